@@ -1,0 +1,32 @@
+/**
+ * Opens the checkpoint store a setting names. Every run goes through here, so the
+ * checkpointer and the execution ledger always come from the same place.
+ */
+import { openMemoryStore } from "./memoryStore.js";
+import { openPostgresStore } from "./postgresStore.js";
+import { parseCheckpointerSetting } from "./setting.js";
+import { openSqliteStore } from "./sqliteStore.js";
+import type { CheckpointStore } from "./types.js";
+
+export { CheckpointStoreError } from "./errors.js";
+export { CHECKPOINTER_ENV, DEFAULT_CHECKPOINTER, parseCheckpointerSetting, resolveCheckpointerSetting } from "./setting.js";
+export type { CheckpointerTarget } from "./setting.js";
+export type { CheckpointStore } from "./types.js";
+
+/**
+ * `memory`, `sqlite:PATH` (relative to `opts.cwd`, default `process.cwd()`), or
+ * `postgres://…` / `postgresql://…`. Throws `CheckpointStoreError` (one-line message) for an
+ * unknown scheme, an unusable path or an unreachable database, within about 3 seconds.
+ * The caller must `close()` the store.
+ */
+export async function openCheckpointStore(setting: string, opts: { cwd?: string } = {}): Promise<CheckpointStore> {
+  const target = parseCheckpointerSetting(setting, opts.cwd ?? process.cwd());
+  switch (target.kind) {
+    case "memory":
+      return openMemoryStore();
+    case "sqlite":
+      return openSqliteStore(target.path);
+    case "postgres":
+      return openPostgresStore(target);
+  }
+}

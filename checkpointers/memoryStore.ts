@@ -1,0 +1,14 @@
+/** The `memory` setting: for tests and throwaway runs; nothing survives the process. */
+import { MemorySaver } from "@langchain/langgraph";
+import { createMemoryLedger } from "../ledger/memoryLedger.js";
+import type { CheckpointStore } from "./types.js";
+
+export function openMemoryStore(): CheckpointStore {
+  return {
+    kind: "memory",
+    checkpointer: new MemorySaver(),
+    ledger: createMemoryLedger(),
+    description: "in-memory (lost when the process exits)",
+    close: async () => {},
+  };
+}

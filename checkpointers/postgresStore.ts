@@ -1,0 +1,65 @@
+/**
+ * The `postgres://…` setting: one `pg` Pool shared by LangGraph's PostgresSaver (with the
+ * fork fix of `BranchSafePostgresSaver`) and the `mira_executions` ledger table in the same database.
+ */
+import pg from "pg";
+import { createPostgresLedger } from "../ledger/postgresLedger.js";
+import { BranchSafePostgresSaver } from "./branchSafePostgresSaver.js";
+import { causeLine, CheckpointStoreError } from "./errors.js";
+import type { CheckpointerTarget } from "./setting.js";
+import type { CheckpointStore } from "./types.js";
+
+/** An unreachable server must fail the command quickly, not hang it. */
+const CONNECT_TIMEOUT_MS = 3000;
+
+/** Arbitrary constant naming Mira's schema-setup lock (`pg_advisory_lock`). */
+const SETUP_LOCK_KEY = 0x6d697261;
+
+/**
+ * Connects, creates LangGraph's tables and the ledger table (serialised across processes by
+ * an advisory lock, since concurrent CREATE TABLE IF NOT EXISTS can collide), and returns the
+ * store. Throws `CheckpointStoreError` if the server cannot be reached or set up.
+ */
+export async function openPostgresStore(target: Extract<CheckpointerTarget, { kind: "postgres" }>): Promise<CheckpointStore> {
+  const pool = new pg.Pool({ connectionString: target.connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // An idle client whose server connection drops emits 'error' on the pool; unhandled it would
+  // crash the process. The pool discards that client and the next query reconnects.
+  pool.on("error", () => {});
+
+  let setupClient: pg.PoolClient;
+  try {
+    setupClient = await pool.connect();
+  } catch (err) {
+    await pool.end();
+    throw new CheckpointStoreError(`cannot reach PostgreSQL at ${target.address}: ${causeLine(err)}`, { cause: err });
+  }
+
+  try {
+    const checkpointer = new BranchSafePostgresSaver(pool);
+    const ledger = await withSetupLock(setupClient, async () => {
+      await checkpointer.setup();
+      return createPostgresLedger(pool);
+    });
+    setupClient.release();
+    return { kind: "postgres", checkpointer, ledger, description: target.description, close: onceOnly(() => pool.end()) };
+  } catch (err) {
+    setupClient.release(true); // destroyed, not pooled: it may still hold the setup lock
+    await pool.end();
+    throw new CheckpointStoreError(`cannot set up checkpoint tables in ${target.description}: ${causeLine(err)}`, { cause: err });
+  }
+}
+
+/** Runs `setup` while `client` holds Mira's session-level advisory lock. */
+async function withSetupLock<T>(client: pg.PoolClient, setup: () => Promise<T>): Promise<T> {
+  await client.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK_KEY]);
+  try {
+    return await setup();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [SETUP_LOCK_KEY]);
+  }
+}
+
+function onceOnly(action: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= action());
+}

@@ -1,0 +1,135 @@
+/** `mira run`, `mira resume`, `mira show`: each returns the process exit code. */
+import { randomUUID } from "node:crypto";
+import { resolve } from "node:path";
+import { Command as ResumeCommand, type StateSnapshot } from "@langchain/langgraph";
+import { openCheckpointStore, resolveCheckpointerSetting, type CheckpointStore } from "../checkpointers/index.js";
+import { describeModel } from "../models/index.js";
+import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
+import { startRunInput } from "../runtime/startRun.js";
+import type { ApprovalResume, RunSettings } from "../state/types.js";
+import { UsageError } from "./errors.js";
+import { compileFor, drive, pendingInterrupts, readThread, requireThread, threadConfig, type Printer } from "./session.js";
+import { EXIT, exitCodeFor, formatSummary, summarize, type RunSummary } from "./summary.js";
+
+export interface Output {
+  out: Printer;
+  err: Printer;
+}
+
+interface StoreOpts {
+  checkpointer?: string;
+  json?: boolean;
+}
+
+export interface RunOpts extends StoreOpts {
+  workspace: string;
+  model?: string;
+  thread?: string;
+  policy?: string;
+  maxSteps?: string;
+}
+
+export interface ResumeOpts extends StoreOpts {
+  approve?: boolean;
+  reject?: boolean;
+  reason?: string;
+  answer?: string;
+  toolCallId?: string;
+  inputHash?: string;
+}
+
+async function withStore<T>(setting: string, fn: (store: CheckpointStore) => Promise<T>): Promise<T> {
+  const store = await openCheckpointStore(setting);
+  try {
+    return await fn(store);
+  } finally {
+    await store.close();
+  }
+}
+
+function report(summary: RunSummary, setting: string, opts: StoreOpts, io: Output): number {
+  io.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary, setting));
+  return exitCodeFor(summary.status);
+}
+
+/** Scripted files are stored as absolute paths so a resume from another directory finds them. */
+const modelSpec = (spec: string) => (spec.startsWith("scripted:") ? `scripted:${resolve(spec.slice("scripted:".length))}` : spec);
+
+function parseMaxSteps(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_MAX_STEPS;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`--max-steps must be a positive integer, got "${raw}"`);
+  return n;
+}
+
+export async function runCommand(task: string, opts: RunOpts, io: Output): Promise<number> {
+  if (!task.trim()) throw new UsageError("the task is empty");
+  const settings: RunSettings = {
+    workspace: resolveWorkspace(opts.workspace),
+    model: modelSpec(opts.model ?? "offline"),
+    policyFile: opts.policy ? resolve(opts.policy) : null,
+    maxSteps: parseMaxSteps(opts.maxSteps),
+  };
+  const setting = resolveCheckpointerSetting(opts.checkpointer);
+  return withStore(setting, async (store) => {
+    const threadId = opts.thread ?? `run-${randomUUID().slice(0, 8)}`;
+    if (opts.thread && (await readThread(store, threadId))) {
+      throw new UsageError(`thread "${threadId}" already exists; continue it with mira resume or inspect it with mira show`);
+    }
+    const app = compileFor(store, settings);
+    if (!opts.json) io.out(`mira: thread ${threadId} · ${describeModel(settings.model)} · checkpointer ${store.description}`);
+    const summary = await drive(app, startRunInput(task, settings), threadId, settings.maxSteps, opts.json ? null : io.out);
+    return report(summary, setting, opts, io);
+  });
+}
+
+export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Output): Promise<number> {
+  const chosen = [opts.approve, opts.reject, opts.answer !== undefined].filter(Boolean).length;
+  if (chosen !== 1) throw new UsageError("give exactly one of --approve, --reject or --answer TEXT");
+  const setting = resolveCheckpointerSetting(opts.checkpointer);
+  return withStore(setting, async (store) => {
+    const { state, settings } = await requireThread(store, threadId);
+    const app = compileFor(store, settings, state.modelCalls);
+    const config = threadConfig(threadId, settings.maxSteps);
+    const snapshot = (await app.getState(config)) as StateSnapshot;
+    const interrupts = pendingInterrupts(snapshot);
+    if (interrupts.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
+    const value = resumeValue(threadId, state.status, state.pendingToolCall, opts);
+    if (!opts.json) io.out(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
+    const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
+    const summary = await drive(app, resume, threadId, settings.maxSteps, opts.json ? null : io.out);
+    return report(summary, setting, opts, io);
+  });
+}
+
+/** Checks the flags against what the thread waits for; a wrong identity never reaches the run. */
+function resumeValue(threadId: string, status: string, pending: { toolCallId: string; inputHash: string } | null, opts: ResumeOpts): ApprovalResume | string {
+  if (status === "waiting_user") {
+    if (opts.answer === undefined) throw new UsageError(`thread "${threadId}" is waiting for an answer: use --answer TEXT`);
+    return opts.answer;
+  }
+  if (status !== "waiting_approval" || !pending) throw new UsageError(`thread "${threadId}" is not waiting for approval (status: ${status})`);
+  if (opts.answer !== undefined) throw new UsageError(`thread "${threadId}" is waiting for an approval: use --approve or --reject`);
+  if (!opts.toolCallId || !opts.inputHash) throw new UsageError("an approval needs --tool-call-id and --input-hash of the pending call (see mira show)");
+  if (opts.toolCallId !== pending.toolCallId || opts.inputHash !== pending.inputHash) {
+    throw new UsageError(
+      `the identity given (${opts.toolCallId} / ${opts.inputHash}) is not the pending call's (${pending.toolCallId} / ${pending.inputHash}); nothing was approved or executed`,
+    );
+  }
+  const identity = { toolCallId: pending.toolCallId, inputHash: pending.inputHash, reason: opts.reason };
+  return opts.approve ? { decision: "approve", ...identity } : { decision: "reject", ...identity };
+}
+
+export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {
+  const setting = resolveCheckpointerSetting(opts.checkpointer);
+  return withStore(setting, async (store) => {
+    const { state, settings } = await requireThread(store, threadId);
+    const app = compileFor(store, settings, state.modelCalls);
+    const snapshot = (await app.getState(threadConfig(threadId, settings.maxSteps))) as StateSnapshot;
+    const summary = summarize(threadId, snapshot);
+    if (!opts.json) summary.trace.forEach((e) => io.out(`  ${e.seq} ${e.node} ${e.decision ?? ""} ${e.toolCallId ?? ""}`.trimEnd()));
+    return report(summary, setting, opts, io);
+  });
+}
+
+export { EXIT };

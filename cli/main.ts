@@ -1,0 +1,69 @@
+/**
+ * The `mira` command line. Every failure a user can cause prints one line and exits with
+ * a documented code (0 completed, 2 waiting, 1 failed, 64 usage); never a stack trace.
+ */
+import { Command, CommanderError } from "commander";
+import { CheckpointStoreError } from "../checkpointers/index.js";
+import { ModelError } from "../models/index.js";
+import { PolicyError } from "../policy/policy.js";
+import { WorkspaceError } from "../runtime/createRuntime.js";
+import { registerToolsCommands } from "./tools.js";
+import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
+import { UsageError } from "./errors.js";
+
+const USAGE_ERRORS = [UsageError, WorkspaceError, PolicyError, ModelError];
+
+export function buildProgram(io: Output, setExit: (code: number) => void): Command {
+  const program = new Command("mira")
+    .description("Governed tool-using agents on LangGraph: frozen calls, exact approvals, evidence.")
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+  const store = (c: Command) => c.option("--checkpointer <url>", "memory | sqlite:PATH | postgres://… (default $MIRA_CHECKPOINTER or sqlite:.mira/mira.db)").option("--json", "print the AgentRun summary as JSON");
+
+  store(
+    program
+      .command("run")
+      .argument("<task>", "what the agent should do")
+      .requiredOption("--workspace <dir>", "the directory the tools may touch")
+      .option("--model <spec>", "offline | openai | scripted:FILE", "offline")
+      .option("--thread <id>", "thread id (default: a new one)")
+      .option("--policy <file>", "policy file (JSON or YAML)")
+      .option("--max-steps <n>", "Planner turns before a guarded answer"),
+  ).action(async (task: string, opts) => setExit(await runCommand(task, opts, io)));
+
+  store(
+    program
+      .command("resume")
+      .argument("<thread>", "the paused thread")
+      .option("--approve", "approve the pending call")
+      .option("--reject", "reject the pending call")
+      .option("--reason <text>", "why (kept with the decision)")
+      .option("--answer <text>", "answer the pending question")
+      .option("--tool-call-id <id>", "the pending call's id (approvals)")
+      .option("--input-hash <hash>", "the pending call's input hash (approvals)"),
+  ).action(async (thread: string, opts) => setExit(await resumeCommand(thread, opts, io)));
+
+  store(program.command("show").argument("<thread>", "a thread id")).action(async (thread: string, opts) => setExit(await showCommand(thread, opts, io)));
+
+  registerToolsCommands(program);
+  return program;
+}
+
+/** Runs the CLI and returns the exit code; errors become one line on stderr. */
+export async function main(argv: string[], io: Output = { out: (s) => console.log(s), err: (s) => console.error(s) }): Promise<number> {
+  let code: number = EXIT.completed;
+  const program = buildProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync(argv, { from: "user" });
+    return code;
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT.usage;
+    const message = (err as Error).message?.split("\n")[0] ?? String(err);
+    if (USAGE_ERRORS.some((E) => err instanceof E)) {
+      io.err(`mira: ${message}`);
+      return EXIT.usage;
+    }
+    io.err(err instanceof CheckpointStoreError ? `mira: ${message}` : `mira: internal error: ${message}`);
+    return EXIT.failed;
+  }
+}

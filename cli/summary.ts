@@ -1,0 +1,78 @@
+/**
+ * The AgentRun summary the CLI prints (`--json`) and its readable form. Built from a
+ * LangGraph state snapshot, so `run`, `resume` and `show` report the same shape.
+ */
+import type { StateSnapshot } from "@langchain/langgraph";
+import type { AgentRunState } from "../state/agentRun.js";
+import type { Evidence, PendingToolCall, RunStatus, TraceEntry } from "../state/types.js";
+
+export interface RunSummary {
+  threadId: string;
+  status: RunStatus;
+  finishReason: string | null;
+  pendingToolCall: Pick<PendingToolCall, "toolId" | "toolCallId" | "input" | "inputHash" | "riskClass"> | null;
+  question: string | null;
+  answer: string | null;
+  error: { kind: string; message: string } | null;
+  evidence: Evidence[];
+  trace: TraceEntry[];
+  checkpointId: string | null;
+}
+
+export function summarize(threadId: string, snapshot: StateSnapshot): RunSummary {
+  const values = snapshot.values as AgentRunState;
+  const interrupt = snapshot.tasks.flatMap((t) => t.interrupts ?? [])[0]?.value as { kind?: string; question?: string } | undefined;
+  return {
+    threadId,
+    status: values.status,
+    finishReason: values.finishReason ?? null,
+    pendingToolCall: values.status === "waiting_approval" && values.pendingToolCall ? values.pendingToolCall : null,
+    question: interrupt?.kind === "question" ? (interrupt.question ?? null) : null,
+    answer: values.answer ?? null,
+    error: values.error ?? null,
+    evidence: values.evidence ?? [],
+    trace: values.trace ?? [],
+    checkpointId: (snapshot.config.configurable?.checkpoint_id as string | undefined) ?? null,
+  };
+}
+
+/** The exact command that continues a paused run. */
+export function resumeHint(summary: RunSummary, checkpointer: string): string | null {
+  const store = `--checkpointer ${shellQuote(checkpointer)}`;
+  if (summary.status === "waiting_approval" && summary.pendingToolCall) {
+    const { toolCallId, inputHash } = summary.pendingToolCall;
+    return `mira resume ${summary.threadId} --approve --tool-call-id ${shellQuote(toolCallId)} --input-hash ${inputHash} ${store}`;
+  }
+  if (summary.status === "waiting_user") return `mira resume ${summary.threadId} --answer "<your answer>" ${store}`;
+  return null;
+}
+
+export function formatTraceEntry(e: TraceEntry): string {
+  const parts = [`  ${String(e.seq).padStart(3)} ${e.node.padEnd(9)}`, e.agent !== "main" ? `(${e.agent})` : "", e.decision ?? "", e.toolCallId ? `call=${e.toolCallId}` : "", e.note ? `— ${e.note}` : ""];
+  return parts.filter(Boolean).join(" ");
+}
+
+export function formatSummary(summary: RunSummary, checkpointer: string): string {
+  const lines = [`thread ${summary.threadId}: ${summary.status}${summary.finishReason ? ` (${summary.finishReason})` : ""}`];
+  if (summary.pendingToolCall) {
+    const c = summary.pendingToolCall;
+    lines.push(`waiting for approval of ${c.toolId} [${c.riskClass}]`, `  call id:    ${c.toolCallId}`, `  input hash: ${c.inputHash}`, `  input:      ${JSON.stringify(c.input)}`);
+  }
+  if (summary.question) lines.push(`question: ${summary.question}`);
+  if (summary.error) lines.push(`error (${summary.error.kind}): ${summary.error.message}`);
+  if (summary.answer) lines.push("", summary.answer);
+  const hint = resumeHint(summary, checkpointer);
+  if (hint) lines.push("", "to continue:", `  ${hint}`, ...(summary.pendingToolCall ? [`  (or --reject --reason "...")`] : []));
+  return lines.join("\n");
+}
+
+const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+export const EXIT = { completed: 0, failed: 1, waiting: 2, usage: 64 } as const;
+
+export function exitCodeFor(status: RunStatus): number {
+  if (status === "completed") return EXIT.completed;
+  if (status === "failed") return EXIT.failed;
+  if (status === "running") return EXIT.failed;
+  return EXIT.waiting;
+}

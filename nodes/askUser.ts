@@ -1,0 +1,32 @@
+/**
+ * Ask the user (CONTRACT §2): pauses with `interrupt()` (status `waiting_user`) and
+ * returns the user's text to the Planner as an observation. Nothing precedes `interrupt()`.
+ */
+import { interrupt } from "@langchain/langgraph";
+import type { MiraRuntime } from "../runtime/runtime.js";
+import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { coverGoals, extractTaskFrame } from "../state/goals.js";
+import { visit } from "../state/trace.js";
+
+export interface QuestionRequest {
+  kind: "question";
+  question: string;
+}
+
+export function createAskUserNode(rt: MiraRuntime) {
+  return async function askUser(state: AgentRunState): Promise<AgentRunUpdate> {
+    const question = state.nextAction?.type === "ask_user" ? state.nextAction.question : "How should I continue?";
+    const answer: unknown = interrupt({ kind: "question", question } satisfies QuestionRequest);
+    const text = typeof answer === "string" ? answer : JSON.stringify(answer);
+    // The clarified request is the goal from now on; its goals are extracted again.
+    const goal = `${state.goal}\n(asked "${question}", the user answered: ${text})`;
+    return {
+      status: "running",
+      nextAction: null,
+      goal,
+      taskFrame: coverGoals(extractTaskFrame(goal), state.evidence),
+      observations: { step: state.step, source: "user", outcome: "answered", summary: `the user answered "${question}": ${text}`, evidenceIds: [] },
+      ...visit(state, "ask_user", rt.agent, { note: text.slice(0, 120) }),
+    };
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Evidence (CONTRACT §2, §4, §6): turns a tool or retrieval result — success or failure —
+ * into evidence with provenance and one observation for the Planner, advances the
+ * recovery budget on recoverable failures, and updates goal coverage. It never declares
+ * the task complete.
+ */
+import type { MiraRuntime } from "../runtime/runtime.js";
+import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { coverGoals } from "../state/goals.js";
+import { failureStep, terminalStep } from "../state/observations.js";
+import { visit } from "../state/trace.js";
+import type { Evidence } from "../state/types.js";
+
+/** Evidence content kept in state per item; the rest stays in the workspace. */
+export const EVIDENCE_CONTENT_CHARS = 4000;
+
+export type EvidenceRoute = "planner" | "finalize";
+
+export function routeAfterEvidence(state: AgentRunState): EvidenceRoute {
+  return state.status === "failed" ? "finalize" : "planner";
+}
+
+export function createEvidenceNode(rt: MiraRuntime) {
+  return async function evidence(state: AgentRunState): Promise<AgentRunUpdate> {
+    const result = state.toolResult;
+    const trace = visit(state, "evidence", rt.agent, { toolCallId: result?.toolCallId });
+    if (!result) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Evidence reached with no result" }), ...trace };
+    const source = result.toolId === "retrieve" ? "retrieve" : "tool";
+    const ids = { toolId: result.toolId, toolCallId: result.toolCallId };
+    if (!result.ok) return { toolResult: null, ...failureStep(state, source, result.failure, ids), ...trace };
+
+    const items: Evidence[] = result.evidence.map((draft, i) => ({
+      ...draft,
+      content: draft.content.length > EVIDENCE_CONTENT_CHARS ? `${draft.content.slice(0, EVIDENCE_CONTENT_CHARS)}\n…[truncated]` : draft.content,
+      id: `ev-${state.evidenceCount + i + 1}`,
+      toolId: result.toolId,
+      toolCallId: result.toolCallId,
+    }));
+    const window = state.evidence.concat(items);
+    return {
+      toolResult: null,
+      evidence: items,
+      evidenceCount: state.evidenceCount + items.length,
+      taskFrame: coverGoals(state.taskFrame, window),
+      observations: {
+        step: state.step,
+        source,
+        ...ids,
+        outcome: "succeeded",
+        summary: result.replayed ? `${result.summary} (recorded result; not executed again)` : result.summary,
+        evidenceIds: items.map((e) => e.id),
+      },
+      ...trace,
+    };
+  };
+}

@@ -1,0 +1,34 @@
+/**
+ * Generate (CONTRACT §2, §4): writes the answer from the evidence referenced by the
+ * finalization packet only. Citations outside the packet are dropped and said so; a
+ * guarded packet (recovery exhausted) says what failed and keeps the limited evidence,
+ * never faking success. Never runs after a terminal failure (the graph routes around it).
+ */
+import type { MiraRuntime } from "../runtime/runtime.js";
+import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { visit } from "../state/trace.js";
+import type { Evidence } from "../state/types.js";
+
+const describeSource = (e: Evidence) =>
+  `[${e.id}] ${e.toolId} ${e.source.path ?? ""}${e.source.startLine !== undefined ? `:${e.source.startLine}-${e.source.endLine ?? e.source.startLine}` : ""}`.trim();
+
+export function createGenerateNode(rt: MiraRuntime) {
+  return async function generate(state: AgentRunState): Promise<AgentRunUpdate> {
+    const packet = state.finalization;
+    const trace = visit(state, "generate", rt.agent);
+    if (!packet) return { answer: null, ...trace };
+    const inPacket = new Set(packet.evidenceIds);
+    const cited = [...packet.draft.matchAll(/\[(ev-\d+)\]/g)].map((m) => m[1] as string);
+    const outside = [...new Set(cited.filter((id) => !inPacket.has(id)))];
+    let text = packet.draft;
+    for (const id of outside) text = text.replaceAll(`[${id}]`, "");
+    const declared = state.nextAction?.type === "answer" ? state.nextAction.citations.filter((id) => inPacket.has(id)) : [];
+    const sourceIds = new Set(cited.filter((id) => inPacket.has(id)).concat(declared));
+    const sources = state.evidence.filter((e) => (sourceIds.size ? sourceIds.has(e.id) : inPacket.has(e.id)));
+    const sections = [text.trim()];
+    if (packet.guarded) sections.push(sources.length ? "What I could establish is limited to the sources below." : "No evidence was gathered.");
+    if (outside.length) sections.push(`(Removed citations not backed by read evidence: ${outside.join(", ")})`);
+    if (sources.length) sections.push(`Sources:\n${sources.map(describeSource).join("\n")}`);
+    return { answer: sections.join("\n\n"), ...trace };
+  };
+}

@@ -1,0 +1,64 @@
+/**
+ * Normalize (CONTRACT §2, §3): the freeze line between the model's idea and the call the
+ * system will run. Checks the decision is `use_tool`, the tool is executable for this
+ * agent, it has a schema and the input passes it; then freezes `pendingToolCall` with its
+ * `inputHash`. It never decides completion and never "repairs" a toolId into another tool.
+ */
+import { z } from "zod";
+import type { MiraRuntime } from "../runtime/runtime.js";
+import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { recoverableStep, terminalStep } from "../state/observations.js";
+import { visit } from "../state/trace.js";
+import { invocationHash } from "../protocol/invocationHash.js";
+
+export type NormalizeRoute = "policy" | "planner" | "finalize";
+
+export function routeAfterNormalize(state: AgentRunState): NormalizeRoute {
+  if (state.status === "failed") return "finalize";
+  return state.pendingToolCall ? "policy" : "planner";
+}
+
+export function createNormalizeNode(rt: MiraRuntime) {
+  return async function normalize(state: AgentRunState): Promise<AgentRunUpdate> {
+    const decision = state.nextAction;
+    if (decision?.type !== "use_tool") {
+      const message = `Normalize received a "${decision?.type ?? "missing"}" decision; only use_tool may be frozen`;
+      return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message }), ...visit(state, "normalize", rt.agent, { note: message }) };
+    }
+    const ids = { toolId: decision.toolId, toolCallId: decision.toolCallId };
+    const trace = visit(state, "normalize", rt.agent, { toolCallId: decision.toolCallId });
+    const refuse = (kind: "unknown_tool" | "invalid_input", message: string): AgentRunUpdate => ({
+      pendingToolCall: null,
+      ...recoverableStep(state, "tool", { recoverable: true, kind, message }, ids),
+      ...trace,
+    });
+
+    const check = rt.harness.checkExecutable(decision.toolId, state.loadout);
+    if (!check.ok) return refuse("unknown_tool", check.reason);
+    const tool = check.tool;
+    if (!tool.schema) {
+      return { ...terminalStep({ recoverable: false, kind: "schema_error", message: `tool "${tool.name}" has no input schema` }), ...trace };
+    }
+    const input = decision.input;
+    if (typeof input !== "object" || input === null || Array.isArray(input)) {
+      return refuse("invalid_input", `input for ${tool.name} must be a JSON object, got ${Array.isArray(input) ? "an array" : typeof input}`);
+    }
+    const parsed = tool.schema.safeParse(input);
+    if (!parsed.success) {
+      return refuse("invalid_input", `input for ${tool.name} fails its schema: ${z.prettifyError(parsed.error).replace(/\n/g, "; ")}`);
+    }
+    const frozenInput = parsed.data as Record<string, unknown>;
+    const effect = tool.effectContext?.(frozenInput, { workspaceRoot: rt.workspaceRoot }) ?? {};
+    return {
+      pendingToolCall: {
+        toolId: tool.name,
+        toolCallId: decision.toolCallId,
+        input: frozenInput,
+        inputHash: invocationHash(tool.name, frozenInput, effect),
+        riskClass: tool.risk,
+      },
+      loadout: rt.harness.touch(state.loadout, tool.name),
+      ...trace,
+    };
+  };
+}

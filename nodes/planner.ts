@@ -1,0 +1,147 @@
+/**
+ * Planner (CONTRACT §2, §5, §6): keeps the global goal, picks the next semantic action
+ * from the PlannerObservationContext, and decides overall completion through the
+ * completion gate. It never executes anything and never bypasses the Harness.
+ */
+import { SystemMessage, HumanMessage } from "@langchain/core/messages";
+import { z } from "zod";
+import type { MiraRuntime } from "../runtime/runtime.js";
+import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { completionGate, coverGoals, extractTaskFrame } from "../state/goals.js";
+import { recoverableStep, terminalStep } from "../state/observations.js";
+import { buildPlannerContext, renderPlannerContext } from "../state/plannerContext.js";
+import { visit } from "../state/trace.js";
+import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES } from "../protocol/planner.js";
+import type { Evidence, PlannerDecision } from "../state/types.js";
+import type { ToolDefinition } from "../tools/types.js";
+
+export type PlannerRoute = "normalize" | "retrieve" | "ask_user" | "planner" | "generate" | "finalize";
+
+/** Where the Planner's update leads; exported for tests. */
+export function routeAfterPlanner(state: AgentRunState): PlannerRoute {
+  if (state.status === "failed") return "finalize";
+  if (state.finalization) return "generate";
+  if (state.status === "waiting_user") return "ask_user";
+  if (state.nextAction?.type === "use_tool") return "normalize";
+  if (state.nextAction?.type === "retrieve") return "retrieve";
+  return "planner";
+}
+
+const SYSTEM_PROMPT = `You are the Planner of a governed agent. Each turn, choose exactly ONE action by calling one tool:
+a concrete tool from the visible set, or one of the protocol actions (${PROTOCOL_NAMES.join(", ")}).
+You never execute anything yourself; every tool call is checked, may need the user's approval, and comes back as an observation.
+Answer only when every goal in currentTaskFrame is covered by evidence (a located file is not a read file; a written file is not verified until read back).
+Cite evidence ids like [ev-3] in answers. If no visible tool fits, use tool_search.`;
+
+/** Builds the guarded-answer packet used when recovery is exhausted or steps run out. */
+function guardedFinalization(state: AgentRunState, why: string): AgentRunUpdate {
+  const failed = state.observations.filter((o) => o.outcome === "failed").map((o) => `${o.toolId ?? o.source}: ${o.summary}`);
+  const draft = [`I could not complete the task (${why}).`, failed.length ? `Failed actions:\n${failed.map((f) => `- ${f}`).join("\n")}` : ""]
+    .filter(Boolean)
+    .join("\n");
+  return { finalization: { evidenceIds: verifiedIds(state.evidence), draft, guarded: true } };
+}
+
+const verifiedIds = (evidence: Evidence[]) => evidence.filter((e) => e.verified).map((e) => e.id);
+
+function toolSpec(tool: Pick<ToolDefinition, "name" | "description" | "schema">) {
+  return { type: "function" as const, function: { name: tool.name, description: tool.description, parameters: z.toJSONSchema(tool.schema, { io: "input" }) } };
+}
+
+const PROTOCOL_SPECS = PROTOCOL_NAMES.map((name) => toolSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
+
+/** First visit: extract the goal ledger, resolve the first loadout, fill default settings. */
+function intake(state: AgentRunState, rt: MiraRuntime): AgentRunState {
+  if (state.step > 0 || state.taskFrame.goals.length > 0) return state;
+  const disclosed = rt.harness.resolve(state.goal).disclosed.map((d) => d.name);
+  return {
+    ...state,
+    taskFrame: extractTaskFrame(state.goal),
+    loadout: rt.harness.disclose(state.loadout, disclosed),
+    settings: state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps },
+    recovery: { ...state.recovery, maxAttempts: state.settings ? state.recovery.maxAttempts : rt.defaults.maxAttempts },
+  };
+}
+
+export function createPlannerNode(rt: MiraRuntime) {
+  return async function planner(input: AgentRunState): Promise<AgentRunUpdate> {
+    if (!input.goal.trim()) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "the run has no goal" }), ...visit(input, "planner", rt.agent) };
+    const state = intake(input, rt);
+    const base: AgentRunUpdate = {
+      taskFrame: state.taskFrame,
+      loadout: state.loadout,
+      settings: state.settings,
+      recovery: state.recovery,
+      nextAction: null,
+      finalization: null,
+      status: "running",
+    };
+    const maxSteps = state.settings?.maxSteps ?? rt.defaults.maxSteps;
+    if (state.recovery.exhausted) {
+      return { ...base, ...guardedFinalization(state, `recovery exhausted after ${state.recovery.attemptCount} failed attempts`), ...visit(state, "planner", rt.agent, { decision: "guarded_answer" }) };
+    }
+    if (state.step >= maxSteps) {
+      return { ...base, ...guardedFinalization(state, `step budget of ${maxSteps} used up`), finishReason: "max_steps", ...visit(state, "planner", rt.agent, { decision: "guarded_answer" }) };
+    }
+
+    const exposed = rt.harness.view({ kind: "main" }, state.loadout);
+    const ctx = buildPlannerContext(state, exposed.map((t) => ({ name: t.name, description: t.description, risk: t.risk })));
+    const messages = [
+      new SystemMessage(`${SYSTEM_PROMPT}\n\nCapability catalog (use tool_search to load a tool not visible):\n${rt.harness.compactCatalog()}`),
+      new HumanMessage(renderPlannerContext(ctx)),
+    ];
+    const stepped = { ...base, step: state.step + 1, modelCalls: state.modelCalls + 1 };
+    let reply;
+    try {
+      const model = rt.model.bindTools ? rt.model.bindTools([...PROTOCOL_SPECS, ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
+      reply = await model.invoke(messages);
+    } catch (err) {
+      const message = `the model failed: ${(err as Error).message.split("\n")[0]}`;
+      return { ...stepped, ...terminalStep({ recoverable: false, kind: "model_error", message }), ...visit(state, "planner", rt.agent, { note: message }) };
+    }
+    const parsed = parseModelTurn(reply);
+    if (!parsed.ok) {
+      return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "planner", rt.agent, { decision: "invalid" }) };
+    }
+    return { ...stepped, ...decide(state, parsed.decision, rt), ...visit(state, "planner", rt.agent, traceOf(parsed.decision)) };
+  };
+}
+
+const traceOf = (d: PlannerDecision) => ({ decision: d.type, toolCallId: d.type === "use_tool" ? d.toolCallId : undefined });
+
+/** Applies one valid decision: protocol actions are handled here; use_tool goes on to Normalize. */
+function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraRuntime): AgentRunUpdate {
+  switch (decision.type) {
+    case "answer": {
+      const frame = coverGoals(state.taskFrame, state.evidence);
+      const gate = completionGate(frame, state.evidence);
+      if (!gate.pass) {
+        const message = `the task is not complete yet; still missing: ${gate.missing.join("; ")}`;
+        return { taskFrame: frame, nextAction: decision, ...recoverableStep(state, "gate", { recoverable: true, kind: "incomplete_goals", message }) };
+      }
+      const packet = verifiedIds(state.evidence);
+      return { taskFrame: frame, nextAction: decision, finalization: { evidenceIds: packet, draft: decision.text, guarded: false } };
+    }
+    case "ask_user":
+      return { nextAction: decision, status: "waiting_user" };
+    case "retrieve":
+    case "use_tool":
+      return { nextAction: decision };
+    case "tool_search": {
+      const found = rt.harness.search(decision.query).disclosed.map((d) => d.name);
+      const summary = found.length ? `tool_search disclosed: ${found.join(", ")}` : `tool_search found no tool for "${decision.query}"`;
+      return {
+        nextAction: decision,
+        loadout: rt.harness.disclose(state.loadout, found),
+        observations: { step: state.step, source: "harness", outcome: found.length ? "succeeded" : "failed", summary, evidenceIds: [] },
+      };
+    }
+    case "delegate_task":
+      return {
+        nextAction: decision,
+        ...recoverableStep(state, "planner", { recoverable: true, kind: "unavailable", message: "delegation to sub-agents is not available in this runtime; continue with the visible tools" }),
+      };
+    case "fail":
+      return { nextAction: decision, ...terminalStep({ recoverable: false, kind: "planner_fail", message: decision.reason }) };
+  }
+}

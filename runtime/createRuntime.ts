@@ -1,0 +1,65 @@
+/**
+ * Builds a MiraRuntime from a run's settings. Every problem a user can cause (missing
+ * workspace, bad policy file, bad model spec or script) surfaces as one typed error with
+ * one line, before anything runs.
+ */
+import { realpathSync, statSync } from "node:fs";
+import { resolve } from "node:path";
+import { Harness } from "../harness/harness.js";
+import { staticSource } from "../harness/sources.js";
+import type { ExecutionLedger } from "../ledger/executionLedger.js";
+import { createChatModel } from "../models/index.js";
+import { Policy } from "../policy/policy.js";
+import { DocumentIndex } from "../retrieval/documentIndex.js";
+import type { RunSettings } from "../state/types.js";
+import { workspaceTools } from "../tools/workspace/index.js";
+import type { MiraRuntime } from "./runtime.js";
+
+export const DEFAULT_MAX_STEPS = 24;
+export const DEFAULT_MAX_ATTEMPTS = 3;
+
+export class WorkspaceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Absolute real path of an existing workspace directory. */
+export function resolveWorkspace(dir: string): string {
+  const abs = resolve(dir);
+  let stats;
+  try {
+    stats = statSync(abs);
+  } catch {
+    throw new WorkspaceError(`workspace not found: ${abs}`);
+  }
+  if (!stats.isDirectory()) throw new WorkspaceError(`workspace is not a directory: ${abs}`);
+  return realpathSync(abs);
+}
+
+/** The built-in Harness: the real workspace tools, all authorized for the main agent. */
+export function defaultHarness(): Harness {
+  return new Harness({ sources: [staticSource("workspace", workspaceTools())], authority: { allow: ["*"], deny: [] } });
+}
+
+export function createRuntime(
+  settings: RunSettings,
+  ledger: ExecutionLedger,
+  opts: { modelCallsSoFar?: number; harness?: Harness } = {},
+): MiraRuntime {
+  const workspaceRoot = resolveWorkspace(settings.workspace);
+  return {
+    agent: "main",
+    workspaceRoot,
+    model: createChatModel(settings.model, { startAt: opts.modelCallsSoFar ?? 0 }),
+    harness: opts.harness ?? defaultHarness(),
+    policy: Policy.load(settings.policyFile),
+    ledger,
+    documents: new DocumentIndex(workspaceRoot),
+    defaults: { maxSteps: settings.maxSteps, maxAttempts: DEFAULT_MAX_ATTEMPTS },
+  };
+}
+
+/** LangGraph counts supersteps, not Planner turns; a turn takes at most 6 of them. */
+export const recursionLimitFor = (maxSteps: number) => maxSteps * 6 + 10;

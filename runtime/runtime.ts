@@ -1,0 +1,24 @@
+/**
+ * What the nodes need besides state: the model, the Harness, the policy, the execution
+ * ledger and the document index. Held in a closure by the graph builder, never in state
+ * (functions and connections are not checkpointable).
+ */
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
+import type { Harness } from "../harness/harness.js";
+import type { ExecutionLedger } from "../ledger/executionLedger.js";
+import type { Policy } from "../policy/policy.js";
+import type { DocumentIndex } from "../retrieval/documentIndex.js";
+
+export interface MiraRuntime {
+  /** `main`, or a child's id; stamped on every trace entry. */
+  agent: string;
+  /** Real path of the workspace root. */
+  workspaceRoot: string;
+  model: BaseChatModel;
+  harness: Harness;
+  policy: Policy;
+  ledger: ExecutionLedger;
+  documents: DocumentIndex;
+  /** Defaults for a run started without settings (e.g. from LangGraph Studio). */
+  defaults: { maxSteps: number; maxAttempts: number };
+}

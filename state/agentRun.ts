@@ -1,0 +1,95 @@
+/**
+ * The `AgentRun` as LangGraph state channels (CONTRACT §1). Every channel declares its
+ * reducer. Append-only channels are windows: a checkpoint copies the whole state, so an
+ * unbounded channel would make each step cost more than the last.
+ */
+import { Annotation } from "@langchain/langgraph";
+import {
+  AGENT_RUN_SCHEMA_VERSION,
+  type ApprovalRecord,
+  type Evidence,
+  type Finalization,
+  type FinishReason,
+  type Observation,
+  type PendingToolCall,
+  type PlannerDecision,
+  type Recovery,
+  type RunError,
+  type RunSettings,
+  type RunStatus,
+  type TaskFrame,
+  type ToolResult,
+  type TraceEntry,
+} from "./types.js";
+
+export const WINDOWS = { observations: 12, evidence: 48, approvals: 16, trace: 48, subagentResults: 8 } as const;
+
+/** Appends, then keeps the newest `size` items. */
+const windowed = <T>(size: number) => (current: T[], update: T[] | T) => current.concat(update).slice(-size);
+const replace = <T>(_: T, update: T) => update;
+const lastValue = <T>(initial: () => T) => Annotation<T>({ reducer: replace, default: initial });
+
+export interface SubagentResult {
+  taskId: string;
+  status: "completed" | "failed";
+  summary: string;
+  evidenceIds: string[];
+}
+
+export const AgentRunAnnotation = Annotation.Root({
+  /** Persisted-shape version; see AGENT_RUN_SCHEMA_VERSION. Replaced. */
+  schemaVersion: lastValue<number>(() => AGENT_RUN_SCHEMA_VERSION),
+  /** The user's request, verbatim. Replaced (set once at start). */
+  goal: lastValue<string>(() => ""),
+  /** The goal ledger (CONTRACT §6). Replaced as a whole by the node that changes it. */
+  taskFrame: lastValue<TaskFrame>(() => ({ goals: [] })),
+  /** Run status. Replaced. */
+  status: lastValue<RunStatus>(() => "running"),
+  /** The Planner's latest decision. Replaced. */
+  nextAction: lastValue<PlannerDecision | null>(() => null),
+  /** The frozen invocation under judgement or execution. Replaced; null when none. */
+  pendingToolCall: lastValue<PendingToolCall | null>(() => null),
+  /** Decisions bound to exact invocations. Appended, newest WINDOWS.approvals kept. */
+  approvals: Annotation<ApprovalRecord[], ApprovalRecord[] | ApprovalRecord>({
+    reducer: windowed(WINDOWS.approvals),
+    default: () => [],
+  }),
+  /** Step outcomes in one shape (CONTRACT §5). Appended, newest WINDOWS.observations kept. */
+  observations: Annotation<Observation[], Observation[] | Observation>({
+    reducer: windowed(WINDOWS.observations),
+    default: () => [],
+  }),
+  /** Facts with provenance. Appended, newest WINDOWS.evidence kept; contents are capped on entry. */
+  evidence: Annotation<Evidence[], Evidence[] | Evidence>({ reducer: windowed(WINDOWS.evidence), default: () => [] }),
+  /** Evidence items ever added; evidence ids are `ev-<n>`. Replaced. */
+  evidenceCount: lastValue<number>(() => 0),
+  /** Recoverable-failure budget (CONTRACT §4). Replaced. */
+  recovery: lastValue<Recovery>(() => ({ attemptCount: 0, maxAttempts: 3, exhausted: false })),
+  /** Tools disclosed to this agent, least recently used first. Replaced by the Harness. */
+  loadout: lastValue<string[]>(() => []),
+  /** Structured results of delegated work. Appended, newest WINDOWS.subagentResults kept. */
+  subagentResults: Annotation<SubagentResult[], SubagentResult[] | SubagentResult>({
+    reducer: windowed(WINDOWS.subagentResults),
+    default: () => [],
+  }),
+  /** The frozen packet of evidence the answer may cite. Replaced. */
+  finalization: lastValue<Finalization | null>(() => null),
+  /** Node visits. Appended, newest WINDOWS.trace kept; `traceCount` counts all. */
+  trace: Annotation<TraceEntry[], TraceEntry[] | TraceEntry>({ reducer: windowed(WINDOWS.trace), default: () => [] }),
+  /** Node visits ever recorded. Replaced. */
+  traceCount: lastValue<number>(() => 0),
+  /** Hand-off from Tool (or Retrieve) to Evidence. Replaced; null once consumed. */
+  toolResult: lastValue<ToolResult | null>(() => null),
+  /** Planner turns taken. Replaced. */
+  step: lastValue<number>(() => 0),
+  /** Model calls made by this run, in order (a scripted model resumes from here). Replaced. */
+  modelCalls: lastValue<number>(() => 0),
+  /** How the run was started; lets any process resume it. Replaced (set once). */
+  settings: lastValue<RunSettings | null>(() => null),
+  finishReason: lastValue<FinishReason | null>(() => null),
+  answer: lastValue<string | null>(() => null),
+  error: lastValue<RunError | null>(() => null),
+});
+
+export type AgentRunState = typeof AgentRunAnnotation.State;
+export type AgentRunUpdate = typeof AgentRunAnnotation.Update;

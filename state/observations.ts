@@ -1,0 +1,42 @@
+/** Building observations and advancing the recovery budget: one shape for every source. */
+import type { AgentRunState, AgentRunUpdate } from "./agentRun.js";
+import type { Failure, Observation, RecoverableFailure, Recovery, TerminalFailure } from "./types.js";
+
+export function bumpRecovery(recovery: Recovery): Recovery {
+  const attemptCount = recovery.attemptCount + 1;
+  return { ...recovery, attemptCount, exhausted: attemptCount >= recovery.maxAttempts };
+}
+
+/** A recoverable failure, returned to the Planner with the recovery budget advanced. */
+export function recoverableStep(
+  state: Pick<AgentRunState, "step" | "recovery">,
+  source: Observation["source"],
+  failure: RecoverableFailure,
+  ids: { toolId?: string; toolCallId?: string } = {},
+): Pick<AgentRunUpdate, "observations" | "recovery"> {
+  const observation: Observation = {
+    step: state.step,
+    source,
+    ...ids,
+    outcome: failure.kind === "rejected" ? "rejected" : "failed",
+    summary: `${failure.kind}: ${failure.message}`,
+    failure,
+    evidenceIds: [],
+  };
+  const countsAgainstBudget = failure.kind !== "rejected";
+  return { observations: observation, recovery: countsAgainstBudget ? bumpRecovery(state.recovery) : state.recovery };
+}
+
+/** A terminal failure: the run ends failed/error and Generate does not run (CONTRACT §4). */
+export function terminalStep(failure: TerminalFailure): Pick<AgentRunUpdate, "status" | "error" | "finishReason" | "pendingToolCall"> {
+  return { status: "failed", error: { kind: failure.kind, message: failure.message }, finishReason: "error", pendingToolCall: null };
+}
+
+export function failureStep(
+  state: Pick<AgentRunState, "step" | "recovery">,
+  source: Observation["source"],
+  failure: Failure,
+  ids: { toolId?: string; toolCallId?: string } = {},
+): AgentRunUpdate {
+  return failure.recoverable ? recoverableStep(state, source, failure, ids) : terminalStep(failure);
+}

@@ -1,0 +1,202 @@
+/**
+ * Every contract type of an AgentRun, defined once. Persisted shapes are zod schemas
+ * (they cross checkpoints, processes and the CLI); the TypeScript types are inferred.
+ */
+import { z } from "zod";
+
+/** Bumped whenever a persisted channel changes shape; old-state fixtures stay as tests. */
+export const AGENT_RUN_SCHEMA_VERSION = 1;
+
+export const RunStatus = z.enum(["running", "waiting_user", "waiting_approval", "completed", "failed"]);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const FinishReason = z.enum(["stop", "error", "max_steps"]);
+export type FinishReason = z.infer<typeof FinishReason>;
+
+/** The risk classes of CONTRACT §3; every class except read and planner-internal asks by default. */
+export const RiskClass = z.enum([
+  "read",
+  "file_write",
+  "file_delete",
+  "file_move",
+  "terminal",
+  "remote_write",
+  "mail_send",
+  "browser_input",
+  "external_mcp",
+  "network",
+]);
+export type RiskClass = z.infer<typeof RiskClass>;
+
+/** The Planner's typed decision (CONTRACT §1 `nextAction`). */
+export const PlannerDecision = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("answer"), text: z.string(), citations: z.array(z.string()).default([]) }),
+  z.object({ type: z.literal("ask_user"), question: z.string().min(1) }),
+  z.object({ type: z.literal("retrieve"), query: z.string().min(1) }),
+  z.object({ type: z.literal("use_tool"), toolId: z.string(), toolCallId: z.string(), input: z.unknown() }),
+  z.object({ type: z.literal("tool_search"), query: z.string().min(1) }),
+  z.object({ type: z.literal("delegate_task"), task: z.string().min(1), acceptance: z.string().default("") }),
+  z.object({ type: z.literal("fail"), reason: z.string().min(1) }),
+]);
+export type PlannerDecision = z.infer<typeof PlannerDecision>;
+export type DecisionType = PlannerDecision["type"];
+
+/** The frozen invocation: what Policy judges, the approval binds and Tool executes. */
+export const PendingToolCall = z.object({
+  toolId: z.string(),
+  toolCallId: z.string(),
+  input: z.record(z.string(), z.unknown()),
+  inputHash: z.string(),
+  riskClass: RiskClass,
+});
+export type PendingToolCall = z.infer<typeof PendingToolCall>;
+
+/** A decision on one frozen call, bound to its full identity and the checkpoint it paused at. */
+export const ApprovalRecord = z.object({
+  toolId: z.string(),
+  toolCallId: z.string(),
+  inputHash: z.string(),
+  checkpointId: z.string().nullable(),
+  decision: z.enum(["approve", "reject", "edit", "policy_allow"]),
+  reason: z.string().optional(),
+  at: z.string(),
+});
+export type ApprovalRecord = z.infer<typeof ApprovalRecord>;
+
+/** What the user sends to resume an approval interrupt. */
+export const ApprovalResume = z.discriminatedUnion("decision", [
+  z.object({ decision: z.literal("approve"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional() }),
+  z.object({ decision: z.literal("reject"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional() }),
+  z.object({
+    decision: z.literal("edit"),
+    toolCallId: z.string(),
+    inputHash: z.string(),
+    reason: z.string().optional(),
+    input: z.record(z.string(), z.unknown()),
+  }),
+]);
+export type ApprovalResume = z.infer<typeof ApprovalResume>;
+
+/** Failure kinds; `recoverable` ones come back to the Planner, the rest end the run (CONTRACT §4). */
+export const RecoverableFailureKind = z.enum([
+  "not_found",
+  "empty_result",
+  "unavailable",
+  "invalid_input",
+  "unknown_tool",
+  "tool_error",
+  "outcome_unknown",
+  "rejected",
+  "incomplete_goals",
+  "invalid_decision",
+  "timeout",
+]);
+export const TerminalFailureKind = z.enum([
+  "security_violation",
+  "policy_denied",
+  "approval_inconsistency",
+  "schema_error",
+  "state_corrupted",
+  "model_error",
+  "planner_fail",
+]);
+export const Failure = z.discriminatedUnion("recoverable", [
+  z.object({ recoverable: z.literal(true), kind: RecoverableFailureKind, message: z.string() }),
+  z.object({ recoverable: z.literal(false), kind: TerminalFailureKind, message: z.string() }),
+]);
+export type Failure = z.infer<typeof Failure>;
+export type RecoverableFailure = Extract<Failure, { recoverable: true }>;
+export type TerminalFailure = Extract<Failure, { recoverable: false }>;
+
+/** One stable observation shape, whichever node produced it (CONTRACT §5). */
+export const Observation = z.object({
+  step: z.number().int(),
+  source: z.enum(["tool", "retrieve", "policy", "approval", "planner", "user", "gate", "subagent", "harness"]),
+  toolId: z.string().optional(),
+  toolCallId: z.string().optional(),
+  outcome: z.enum(["succeeded", "failed", "rejected", "answered"]),
+  summary: z.string(),
+  failure: Failure.optional(),
+  evidenceIds: z.array(z.string()).default([]),
+});
+export type Observation = z.infer<typeof Observation>;
+
+/** Kinds of evidence; the completion gate reasons over them (CONTRACT §6). */
+export const EvidenceKind = z.enum(["listing", "locate_hit", "content", "search_hit", "write", "command", "passage", "other"]);
+export type EvidenceKind = z.infer<typeof EvidenceKind>;
+
+export const Evidence = z.object({
+  id: z.string(),
+  kind: EvidenceKind,
+  toolId: z.string(),
+  toolCallId: z.string(),
+  source: z.object({ path: z.string().optional(), startLine: z.number().optional(), endLine: z.number().optional() }),
+  content: z.string(),
+  verified: z.boolean(),
+});
+export type Evidence = z.infer<typeof Evidence>;
+export type EvidenceDraft = Omit<Evidence, "id" | "toolId" | "toolCallId">;
+
+export const Recovery = z.object({
+  attemptCount: z.number().int(),
+  maxAttempts: z.number().int(),
+  exhausted: z.boolean(),
+});
+export type Recovery = z.infer<typeof Recovery>;
+
+/** A user goal in the ledger; `open` until evidence of the right kind covers it. */
+export const Goal = z.object({
+  id: z.string(),
+  kind: z.enum(["read", "read_path", "change", "verify_change", "answer"]),
+  description: z.string(),
+  target: z.string().optional(),
+  status: z.enum(["open", "covered", "declined"]),
+});
+export type Goal = z.infer<typeof Goal>;
+
+export const TaskFrame = z.object({ goals: z.array(Goal) });
+export type TaskFrame = z.infer<typeof TaskFrame>;
+
+/** The outcome of one Tool execution, handed from Tool to Evidence. */
+export const ToolResult = z.discriminatedUnion("ok", [
+  z.object({
+    ok: z.literal(true),
+    toolId: z.string(),
+    toolCallId: z.string(),
+    summary: z.string(),
+    evidence: z.array(Evidence.omit({ id: true, toolId: true, toolCallId: true })),
+    replayed: z.boolean(),
+  }),
+  z.object({ ok: z.literal(false), toolId: z.string(), toolCallId: z.string(), failure: Failure, replayed: z.boolean() }),
+]);
+export type ToolResult = z.infer<typeof ToolResult>;
+
+export const Finalization = z.object({
+  evidenceIds: z.array(z.string()),
+  draft: z.string(),
+  guarded: z.boolean(),
+});
+export type Finalization = z.infer<typeof Finalization>;
+
+export const TraceEntry = z.object({
+  seq: z.number().int(),
+  node: z.string(),
+  agent: z.string(),
+  at: z.string(),
+  decision: z.string().optional(),
+  toolCallId: z.string().optional(),
+  note: z.string().optional(),
+});
+export type TraceEntry = z.infer<typeof TraceEntry>;
+
+export const RunError = z.object({ kind: TerminalFailureKind, message: z.string() });
+export type RunError = z.infer<typeof RunError>;
+
+/** Settings a run was started with; stored in state so any process can resume it. */
+export const RunSettings = z.object({
+  workspace: z.string(),
+  model: z.string(),
+  policyFile: z.string().nullable(),
+  maxSteps: z.number().int().positive(),
+});
+export type RunSettings = z.infer<typeof RunSettings>;

@@ -1,0 +1,158 @@
+/**
+ * CONTRACT §3: a side-effecting tool executes at most once per `toolCallId + inputHash`.
+ * The same ledger contract is proved against every backend the checkpoint store offers.
+ */
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { openCheckpointStore, type CheckpointStore } from "../checkpointers/index.js";
+import type { ExecutionKey } from "../ledger/executionLedger.js";
+import type { ToolOutcome } from "../tools/types.js";
+
+const POSTGRES_URL = process.env.MIRA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const postgresReachable = await openCheckpointStore(POSTGRES_URL).then((s) => s.close().then(() => true), () => false);
+
+const tempDirs: string[] = [];
+afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function freshSqliteSetting(): string {
+  const dir = mkdtempSync(join(tmpdir(), "mira-ledger-"));
+  tempDirs.push(dir);
+  return `sqlite:${join(dir, "mira.db")}`;
+}
+
+/** Each backend: how to name a fresh, empty store location for one test. */
+const backends = [
+  { name: "memory", freshSetting: () => "memory", skip: false },
+  { name: "sqlite", freshSetting: freshSqliteSetting, skip: false },
+  // Keys are unique per test, so a shared database behaves as fresh.
+  { name: "postgres", freshSetting: () => POSTGRES_URL, skip: !postgresReachable },
+];
+
+function keyFor(threadId: string, toolCallId = `call-${randomUUID()}`): ExecutionKey {
+  return { threadId, toolId: "write_file", toolCallId, inputHash: `sha256:${randomUUID()}` };
+}
+
+const writtenOutcome: ToolOutcome = {
+  ok: true,
+  summary: "wrote notes.md",
+  evidence: [{ kind: "write", source: { path: "notes.md" }, content: "12 bytes", verified: false }],
+};
+const failedOutcome: ToolOutcome = { ok: false, failure: { recoverable: true, kind: "not_found", message: "gone" } };
+
+describe.each(backends)("execution ledger on $name", ({ freshSetting, skip }) => {
+  const open: CheckpointStore[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((store) => store.close()));
+  });
+  async function openStore(setting: string): Promise<CheckpointStore> {
+    const store = await openCheckpointStore(setting);
+    open.push(store);
+    return store;
+  }
+
+  it.skipIf(skip)("claims an invocation once: fresh, then started, then completed with the recorded outcome", async () => {
+    const { ledger } = await openStore(freshSetting());
+    const key = keyFor(`thread-${randomUUID()}`);
+
+    expect(await ledger.begin(key)).toEqual({ state: "fresh" });
+    const second = await ledger.begin(key);
+    expect(second.state).toBe("started");
+    expect(second.state === "started" && Number.isNaN(Date.parse(second.startedAt))).toBe(false);
+
+    await ledger.complete(key, writtenOutcome);
+    const third = await ledger.begin(key);
+    expect(third).toMatchObject({ state: "completed", outcome: writtenOutcome });
+    expect(third.state === "completed" && Number.isNaN(Date.parse(third.completedAt))).toBe(false);
+  });
+
+  it.skipIf(skip)("keys on toolCallId + inputHash: a changed input hash is a new invocation", async () => {
+    const { ledger } = await openStore(freshSetting());
+    const key = keyFor(`thread-${randomUUID()}`);
+    await ledger.begin(key);
+
+    expect(await ledger.begin({ ...key, inputHash: `${key.inputHash}-edited` })).toEqual({ state: "fresh" });
+    expect(await ledger.begin({ ...key, threadId: "another-thread" })).toMatchObject({ state: "started" });
+  });
+
+  it.skipIf(skip)("keeps the first outcome when an execution is completed twice", async () => {
+    const { ledger } = await openStore(freshSetting());
+    const key = keyFor(`thread-${randomUUID()}`);
+    await ledger.begin(key);
+    await ledger.complete(key, writtenOutcome);
+    await ledger.complete(key, failedOutcome);
+
+    expect(await ledger.begin(key)).toMatchObject({ state: "completed", outcome: writtenOutcome });
+  });
+
+  it.skipIf(skip)("records an outcome for a key that was never claimed, so it cannot run afterwards", async () => {
+    const { ledger } = await openStore(freshSetting());
+    const key = keyFor(`thread-${randomUUID()}`);
+    await ledger.complete(key, failedOutcome);
+
+    expect(await ledger.begin(key)).toMatchObject({ state: "completed", outcome: failedOutcome });
+  });
+
+  it.skipIf(skip)("lists one thread's entries oldest first, with outcomes for completed ones", async () => {
+    const { ledger } = await openStore(freshSetting());
+    const threadId = `thread-${randomUUID()}`;
+    const keys = [keyFor(threadId, "call-3"), keyFor(threadId, "call-1"), keyFor(threadId, "call-2")];
+    for (const key of keys) await ledger.begin(key);
+    await ledger.begin(keyFor(`other-${randomUUID()}`));
+    await ledger.complete(keys[1]!, writtenOutcome);
+
+    expect(await ledger.list(threadId)).toEqual([
+      { ...keys[0], status: "started" },
+      { ...keys[1], status: "completed", outcome: writtenOutcome },
+      { ...keys[2], status: "started" },
+    ]);
+  });
+
+  it.skipIf(skip)("lets exactly one of many concurrent claims through", async () => {
+    const setting = freshSetting();
+    // Two stores on one location when durable: two connections racing, as two processes would.
+    const stores = [await openStore(setting), setting === "memory" ? undefined : await openStore(setting)];
+    const ledgers = stores.flatMap((store) => (store ? [store.ledger] : []));
+    const key = keyFor(`thread-${randomUUID()}`);
+
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => ledgers[i % ledgers.length]!.begin(key)));
+
+    expect(claims.filter((claim) => claim.state === "fresh")).toHaveLength(1);
+    expect(claims.filter((claim) => claim.state === "started")).toHaveLength(11);
+  });
+});
+
+describe("execution ledger durability", () => {
+  it("a second store on the same SQLite file sees the first store's entries", async () => {
+    const setting = freshSqliteSetting();
+    const key = keyFor(`thread-${randomUUID()}`);
+    const first = await openCheckpointStore(setting);
+    await first.ledger.begin(key);
+    await first.ledger.complete(key, writtenOutcome);
+    await first.close();
+
+    const second = await openCheckpointStore(setting);
+    try {
+      expect(await second.ledger.begin(key)).toMatchObject({ state: "completed", outcome: writtenOutcome });
+      expect(await second.ledger.list(key.threadId)).toEqual([{ ...key, status: "completed", outcome: writtenOutcome }]);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it.skipIf(!postgresReachable)("a second store on the same PostgreSQL database sees the first store's entries", async () => {
+    const key = keyFor(`thread-${randomUUID()}`);
+    const first = await openCheckpointStore(POSTGRES_URL);
+    await first.ledger.begin(key);
+    await first.close();
+
+    const second = await openCheckpointStore(POSTGRES_URL);
+    try {
+      expect(await second.ledger.begin(key)).toMatchObject({ state: "started" });
+    } finally {
+      await second.close();
+    }
+  });
+});

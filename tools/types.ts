@@ -1,0 +1,49 @@
+/**
+ * The one shape every concrete tool has (workspace, simulated catalog, MCP).
+ * Expected failures are returned as data (`ok: false`), never thrown; a throw from
+ * `execute` is treated by the Tool node as a recoverable `tool_error`.
+ */
+import type { z } from "zod";
+import type { EvidenceDraft, Failure, RiskClass } from "../state/types.js";
+
+export type ToolOutcome =
+  | { ok: true; summary: string; evidence: EvidenceDraft[] }
+  | { ok: false; failure: Failure };
+
+export interface ToolContext {
+  /** Absolute, real path of the workspace root; every path a tool touches must stay inside it. */
+  workspaceRoot: string;
+  signal?: AbortSignal;
+}
+
+export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
+  /** Canonical name; the only name Normalize accepts. */
+  name: string;
+  /** Capability domain, e.g. "workspace.read", "git", "mail". */
+  domain: string;
+  description: string;
+  /** zod input schema; every field carries a description. */
+  schema: S;
+  risk: RiskClass;
+  /**
+   * Everything besides the input that changes what the call does (cwd, env, timeout,
+   * target resource). Folded into `inputHash` so an approval never covers another effect.
+   */
+  effectContext?: (input: z.infer<S>, ctx: ToolContext) => Record<string, unknown>;
+  execute: (input: z.infer<S>, ctx: ToolContext) => Promise<ToolOutcome>;
+}
+
+/** Identity helper that keeps the schema's inferred input type on `execute`. */
+export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): ToolDefinition {
+  return def as unknown as ToolDefinition;
+}
+
+export const ok = (summary: string, evidence: EvidenceDraft[] = []): ToolOutcome => ({ ok: true, summary, evidence });
+export const recoverable = (kind: Extract<Failure, { recoverable: true }>["kind"], message: string): ToolOutcome => ({
+  ok: false,
+  failure: { recoverable: true, kind, message },
+});
+export const terminal = (kind: Extract<Failure, { recoverable: false }>["kind"], message: string): ToolOutcome => ({
+  ok: false,
+  failure: { recoverable: false, kind, message },
+});

@@ -1,0 +1,170 @@
+/**
+ * `run_command`: runs one program (no shell) inside the workspace. The child sees only an
+ * allow-list of the parent's environment plus the variables the call names, so a secret
+ * in the agent's own environment never leaks into a command. cwd, env and timeout are
+ * part of the approved identity (`effectContext`).
+ */
+import { spawn } from "node:child_process";
+import { z } from "zod";
+import { defineTool, ok, type ToolOutcome } from "../types.js";
+import { fail, statEntry } from "./files.js";
+import { normalizeRelPath, resolveInWorkspace } from "./paths.js";
+
+/** Parent variables a command inherits; everything else must be passed explicitly. */
+export const INHERITED_ENV = ["PATH", "LANG", "LC_ALL", "TZ", "HOME"] as const;
+/** Combined stdout+stderr kept per command; the rest is drained and dropped. */
+export const MAX_OUTPUT_BYTES = 64 * 1024;
+/** After the program exits, how long to wait for descendants still holding its output open. */
+const EXIT_DRAIN_MS = 500;
+/** After a kill, how long to wait for the streams to close before giving up on them. */
+const KILL_DRAIN_MS = 1000;
+
+const schema = z.object({
+  command: z.string().min(1).describe("The program to run, e.g. 'git' or 'npm'; no shell syntax, arguments go in args."),
+  args: z.array(z.string()).default([]).describe("Arguments passed to the program, one per element, without shell quoting."),
+  cwd: z.string().default(".").describe("Working directory, relative to the workspace root."),
+  env: z.record(z.string(), z.string()).default({}).describe("Extra environment variables for the command (only PATH, LANG, LC_ALL, TZ and HOME are inherited)."),
+  timeoutMs: z.number().int().min(1).max(600_000).default(30_000).describe("Milliseconds before the command and its children are killed."),
+});
+type RunInput = z.infer<typeof schema>;
+
+/** The child's environment: the allow-listed parent variables, then the explicit ones. */
+export function childEnv(explicit: Record<string, string>): Record<string, string> {
+  const inherited = INHERITED_ENV.flatMap((name) => (process.env[name] === undefined ? [] : [[name, process.env[name]!] as const]));
+  return { ...Object.fromEntries(inherited), ...explicit };
+}
+
+/** Keeps the first MAX_OUTPUT_BYTES of interleaved stdout and stderr. */
+class CappedOutput {
+  private readonly chunks: Buffer[] = [];
+  private kept = 0;
+  truncated = false;
+  append(chunk: Buffer): void {
+    const room = MAX_OUTPUT_BYTES - this.kept;
+    if (chunk.length > room) this.truncated = true;
+    if (room <= 0) return;
+    const part = chunk.subarray(0, room);
+    this.chunks.push(part);
+    this.kept += part.length;
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+}
+
+type ProcessEnd =
+  | { kind: "exited"; code: number | null; signal: NodeJS.Signals | null }
+  | { kind: "timed_out" }
+  | { kind: "aborted" }
+  | { kind: "spawn_failed"; error: NodeJS.ErrnoException };
+
+/** Kills the whole process group the child leads (it was spawned detached). */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // The group is already gone.
+  }
+}
+
+/**
+ * Spawns the program in its own process group and waits for it to end, time out or be
+ * aborted; on timeout or abort the whole group is killed. Never throws.
+ */
+function runProcess(input: RunInput, cwdAbs: string, output: CappedOutput, signal?: AbortSignal): Promise<ProcessEnd> {
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(input.command, input.args, {
+        cwd: cwdAbs,
+        env: childEnv(input.env),
+        shell: false,
+        detached: true,
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+    } catch (err) {
+      resolve({ kind: "spawn_failed", error: err as NodeJS.ErrnoException });
+      return;
+    }
+    let ending: ProcessEnd | undefined;
+    const drainSoon = (ms: number) =>
+      setTimeout(() => {
+        child.stdout?.destroy();
+        child.stderr?.destroy();
+      }, ms).unref();
+    const stop = (end: ProcessEnd) => {
+      ending ??= end;
+      killGroup(child.pid);
+      drainSoon(KILL_DRAIN_MS);
+    };
+    const timer = setTimeout(() => stop({ kind: "timed_out" }), input.timeoutMs);
+    const onAbort = () => stop({ kind: "aborted" });
+    const finish = (end: ProcessEnd) => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      resolve(end);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    if (signal?.aborted) onAbort();
+    child.stdout?.on("data", (chunk: Buffer) => output.append(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.append(chunk));
+    child.on("exit", () => drainSoon(EXIT_DRAIN_MS));
+    child.on("error", (error) => {
+      if (child.pid === undefined) finish({ kind: "spawn_failed", error });
+    });
+    child.on("close", (code, exitSignal) => finish(ending ?? { kind: "exited", code, signal: exitSignal }));
+  });
+}
+
+/** The command line as a person would type it, for summaries and evidence. */
+const displayCommand = (input: RunInput): string =>
+  [input.command, ...input.args].map((part) => (/^[\w./:=@%+-]+$/.test(part) ? part : JSON.stringify(part))).join(" ");
+
+function spawnFailure(input: RunInput, error: NodeJS.ErrnoException): ToolOutcome {
+  if (error.code === "ENOENT") {
+    const hint = /\s/.test(input.command) ? "; command is one program name, put its arguments in args" : "";
+    return fail("not_found", `command ${JSON.stringify(input.command)} was not found${hint}`);
+  }
+  if (error.code === "EACCES") return fail("invalid_input", `command ${JSON.stringify(input.command)} is not executable`);
+  return fail("tool_error", `could not start ${JSON.stringify(input.command)}: ${error.message}`);
+}
+
+export const runCommand = defineTool({
+  name: "run_command",
+  domain: "terminal",
+  description:
+    "Run one program with arguments (no shell: no pipes, globs or redirects) in a workspace directory and return its exit code and combined output (first 64 KB). A non-zero exit is reported, not treated as a tool failure.",
+  schema,
+  risk: "terminal",
+  effectContext(input) {
+    const cwd = normalizeRelPath(input.cwd);
+    return { cwd: cwd.ok ? cwd.rel : input.cwd, env: input.env, timeoutMs: input.timeoutMs };
+  },
+  async execute(input, ctx) {
+    const cwd = await resolveInWorkspace(ctx.workspaceRoot, input.cwd);
+    if (!cwd.ok) return cwd;
+    const dir = await statEntry(cwd.abs, cwd.rel);
+    if (!dir.ok) return dir;
+    if (!dir.stat.isDirectory()) return fail("invalid_input", `cwd ${cwd.rel} is not a directory`);
+    const output = new CappedOutput();
+    const shown = displayCommand(input);
+    const end = await runProcess(input, cwd.abs, output, ctx.signal);
+    switch (end.kind) {
+      case "spawn_failed":
+        return spawnFailure(input, end.error);
+      case "timed_out":
+        return fail("timeout", `\`${shown}\` did not finish within ${input.timeoutMs} ms; its process group was killed`);
+      case "aborted":
+        return fail("outcome_unknown", `\`${shown}\` was aborted while running; its process group was killed`);
+      case "exited": {
+        const status = end.code !== null ? `exit code ${end.code}` : `killed by ${end.signal}`;
+        const cut = output.truncated ? ` (output truncated to ${MAX_OUTPUT_BYTES} bytes)` : "";
+        const content = [`$ ${shown}`, output.text(), `[${status}]${cut}`].join("\n");
+        return ok(`ran \`${shown}\` in ${cwd.rel}: ${status}${cut}`, [
+          { kind: "command", source: { path: cwd.rel }, content, verified: true },
+        ]);
+      }
+    }
+  },
+});

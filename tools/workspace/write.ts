@@ -1,0 +1,161 @@
+/**
+ * The tools that change the workspace: write, edit, move, delete. Each refuses the
+ * ambiguous or destructive case unless the input says so explicitly (overwrite,
+ * replaceAll, recursive), never clobbers on a move, and never touches the root itself.
+ * Their evidence is `write`, unverified: a change made is not a change checked (CONTRACT §6).
+ */
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import type { EvidenceDraft } from "../../state/types.js";
+import { defineTool, ok } from "../types.js";
+import { fail, fsFailure, lstatOrNull, readTextFile, splitLines } from "./files.js";
+import { resolveInWorkspace } from "./paths.js";
+
+const writeEvidence = (rel: string, content: string, lines?: { startLine: number; endLine: number }): EvidenceDraft => ({
+  kind: "write",
+  source: { path: rel, ...lines },
+  content,
+  verified: false,
+});
+
+/** The root is never the subject of a write, move or delete. */
+const rootRefusal = (action: string) => fail("invalid_input", `refusing to ${action} the workspace root itself`);
+
+/** 1-based line number of a character offset in `text`. */
+const lineAt = (text: string, offset: number): number => text.slice(0, offset).split("\n").length;
+
+export const writeFile = defineTool({
+  name: "write_file",
+  domain: "workspace.write",
+  description:
+    "Create a file with the given text, creating missing parent directories. Refuses to replace an existing file unless overwrite is true. Read the file back to verify it.",
+  schema: z.object({
+    path: z.string().min(1).describe("File to write, relative to the workspace root."),
+    content: z.string().describe("The complete text the file will contain."),
+    overwrite: z.boolean().default(false).describe("Replace the file if it already exists."),
+  }),
+  risk: "file_write",
+  async execute(input, ctx) {
+    const target = await resolveInWorkspace(ctx.workspaceRoot, input.path);
+    if (!target.ok) return target;
+    if (target.rel === ".") return rootRefusal("write over");
+    try {
+      const existing = await lstatOrNull(target.abs);
+      if (existing?.isDirectory()) return fail("invalid_input", `${target.rel} is a directory`);
+      if (existing && !input.overwrite) {
+        return fail("invalid_input", `${target.rel} already exists; set overwrite to true to replace it`);
+      }
+      await fs.mkdir(path.dirname(target.abs), { recursive: true });
+      await fs.writeFile(target.abs, input.content, { flag: input.overwrite ? "w" : "wx" });
+      const lineCount = splitLines(input.content).length;
+      const bytes = Buffer.byteLength(input.content);
+      const verb = existing ? "overwrote" : "created";
+      const description = `${verb} ${target.rel} (${lineCount} lines, ${bytes} bytes)`;
+      return ok(description, [writeEvidence(target.rel, description, { startLine: 1, endLine: lineCount })]);
+    } catch (err) {
+      return fsFailure(err, target.rel);
+    }
+  },
+});
+
+export const editFile = defineTool({
+  name: "edit_file",
+  domain: "workspace.write",
+  description:
+    "Replace an exact piece of text in a file. oldText must occur exactly once unless replaceAll is true; include enough surrounding text to make it unique.",
+  schema: z.object({
+    path: z.string().min(1).describe("File to edit, relative to the workspace root."),
+    oldText: z.string().min(1).describe("The exact text to replace, character for character."),
+    newText: z.string().describe("The text to put in its place."),
+    replaceAll: z.boolean().default(false).describe("Replace every occurrence instead of requiring exactly one."),
+  }),
+  risk: "file_write",
+  async execute(input, ctx) {
+    const target = await resolveInWorkspace(ctx.workspaceRoot, input.path);
+    if (!target.ok) return target;
+    if (input.oldText === input.newText) return fail("invalid_input", "oldText and newText are identical; nothing would change");
+    const file = await readTextFile(target.abs, target.rel);
+    if (!file.ok) return file;
+    const pieces = file.text.split(input.oldText);
+    const occurrences = pieces.length - 1;
+    if (occurrences === 0) return fail("invalid_input", `oldText was not found in ${target.rel}`);
+    if (occurrences > 1 && !input.replaceAll) {
+      return fail("invalid_input", `oldText occurs ${occurrences} times in ${target.rel}; add surrounding text to make it unique or set replaceAll`);
+    }
+    const updated = pieces.join(input.newText);
+    try {
+      await fs.writeFile(target.abs, updated);
+    } catch (err) {
+      return fsFailure(err, target.rel);
+    }
+    const firstStart = pieces[0]!.length;
+    const lastEnd = updated.length - pieces.at(-1)!.length;
+    const range = { startLine: lineAt(updated, firstStart), endLine: lineAt(updated, Math.max(firstStart, lastEnd - 1)) };
+    const description = `replaced ${occurrences} occurrence${occurrences === 1 ? "" : "s"} in ${target.rel} (now lines ${range.startLine}-${range.endLine})`;
+    return ok(description, [writeEvidence(target.rel, description, range)]);
+  },
+});
+
+export const movePath = defineTool({
+  name: "move_path",
+  domain: "workspace.write",
+  description: "Move or rename a file or directory inside the workspace. Refuses if the destination already exists.",
+  schema: z.object({
+    from: z.string().min(1).describe("Existing file or directory, relative to the workspace root."),
+    to: z.string().min(1).describe("New path, relative to the workspace root; must not exist yet."),
+  }),
+  risk: "file_move",
+  async execute(input, ctx) {
+    const from = await resolveInWorkspace(ctx.workspaceRoot, input.from);
+    if (!from.ok) return from;
+    const to = await resolveInWorkspace(ctx.workspaceRoot, input.to);
+    if (!to.ok) return to;
+    if (from.rel === "." || to.rel === ".") return rootRefusal("move");
+    if (to.rel.startsWith(`${from.rel}/`)) return fail("invalid_input", `cannot move ${from.rel} into itself (${to.rel})`);
+    try {
+      if (!(await lstatOrNull(from.abs))) return fail("not_found", `${from.rel}: no such file or directory`);
+      if (await lstatOrNull(to.abs)) return fail("invalid_input", `${to.rel} already exists; refusing to overwrite it`);
+      await fs.mkdir(path.dirname(to.abs), { recursive: true });
+      await fs.rename(from.abs, to.abs);
+    } catch (err) {
+      return fsFailure(err, `${from.rel} -> ${to.rel}`);
+    }
+    const description = `moved ${from.rel} to ${to.rel}`;
+    return ok(description, [writeEvidence(to.rel, description)]);
+  },
+});
+
+export const deletePath = defineTool({
+  name: "delete_path",
+  domain: "workspace.write",
+  description:
+    "Delete a file, or a directory. A non-empty directory is only deleted with recursive true. The workspace root itself is never deleted.",
+  schema: z.object({
+    path: z.string().min(1).describe("File or directory to delete, relative to the workspace root."),
+    recursive: z.boolean().default(false).describe("Allow deleting a non-empty directory with everything in it."),
+  }),
+  risk: "file_delete",
+  async execute(input, ctx) {
+    const target = await resolveInWorkspace(ctx.workspaceRoot, input.path);
+    if (!target.ok) return target;
+    if (target.rel === ".") return rootRefusal("delete");
+    try {
+      const stat = await lstatOrNull(target.abs);
+      if (!stat) return fail("not_found", `${target.rel}: no such file or directory`);
+      if (!stat.isDirectory()) {
+        await fs.unlink(target.abs);
+        return ok(`deleted file ${target.rel}`, [writeEvidence(target.rel, `deleted file ${target.rel}`)]);
+      }
+      const entries = (await fs.readdir(target.abs)).length;
+      if (entries > 0 && !input.recursive) {
+        return fail("invalid_input", `${target.rel} is a directory with ${entries} entries; set recursive to true to delete it all`);
+      }
+      await fs.rm(target.abs, { recursive: true });
+      const description = `deleted directory ${target.rel} (${entries} direct entries)`;
+      return ok(description, [writeEvidence(target.rel, description)]);
+    } catch (err) {
+      return fsFailure(err, target.rel);
+    }
+  },
+});
