@@ -25,32 +25,32 @@ import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 
 export function buildMiraGraph(rt: MiraRuntime) {
   return new StateGraph(AgentRunAnnotation)
-    .addNode("planner", createPlannerNode(rt))
-    .addNode("ask_user", createAskUserNode(rt))
-    .addNode("retrieve", createRetrieveNode(rt))
-    .addNode("normalize", createNormalizeNode(rt))
-    .addNode("policy", createPolicyNode(rt))
-    .addNode("approval", createApprovalNode(rt))
-    .addNode("tool", createToolNode(rt))
-    .addNode("evidence", createEvidenceNode(rt))
-    .addNode("generate", createGenerateNode(rt))
-    .addNode("finalize", createFinalizeNode(rt))
-    .addEdge(START, "planner")
-    .addConditionalEdges("planner", routeAfterPlanner, {
-      normalize: "normalize",
-      retrieve: "retrieve",
-      ask_user: "ask_user",
-      planner: "planner",
-      generate: "generate",
-      finalize: "finalize",
+    .addNode("Planner", createPlannerNode(rt))
+    .addNode("AskUser", createAskUserNode(rt))
+    .addNode("Retrieve", createRetrieveNode(rt))
+    .addNode("Normalize", createNormalizeNode(rt))
+    .addNode("Policy", createPolicyNode(rt))
+    .addNode("Approval", createApprovalNode(rt))
+    .addNode("Tool", createToolNode(rt))
+    .addNode("Evidence", createEvidenceNode(rt))
+    .addNode("Generate", createGenerateNode(rt))
+    .addNode("Finalize", createFinalizeNode(rt))
+    .addEdge(START, "Planner")
+    .addConditionalEdges("Planner", routeAfterPlanner, {
+      Normalize: "Normalize",
+      Retrieve: "Retrieve",
+      AskUser: "AskUser",
+      Planner: "Planner",
+      Generate: "Generate",
+      Finalize: "Finalize",
     })
-    .addEdge("ask_user", "planner")
-    .addEdge("retrieve", "evidence")
-    .addConditionalEdges("normalize", routeAfterNormalize, { policy: "policy", planner: "planner", finalize: "finalize" })
-    .addConditionalEdges("policy", routeAfterPolicy, { tool: "tool", approval: "approval", planner: "planner", finalize: "finalize" })
-    .addConditionalEdges("approval", routeAfterApproval, { tool: "tool", normalize: "normalize", planner: "planner", finalize: "finalize" })
-    .addConditionalEdges("tool", routeAfterTool, { evidence: "evidence", finalize: "finalize" })
-    .addConditionalEdges("evidence", routeAfterEvidence, { planner: "planner", finalize: "finalize" })
-    .addEdge("generate", "finalize")
-    .addEdge("finalize", END);
+    .addEdge("AskUser", "Planner")
+    .addEdge("Retrieve", "Evidence")
+    .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Approval", routeAfterApproval, { Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Finalize: "Finalize" })
+    .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Finalize: "Finalize" })
+    .addEdge("Generate", "Finalize")
+    .addEdge("Finalize", END);
 }

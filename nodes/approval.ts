@@ -19,29 +19,29 @@ import { currentCheckpointId } from "./checkpointId.js";
 
 /** What a paused run shows the user (and what `mira resume` must echo back). */
 export interface ApprovalRequest {
-  kind: "approval";
+  kind: "Approval";
   call: PendingToolCall;
   checkpointId: string | null;
 }
 
-export type ApprovalRoute = "tool" | "normalize" | "planner" | "finalize";
+export type ApprovalRoute = "Tool" | "Normalize" | "Planner" | "Finalize";
 
 export function routeAfterApproval(state: AgentRunState): ApprovalRoute {
-  if (state.status === "failed") return "finalize";
-  if (state.pendingToolCall) return "tool";
-  return state.nextAction?.type === "use_tool" ? "normalize" : "planner";
+  if (state.status === "failed") return "Finalize";
+  if (state.pendingToolCall) return "Tool";
+  return state.nextAction?.type === "use_tool" ? "Normalize" : "Planner";
 }
 
 export function createApprovalNode(rt: MiraRuntime) {
   return async function approval(state: AgentRunState, config: RunnableConfig): Promise<AgentRunUpdate> {
     const call = state.pendingToolCall;
     if (!call) {
-      return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "approval requested with no frozen call" }), ...visit(state, "approval", rt.agent) };
+      return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "approval requested with no frozen call" }), ...visit(state, "Approval", rt.agent) };
     }
     const checkpointId = currentCheckpointId(config);
     const answer: unknown = interrupt({ kind: "approval", call, checkpointId } satisfies ApprovalRequest);
 
-    const trace = visit(state, "approval", rt.agent, { toolCallId: call.toolCallId });
+    const trace = visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId });
     const parsed = ApprovalResume.safeParse(answer);
     if (!parsed.success) {
       const message = `resume value is not an approval decision: ${z.prettifyError(parsed.error).replace(/\n/g, "; ")}`;
@@ -61,7 +61,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       reason: decision.reason,
       at: new Date().toISOString(),
     };
-    const resumed = { approvals: record, status: "running" as const, ...visit(state, "approval", rt.agent, { toolCallId: call.toolCallId, decision: decision.decision }) };
+    const resumed = { approvals: record, status: "running" as const, ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: decision.decision }) };
     switch (decision.decision) {
       case "approve":
         return resumed;

@@ -26,7 +26,7 @@ export function createAskUserNode(rt: MiraRuntime) {
       goal,
       taskFrame: coverGoals(extractTaskFrame(goal), state.evidence),
       observations: { step: state.step, source: "user", outcome: "answered", summary: `the user answered "${question}": ${text}`, evidenceIds: [] },
-      ...visit(state, "ask_user", rt.agent, { note: text.slice(0, 120) }),
+      ...visit(state, "AskUser", rt.agent, { note: text.slice(0, 120) }),
     };
   };
 }

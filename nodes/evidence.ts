@@ -14,18 +14,18 @@ import type { Evidence } from "../state/types.js";
 /** Evidence content kept in state per item; the rest stays in the workspace. */
 export const EVIDENCE_CONTENT_CHARS = 4000;
 
-export type EvidenceRoute = "planner" | "finalize";
+export type EvidenceRoute = "Planner" | "Finalize";
 
 export function routeAfterEvidence(state: AgentRunState): EvidenceRoute {
-  return state.status === "failed" ? "finalize" : "planner";
+  return state.status === "failed" ? "Finalize" : "Planner";
 }
 
 export function createEvidenceNode(rt: MiraRuntime) {
   return async function evidence(state: AgentRunState): Promise<AgentRunUpdate> {
     const result = state.toolResult;
-    const trace = visit(state, "evidence", rt.agent, { toolCallId: result?.toolCallId });
+    const trace = visit(state, "Evidence", rt.agent, { toolCallId: result?.toolCallId });
     if (!result) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Evidence reached with no result" }), ...trace };
-    const source = result.toolId === "retrieve" ? "retrieve" : "tool";
+    const source = result.toolId === "retrieve" ? "Retrieve" : "Tool";
     const ids = { toolId: result.toolId, toolCallId: result.toolCallId };
     if (!result.ok) return { toolResult: null, ...failureStep(state, source, result.failure, ids), ...trace };
 

@@ -14,7 +14,7 @@ export function createFinalizeNode(rt: MiraRuntime) {
       status: failed ? "failed" : "completed",
       finishReason: failed ? "error" : (state.finishReason ?? "stop"),
       pendingToolCall: null,
-      ...visit(state, "finalize", rt.agent, { decision: failed ? "failed" : "completed" }),
+      ...visit(state, "Finalize", rt.agent, { decision: failed ? "failed" : "completed" }),
     };
   };
 }

@@ -15,7 +15,7 @@ const describeSource = (e: Evidence) =>
 export function createGenerateNode(rt: MiraRuntime) {
   return async function generate(state: AgentRunState): Promise<AgentRunUpdate> {
     const packet = state.finalization;
-    const trace = visit(state, "generate", rt.agent);
+    const trace = visit(state, "Generate", rt.agent);
     if (!packet) return { answer: null, ...trace };
     const inPacket = new Set(packet.evidenceIds);
     const cited = [...packet.draft.matchAll(/\[(ev-\d+)\]/g)].map((m) => m[1] as string);

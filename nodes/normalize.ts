@@ -11,11 +11,11 @@ import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import { invocationHash } from "../protocol/invocationHash.js";
 
-export type NormalizeRoute = "policy" | "planner" | "finalize";
+export type NormalizeRoute = "Policy" | "Planner" | "Finalize";
 
 export function routeAfterNormalize(state: AgentRunState): NormalizeRoute {
-  if (state.status === "failed") return "finalize";
-  return state.pendingToolCall ? "policy" : "planner";
+  if (state.status === "failed") return "Finalize";
+  return state.pendingToolCall ? "Policy" : "Planner";
 }
 
 export function createNormalizeNode(rt: MiraRuntime) {
@@ -23,10 +23,10 @@ export function createNormalizeNode(rt: MiraRuntime) {
     const decision = state.nextAction;
     if (decision?.type !== "use_tool") {
       const message = `Normalize received a "${decision?.type ?? "missing"}" decision; only use_tool may be frozen`;
-      return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message }), ...visit(state, "normalize", rt.agent, { note: message }) };
+      return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message }), ...visit(state, "Normalize", rt.agent, { note: message }) };
     }
     const ids = { toolId: decision.toolId, toolCallId: decision.toolCallId };
-    const trace = visit(state, "normalize", rt.agent, { toolCallId: decision.toolCallId });
+    const trace = visit(state, "Normalize", rt.agent, { toolCallId: decision.toolCallId });
     const refuse = (kind: "unknown_tool" | "invalid_input", message: string): AgentRunUpdate => ({
       pendingToolCall: null,
       ...recoverableStep(state, "tool", { recoverable: true, kind, message }, ids),

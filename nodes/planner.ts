@@ -15,16 +15,16 @@ import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES }
 import type { Evidence, PlannerDecision } from "../state/types.js";
 import type { ToolDefinition } from "../tools/types.js";
 
-export type PlannerRoute = "normalize" | "retrieve" | "ask_user" | "planner" | "generate" | "finalize";
+export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "Planner" | "Generate" | "Finalize";
 
 /** Where the Planner's update leads; exported for tests. */
 export function routeAfterPlanner(state: AgentRunState): PlannerRoute {
-  if (state.status === "failed") return "finalize";
-  if (state.finalization) return "generate";
-  if (state.status === "waiting_user") return "ask_user";
-  if (state.nextAction?.type === "use_tool") return "normalize";
-  if (state.nextAction?.type === "retrieve") return "retrieve";
-  return "planner";
+  if (state.status === "failed") return "Finalize";
+  if (state.finalization) return "Generate";
+  if (state.status === "waiting_user") return "AskUser";
+  if (state.nextAction?.type === "use_tool") return "Normalize";
+  if (state.nextAction?.type === "retrieve") return "Retrieve";
+  return "Planner";
 }
 
 const SYSTEM_PROMPT = `You are the Planner of a governed agent. Each turn, choose exactly ONE action by calling one tool:
@@ -50,10 +50,20 @@ function toolSpec(tool: Pick<ToolDefinition, "name" | "description" | "schema">)
 
 const PROTOCOL_SPECS = PROTOCOL_NAMES.map((name) => toolSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
 
+/**
+ * The first loadout: a catalog that fits in the loadout cap is disclosed whole; a larger
+ * one is resolved progressively from the task (never "the first N tools").
+ */
+async function firstLoadout(rt: MiraRuntime, goal: string): Promise<string[]> {
+  const registered = rt.harness.registered();
+  if (registered.length <= rt.harness.loadoutCap) return registered.map((t) => t.name);
+  return (await rt.harness.resolveWithSemantic(goal)).disclosed.map((d) => d.name);
+}
+
 /** First visit: extract the goal ledger, resolve the first loadout, fill default settings. */
-function intake(state: AgentRunState, rt: MiraRuntime): AgentRunState {
-  if (state.step > 0 || state.taskFrame.goals.length > 0) return state;
-  const disclosed = rt.harness.resolve(state.goal).disclosed.map((d) => d.name);
+async function intake(state: AgentRunState, rt: MiraRuntime): Promise<AgentRunState> {
+  if (state.step > 0) return state;
+  const disclosed = await firstLoadout(rt, state.goal);
   return {
     ...state,
     taskFrame: extractTaskFrame(state.goal),
@@ -65,8 +75,8 @@ function intake(state: AgentRunState, rt: MiraRuntime): AgentRunState {
 
 export function createPlannerNode(rt: MiraRuntime) {
   return async function planner(input: AgentRunState): Promise<AgentRunUpdate> {
-    if (!input.goal.trim()) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "the run has no goal" }), ...visit(input, "planner", rt.agent) };
-    const state = intake(input, rt);
+    if (!input.goal.trim()) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "the run has no goal" }), ...visit(input, "Planner", rt.agent) };
+    const state = await intake(input, rt);
     const base: AgentRunUpdate = {
       taskFrame: state.taskFrame,
       loadout: state.loadout,
@@ -78,10 +88,10 @@ export function createPlannerNode(rt: MiraRuntime) {
     };
     const maxSteps = state.settings?.maxSteps ?? rt.defaults.maxSteps;
     if (state.recovery.exhausted) {
-      return { ...base, ...guardedFinalization(state, `recovery exhausted after ${state.recovery.attemptCount} failed attempts`), ...visit(state, "planner", rt.agent, { decision: "guarded_answer" }) };
+      return { ...base, ...guardedFinalization(state, `recovery exhausted after ${state.recovery.attemptCount} failed attempts`), ...visit(state, "Planner", rt.agent, { decision: "guarded_answer" }) };
     }
     if (state.step >= maxSteps) {
-      return { ...base, ...guardedFinalization(state, `step budget of ${maxSteps} used up`), finishReason: "max_steps", ...visit(state, "planner", rt.agent, { decision: "guarded_answer" }) };
+      return { ...base, ...guardedFinalization(state, `step budget of ${maxSteps} used up`), finishReason: "max_steps", ...visit(state, "Planner", rt.agent, { decision: "guarded_answer" }) };
     }
 
     const exposed = rt.harness.view({ kind: "main" }, state.loadout);
@@ -97,20 +107,20 @@ export function createPlannerNode(rt: MiraRuntime) {
       reply = await model.invoke(messages);
     } catch (err) {
       const message = `the model failed: ${(err as Error).message.split("\n")[0]}`;
-      return { ...stepped, ...terminalStep({ recoverable: false, kind: "model_error", message }), ...visit(state, "planner", rt.agent, { note: message }) };
+      return { ...stepped, ...terminalStep({ recoverable: false, kind: "model_error", message }), ...visit(state, "Planner", rt.agent, { note: message }) };
     }
     const parsed = parseModelTurn(reply);
     if (!parsed.ok) {
-      return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "planner", rt.agent, { decision: "invalid" }) };
+      return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "Planner", rt.agent, { decision: "invalid" }) };
     }
-    return { ...stepped, ...decide(state, parsed.decision, rt), ...visit(state, "planner", rt.agent, traceOf(parsed.decision)) };
+    return { ...stepped, ...(await decide(state, parsed.decision, rt)), ...visit(state, "Planner", rt.agent, traceOf(parsed.decision)) };
   };
 }
 
 const traceOf = (d: PlannerDecision) => ({ decision: d.type, toolCallId: d.type === "use_tool" ? d.toolCallId : undefined });
 
 /** Applies one valid decision: protocol actions are handled here; use_tool goes on to Normalize. */
-function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraRuntime): AgentRunUpdate {
+async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraRuntime): Promise<AgentRunUpdate> {
   switch (decision.type) {
     case "answer": {
       const frame = coverGoals(state.taskFrame, state.evidence);
@@ -128,7 +138,7 @@ function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraRuntime
     case "use_tool":
       return { nextAction: decision };
     case "tool_search": {
-      const found = rt.harness.search(decision.query).disclosed.map((d) => d.name);
+      const found = (await rt.harness.search(decision.query, { exclude: state.loadout })).disclosed.map((d) => d.name);
       const summary = found.length ? `tool_search disclosed: ${found.join(", ")}` : `tool_search found no tool for "${decision.query}"`;
       return {
         nextAction: decision,

@@ -10,22 +10,22 @@ import { visit } from "../state/trace.js";
 import { currentCheckpointId } from "./checkpointId.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 
-export type PolicyRoute = "tool" | "approval" | "planner" | "finalize";
+export type PolicyRoute = "Tool" | "Approval" | "Planner" | "Finalize";
 
 export function routeAfterPolicy(state: AgentRunState): PolicyRoute {
-  if (state.status === "failed") return "finalize";
-  if (state.status === "waiting_approval") return "approval";
-  return state.pendingToolCall ? "tool" : "planner";
+  if (state.status === "failed") return "Finalize";
+  if (state.status === "waiting_approval") return "Approval";
+  return state.pendingToolCall ? "Tool" : "Planner";
 }
 
 export function createPolicyNode(rt: MiraRuntime) {
   return async function policy(state: AgentRunState, config: RunnableConfig): Promise<AgentRunUpdate> {
     const call = state.pendingToolCall;
     if (!call) {
-      return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Policy reached with no frozen call" }), ...visit(state, "policy", rt.agent) };
+      return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Policy reached with no frozen call" }), ...visit(state, "Policy", rt.agent) };
     }
     const verdict = rt.policy.classify(call);
-    const trace = visit(state, "policy", rt.agent, { toolCallId: call.toolCallId, decision: verdict.outcome, note: verdict.reason });
+    const trace = visit(state, "Policy", rt.agent, { toolCallId: call.toolCallId, decision: verdict.outcome, note: verdict.reason });
     switch (verdict.outcome) {
       case "allow":
         return {

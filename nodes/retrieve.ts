@@ -12,7 +12,7 @@ export function createRetrieveNode(rt: MiraRuntime) {
   return async function retrieve(state: AgentRunState): Promise<AgentRunUpdate> {
     const decision = state.nextAction;
     const toolCallId = `retrieve-${state.step}`;
-    const trace = visit(state, "retrieve", rt.agent, { toolCallId });
+    const trace = visit(state, "Retrieve", rt.agent, { toolCallId });
     if (decision?.type !== "retrieve") {
       return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Retrieve reached without a retrieve decision" }), ...trace };
     }

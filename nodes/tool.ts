@@ -13,16 +13,16 @@ import type { ToolResult } from "../state/types.js";
 import { invocationHash } from "../protocol/invocationHash.js";
 import type { ToolOutcome } from "../tools/types.js";
 
-export type ToolRoute = "evidence" | "finalize";
+export type ToolRoute = "Evidence" | "Finalize";
 
 export function routeAfterTool(state: AgentRunState): ToolRoute {
-  return state.status === "failed" ? "finalize" : "evidence";
+  return state.status === "failed" ? "Finalize" : "Evidence";
 }
 
 export function createToolNode(rt: MiraRuntime) {
   return async function tool(state: AgentRunState, config: RunnableConfig): Promise<AgentRunUpdate> {
     const call = state.pendingToolCall;
-    const trace = visit(state, "tool", rt.agent, { toolCallId: call?.toolCallId });
+    const trace = visit(state, "Tool", rt.agent, { toolCallId: call?.toolCallId });
     const refuse = (kind: "approval_inconsistency" | "state_corrupted", message: string) => ({ ...terminalStep({ recoverable: false, kind, message }), ...trace });
     if (!call) return refuse("state_corrupted", "Tool reached with no frozen call");
 
@@ -62,7 +62,7 @@ export function createToolNode(rt: MiraRuntime) {
     const toolResult: ToolResult = outcome.ok
       ? { ok: true, toolId: call.toolId, toolCallId: call.toolCallId, summary: outcome.summary, evidence: outcome.evidence, replayed }
       : { ok: false, toolId: call.toolId, toolCallId: call.toolCallId, failure: outcome.failure, replayed };
-    return { toolResult, pendingToolCall: null, ...visit(state, "tool", rt.agent, { toolCallId: call.toolCallId, note: replayed ? "replayed from the execution ledger" : undefined }) };
+    return { toolResult, pendingToolCall: null, ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, note: replayed ? "replayed from the execution ledger" : undefined }) };
   };
 }
 

@@ -1,0 +1,103 @@
+/** Test runtimes: a scripted model over a temp workspace, with counted tool executions. */
+import { mkdtemp, mkdir, writeFile, realpath } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph";
+import { z } from "zod";
+import { buildMiraGraph } from "../../graphs/mira.js";
+import { Harness } from "../../harness/harness.js";
+import { staticSource } from "../../harness/sources.js";
+import type { ExecutionLedger } from "../../ledger/executionLedger.js";
+import { createMemoryLedger } from "../../ledger/memoryLedger.js";
+import { ScriptedChatModel, type ScriptedTurn } from "../../models/scripted.js";
+import { Policy } from "../../policy/policy.js";
+import { DocumentIndex } from "../../retrieval/documentIndex.js";
+import type { MiraRuntime } from "../../runtime/runtime.js";
+import { startRunInput } from "../../runtime/startRun.js";
+import { defineTool, ok, type ToolDefinition } from "../../tools/types.js";
+import { workspaceTools } from "../../tools/workspace/index.js";
+
+export async function tempWorkspace(files: Record<string, string> = {}): Promise<string> {
+  const root = await realpath(await mkdtemp(join(tmpdir(), "mira-ws-")));
+  for (const [rel, text] of Object.entries(files)) {
+    await mkdir(dirname(join(root, rel)), { recursive: true });
+    await writeFile(join(root, rel), text);
+  }
+  return root;
+}
+
+/** Wraps every tool so tests can count real executions per tool. */
+export function countingTools(tools: ToolDefinition[]): { tools: ToolDefinition[]; executions: Map<string, number> } {
+  const executions = new Map<string, number>();
+  return {
+    executions,
+    tools: tools.map((t) => ({
+      ...t,
+      execute: async (input, ctx) => {
+        executions.set(t.name, (executions.get(t.name) ?? 0) + 1);
+        return t.execute(input, ctx);
+      },
+    })),
+  };
+}
+
+/** A read-class tool with no effect, for long runs and benchmarks. */
+export const noopTool = defineTool({
+  name: "noop",
+  domain: "test",
+  description: "Does nothing and says so.",
+  schema: z.object({ n: z.number().int().describe("A step number.") }),
+  risk: "read",
+  execute: async ({ n }) => ok(`noop ${n}`),
+});
+
+export interface TestRun {
+  rt: MiraRuntime;
+  app: ReturnType<ReturnType<typeof buildMiraGraph>["compile"]>;
+  executions: Map<string, number>;
+  ledger: ExecutionLedger;
+  checkpointer: BaseCheckpointSaver;
+  model: ScriptedChatModel;
+  workspace: string;
+}
+
+export function makeRun(opts: {
+  turns: ScriptedTurn[];
+  workspace: string;
+  policy?: Policy;
+  ledger?: ExecutionLedger;
+  checkpointer?: BaseCheckpointSaver;
+  extraTools?: ToolDefinition[];
+  authority?: { allow: string[]; deny: string[] };
+  maxSteps?: number;
+  startAt?: number;
+}): TestRun {
+  const { tools, executions } = countingTools([...workspaceTools(), ...(opts.extraTools ?? [])]);
+  const ledger = opts.ledger ?? createMemoryLedger();
+  const checkpointer = opts.checkpointer ?? new MemorySaver();
+  const model = new ScriptedChatModel(opts.turns, { startAt: opts.startAt ?? 0 });
+  const rt: MiraRuntime = {
+    agent: "main",
+    workspaceRoot: opts.workspace,
+    model,
+    harness: new Harness({ sources: [staticSource("workspace", tools)], authority: opts.authority ?? { allow: ["*"], deny: [] } }),
+    policy: opts.policy ?? Policy.defaults(),
+    ledger,
+    documents: new DocumentIndex(opts.workspace),
+    defaults: { maxSteps: opts.maxSteps ?? 24, maxAttempts: 3 },
+  };
+  return { rt, app: buildMiraGraph(rt).compile({ checkpointer }), executions, ledger, checkpointer, model, workspace: opts.workspace };
+}
+
+export const config = (threadId: string, recursionLimit = 200) => ({ configurable: { thread_id: threadId }, recursionLimit });
+
+export function start(run: TestRun, goal: string, threadId: string, maxSteps = 24) {
+  return run.app.invoke(startRunInput(goal, { workspace: run.workspace, model: "scripted:test", policyFile: null, maxSteps }), config(threadId));
+}
+
+/** Node names visited, in order, from the run's trace window. */
+export const visits = (state: { trace: Array<{ node: string }> }) => state.trace.map((t) => t.node);
+
+/** Shorthand for one scripted turn with one call. */
+export const call = (id: string, name: string, args: Record<string, unknown>): ScriptedTurn => ({ content: "", tool_calls: [{ id, name, args }] });
+export const answer = (id: string, text: string, citations: string[] = []): ScriptedTurn => call(id, "answer", { text, citations });
