@@ -56,9 +56,14 @@ export function planOffline(ctx: PlannerObservationContext): Call {
   const readPath = goals.find((g) => g.kind === "read_path" && g.status === "open" && g.target);
   if (readPath?.target && !failedOn(ctx, "read_open", readPath.target)) return { name: "read_open", args: { path: readPath.target } };
 
+  if (goals.some((g) => g.kind === "read")) {
+    // Open the best candidate, then follow what the read text points to (docs → config).
+    const hits = evidence.filter((e) => e.kind === "locate_hit" && e.path);
+    const referenced = new Set(evidence.filter((e) => e.verified && e.kind === "content").flatMap((e) => mentionedPaths(e.excerpt)));
+    const next = readPaths.size === 0 ? hits[0] : hits.find((h) => referenced.has(h.path as string) && !readPaths.has(h.path));
+    if (next?.path && !readPaths.has(next.path)) return { name: "read_open", args: { path: next.path } };
+  }
   if (open("read")) {
-    const unread = evidence.find((e) => e.kind === "locate_hit" && e.path && !readPaths.has(e.path));
-    if (unread?.path) return { name: "read_open", args: { path: unread.path } };
     const located = ctx.recentObservations.concat(ctx.latestObservation ?? []).some((o) => o.toolId === "read_locate");
     if (!located) return { name: "read_locate", args: { query: keywords(ctx.task).join(" ") || ctx.task } };
     const retrieved = ctx.recentObservations.concat(ctx.latestObservation ?? []).some((o) => o.source === "retrieve");
@@ -87,7 +92,8 @@ function composeAnswer(ctx: PlannerObservationContext): string {
 
 function relevantLines(e: EvidenceSummary, terms: string[]): string {
   const lines = e.excerpt.split("\n").filter((l) => l.trim());
-  const hits = lines.filter((l) => terms.some((t) => l.toLowerCase().includes(t)));
+  const stems = terms.map((t) => (t.length >= 5 ? t.slice(0, -1) : t));
+  const hits = lines.filter((l) => stems.some((t) => l.toLowerCase().includes(t)));
   return (hits.length ? hits : lines).slice(0, 6).map((l) => `  ${l.trim()}`).join("\n");
 }
 

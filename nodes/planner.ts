@@ -117,7 +117,8 @@ export function createPlannerNode(rt: MiraRuntime) {
   };
 }
 
-const traceOf = (d: PlannerDecision) => ({ decision: d.type, toolCallId: d.type === "use_tool" ? d.toolCallId : undefined });
+const traceOf = (d: PlannerDecision) =>
+  d.type === "use_tool" ? { decision: `use_tool ${d.toolId}`, toolCallId: d.toolCallId } : { decision: d.type };
 
 /** Applies one valid decision: protocol actions are handled here; use_tool goes on to Normalize. */
 async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraRuntime): Promise<AgentRunUpdate> {

@@ -13,6 +13,9 @@ import type { ToolResult } from "../state/types.js";
 import { invocationHash } from "../protocol/invocationHash.js";
 import type { ToolOutcome } from "../tools/types.js";
 
+/** Trace note of a Tool visit that returned a recorded result instead of executing. */
+export const REPLAYED_NOTE = "replayed from the execution ledger";
+
 export type ToolRoute = "Evidence" | "Finalize";
 
 export function routeAfterTool(state: AgentRunState): ToolRoute {
@@ -62,7 +65,7 @@ export function createToolNode(rt: MiraRuntime) {
     const toolResult: ToolResult = outcome.ok
       ? { ok: true, toolId: call.toolId, toolCallId: call.toolCallId, summary: outcome.summary, evidence: outcome.evidence, replayed }
       : { ok: false, toolId: call.toolId, toolCallId: call.toolCallId, failure: outcome.failure, replayed };
-    return { toolResult, pendingToolCall: null, ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, note: replayed ? "replayed from the execution ledger" : undefined }) };
+    return { toolResult, pendingToolCall: null, ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, note: replayed ? REPLAYED_NOTE : outcome.ok ? outcome.summary : `failed: ${outcome.failure.message}` }) };
   };
 }
 
