@@ -5,6 +5,8 @@ import { Command } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { invocationHash } from "../protocol/invocationHash.js";
 import type { ApprovalRequest } from "../nodes/approval.js";
+import { REPLAYED_NOTE } from "../nodes/tool.js";
+import { openCheckpointStore } from "../checkpointers/index.js";
 import { answer, call, config, makeRun, start, tempWorkspace, visits, type TestRun } from "./support/harnessRuntime.js";
 
 const WRITE = call("w1", "write_file", { path: "notes/todo.md", content: "ship it\n" });
@@ -143,7 +145,7 @@ describe("exactly once per toolCallId + inputHash", () => {
     const out = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config("t-crash"));
     expect(out.status).toBe("completed");
     expect(run.executions.get("write_file")).toBe(1);
-    expect(out.trace.some((t) => t.node === "Tool" && t.note === "replayed from the execution ledger")).toBe(true);
+    expect(out.trace.some((t) => t.node === "Tool" && t.note === REPLAYED_NOTE)).toBe(true);
   });
 
   it("died between claiming and recording → outcome_unknown observation, not run again", async () => {
@@ -157,30 +159,53 @@ describe("exactly once per toolCallId + inputHash", () => {
   });
 });
 
-describe("fork / time travel never reuses an approval from another branch", () => {
-  it("forking from the paused checkpoint needs a new decision; the other branch's effect is not repeated", async () => {
-    const { run, paused } = await pausedWrite("t-fork", [call("r1", "read_open", { path: "notes/todo.md" }), answer("a1", "done [ev-2]"), call("r2", "read_open", { path: "notes/todo.md" }), answer("a2", "done again [ev-2]")]);
-    const pausedAt = (await run.app.getState(config("t-fork"))).config;
-    const c = paused.pendingToolCall!;
-    const { id } = await pendingInterrupt(run, "t-fork");
-    const branchA = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config("t-fork"));
-    expect(branchA.status).toBe("completed");
-    expect(branchA.approvals.some((a) => a.decision === "approve")).toBe(true);
+const PG_URL = process.env.MIRA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-    // Time travel: back to the checkpoint that paused for approval.
-    const fork = await run.app.getState(pausedAt);
-    expect(fork.values.status).toBe("waiting_approval");
-    expect(fork.values.approvals.some((a: { decision: string }) => a.decision === "approve")).toBe(false);
-    expect(fork.next).toEqual(["Approval"]);
-    const forkIntr = fork.tasks.flatMap((t) => t.interrupts)[0];
-    expect(forkIntr?.value).toMatchObject({ kind: "approval", call: { toolCallId: c.toolCallId, inputHash: c.inputHash } });
+describe.each(["memory", "sqlite", "postgres"] as const)("fork / time travel never reuses an approval from another branch (%s)", (backend) => {
+  it("forking from the paused checkpoint needs a new decision; the other branch's effect is not repeated", async (ctx) => {
+    const ws = await tempWorkspace({});
+    const setting = backend === "memory" ? "memory" : backend === "sqlite" ? `sqlite:${join(ws, "..", `fork-${Date.now()}.db`)}` : PG_URL;
+    const store = await openCheckpointStore(setting).catch(() => null);
+    if (!store) return ctx.skip();
+    const threadId = `t-fork-${backend}-${Date.now()}`;
+    try {
+      const run = makeRun({
+        workspace: ws,
+        checkpointer: store.checkpointer,
+        ledger: store.ledger,
+        turns: [WRITE, call("r1", "read_open", { path: "notes/todo.md" }), answer("a1", "done [ev-2]"), call("r2", "read_open", { path: "notes/todo.md" }), answer("a2", "done again [ev-2]")],
+      });
+      const paused = await start(run, 'Create notes/todo.md with "ship it"', threadId);
+      const pausedAt = (await run.app.getState(config(threadId))).config;
+      const c = paused.pendingToolCall!;
+      const { id } = await pendingInterrupt(run, threadId);
+      const branchA = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config(threadId));
+      expect(branchA.status).toBe("completed");
+      expect(branchA.approvals.some((a) => a.decision === "approve")).toBe(true);
 
-    // Approving on the fork is a new decision on this branch; the ledger keeps the effect single.
-    const branchB = await run.app.invoke(
-      new Command({ resume: { [forkIntr!.id as string]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }),
-      { ...pausedAt, recursionLimit: 200 },
-    );
-    expect(branchB.status).toBe("completed");
-    expect(run.executions.get("write_file")).toBe(1);
-  });
+      // Time travel: back to the checkpoint that paused for approval.
+      const fork = await run.app.getState(pausedAt);
+      expect(fork.values.status).toBe("waiting_approval");
+      expect(fork.values.approvals.some((a: { decision: string }) => a.decision === "approve")).toBe(false);
+      expect(fork.next).toEqual(["Approval"]);
+      const forkIntr = fork.tasks.flatMap((t) => t.interrupts)[0];
+      expect(forkIntr?.value).toMatchObject({ kind: "approval", call: { toolCallId: c.toolCallId, inputHash: c.inputHash } });
+
+      // Approving on the fork is a new decision on this branch; the ledger keeps the effect single.
+      const branchB = await run.app.invoke(
+        new Command({ resume: { [forkIntr!.id as string]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }),
+        { ...pausedAt, recursionLimit: 200 },
+      );
+      expect(branchB.status).toBe("completed");
+      expect(branchB.approvals.filter((a) => a.decision === "approve")).toHaveLength(1);
+      expect(run.executions.get("write_file")).toBe(1);
+      expect(branchB.trace.some((t) => t.node === "Tool" && t.note === REPLAYED_NOTE)).toBe(true);
+
+      // An edited state on a fork (updateState) is kept, not dropped (langgraphjs#1812).
+      const edited = await run.app.updateState(pausedAt, { goal: "edited on the fork" });
+      expect((await run.app.getState(edited)).values.goal).toBe("edited on the fork");
+    } finally {
+      await store.close();
+    }
+  }, 30_000);
 });

@@ -1,0 +1,34 @@
+/** STYLE habit 9: persisted state carries a schema version; old-state fixtures stay resumable. */
+import { readFile } from "node:fs/promises";
+import { Command } from "@langchain/langgraph";
+import { describe, expect, it } from "vitest";
+import { AGENT_RUN_SCHEMA_VERSION, PendingToolCall, RunSettings } from "../state/types.js";
+import { answer, call, config, makeRun, tempWorkspace } from "./support/harnessRuntime.js";
+
+const FIXTURE = new URL("./fixtures/state/agentRun.v1.waiting_approval.json", import.meta.url);
+
+describe("AgentRun schema version 1", () => {
+  it("the current version is 1 and a v1 run paused for approval still parses", async () => {
+    const v1 = JSON.parse(await readFile(FIXTURE, "utf8"));
+    expect(AGENT_RUN_SCHEMA_VERSION).toBe(1);
+    expect(v1.schemaVersion).toBe(1);
+    expect(PendingToolCall.parse(v1.pendingToolCall).toolCallId).toBe("w1");
+    expect(RunSettings.safeParse(v1.settings).success).toBe(true);
+  });
+
+  it("a v1 paused run loaded into a checkpointer resumes with its exact identity and executes once", async () => {
+    const v1 = JSON.parse(await readFile(FIXTURE, "utf8"));
+    const ws = await tempWorkspace({});
+    const run = makeRun({ workspace: ws, turns: [call("r1", "read_open", { path: "notes/todo.md" }), answer("a1", "done [ev-2]")] });
+    await run.app.updateState(config("v1"), { ...v1, settings: { ...v1.settings, workspace: ws } }, "Policy");
+    const paused = await run.app.invoke(null, config("v1"));
+    expect(paused.status).toBe("waiting_approval");
+    const snap = await run.app.getState(config("v1"));
+    const intr = snap.tasks.flatMap((t) => t.interrupts)[0]!;
+    const { toolCallId, inputHash } = v1.pendingToolCall;
+    const out = await run.app.invoke(new Command({ resume: { [intr.id as string]: { decision: "approve", toolCallId, inputHash } } }), config("v1"));
+    expect(out.status).toBe("completed");
+    expect(run.executions.get("write_file")).toBe(1);
+    expect(await readFile(`${ws}/notes/todo.md`, "utf8")).toBe("ship it\n");
+  });
+});
