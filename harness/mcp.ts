@@ -149,13 +149,18 @@ export class McpToolSource implements ToolSource {
 
   /** Ends the session; a stdio server's process is stopped (stdin closed, then SIGTERM/SIGKILL). */
   async close(): Promise<void> {
+    this.status = { state: "closed", reason: "the connection was closed by the runtime" };
+    await this.disconnect();
+    this.emit();
+  }
+
+  /** Drops the session; the status must already say why, so the resulting onclose is ignored. */
+  private async disconnect(): Promise<void> {
     const { client, transport } = this;
     this.client = null;
     this.transport = null;
-    this.status = { state: "closed", reason: "the connection was closed by the runtime" };
     if (transport instanceof StreamableHTTPClientTransport) await transport.terminateSession().catch(() => undefined);
     await client?.close().catch(() => undefined);
-    this.emit();
   }
 
   private async start(): Promise<void> {
@@ -192,8 +197,8 @@ export class McpToolSource implements ToolSource {
     this.status = { state: "connected", pid };
     const listing = await this.fetchToolList(client);
     if (!listing.ok) {
-      await this.close();
       this.status = { state: "failed", reason: listing.reason };
+      await this.disconnect();
       return;
     }
     this.install(listing.tools);
@@ -276,9 +281,7 @@ export class McpToolSource implements ToolSource {
       const label = toolLabel(raw, index);
       const parsed = ToolSchema.safeParse(raw);
       if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        const where = issue && issue.path.length > 0 ? `${issue.path.join(".")}: ` : "";
-        excluded.push({ tool: label, reason: `invalid tool definition (${where}${issue?.message ?? "unknown issue"})` });
+        excluded.push({ tool: label, reason: `invalid tool definition (${describeIssues(parsed.error.issues)})` });
         return;
       }
       const tool = parsed.data;
@@ -445,6 +448,8 @@ function killProcess(pid: number | null): void {
 /** The error's message plus what its causes add (fetch hides "ECONNREFUSED" or "bad port" there). */
 function errorText(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
+  const issues = (err as { issues?: unknown }).issues;
+  if (Array.isArray(issues) && issues.length > 0) return `malformed result: ${describeIssues(issues)}`;
   const details: string[] = [];
   for (let cause = err.cause; cause instanceof Error && details.length < 3; cause = cause.cause) {
     const code = (cause as NodeJS.ErrnoException).code;
@@ -452,6 +457,16 @@ function errorText(err: unknown): string {
   }
   const extra = details.filter((detail) => detail && !err.message.includes(detail));
   return extra.length > 0 ? `${err.message} (${extra.join(": ")})` : err.message;
+}
+
+/** A validation error (zod, from the SDK's schemas) as one line: `path: message; …`. */
+function describeIssues(issues: unknown[]): string {
+  return issues
+    .map((issue) => {
+      const { path = [], message = "invalid" } = issue as { path?: PropertyKey[]; message?: string };
+      return path.length > 0 ? `${path.map(String).join(".")}: ${message}` : message;
+    })
+    .join("; ");
 }
 
 function toolLabel(raw: unknown, index: number): string {
