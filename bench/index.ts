@@ -1,0 +1,30 @@
+/**
+ * `npm run bench`: the per-step cost benchmark, then the resolution benchmark when
+ * `bench/resolution.ts` is present (it is written separately and may not exist yet).
+ */
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { runGovernedStepBench } from "./governedStep.js";
+
+type ResolutionBench = { runResolutionBench?: () => Promise<string> };
+
+/** The resolution benchmark's report, or null when that module is absent. */
+async function resolutionReport(): Promise<string | null> {
+  if (!existsSync(fileURLToPath(new URL("./resolution.ts", import.meta.url)))) return null;
+  // A computed specifier: the module is optional, so the type checker must not require it.
+  const specifier = "./resolution.js";
+  const mod = (await import(specifier)) as ResolutionBench;
+  if (typeof mod.runResolutionBench !== "function") return "bench/resolution.ts does not export runResolutionBench(); skipped.";
+  return mod.runResolutionBench();
+}
+
+async function main(): Promise<void> {
+  console.log(await runGovernedStepBench());
+  const resolution = await resolutionReport();
+  if (resolution !== null) console.log(`\n${resolution}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : String(err));
+  process.exitCode = 1;
+});
