@@ -8,8 +8,8 @@ import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js
 import { startRunInput } from "../runtime/startRun.js";
 import type { ApprovalResume, RunSettings } from "../state/types.js";
 import { UsageError } from "./errors.js";
-import { compileFor, drive, pendingInterrupts, readThread, requireThread, threadConfig, type Printer } from "./session.js";
-import { EXIT, exitCodeFor, formatSummary, summarize, type RunSummary } from "./summary.js";
+import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type Printer } from "./session.js";
+import { EXIT, exitCodeFor, formatSummary, formatTraceEntry, summarize, type RunSummary } from "./summary.js";
 
 export interface Output {
   out: Printer;
@@ -27,6 +27,8 @@ export interface RunOpts extends StoreOpts {
   thread?: string;
   policy?: string;
   maxSteps?: string;
+  catalog?: string;
+  mcp?: string;
 }
 
 export interface ResumeOpts extends StoreOpts {
@@ -69,6 +71,8 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
     model: modelSpec(opts.model ?? "offline"),
     policyFile: opts.policy ? resolve(opts.policy) : null,
     maxSteps: parseMaxSteps(opts.maxSteps),
+    catalog: opts.catalog ? resolve(opts.catalog) : null,
+    mcpConfig: opts.mcp ? resolve(opts.mcp) : null,
   };
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
@@ -76,10 +80,11 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
     if (opts.thread && (await readThread(store, threadId))) {
       throw new UsageError(`thread "${threadId}" already exists; continue it with mira resume or inspect it with mira show`);
     }
-    const app = compileFor(store, settings);
-    if (!opts.json) io.out(`mira: thread ${threadId} · ${describeModel(settings.model)} · checkpointer ${store.description}`);
-    const summary = await drive(app, startRunInput(task, settings), threadId, settings.maxSteps, opts.json ? null : io.out);
-    return report(summary, setting, opts, io);
+    return withApp(store, settings, 0, async (app) => {
+      if (!opts.json) io.out(`mira: thread ${threadId} · ${describeModel(settings.model)} · checkpointer ${store.description}`);
+      const summary = await drive(app, startRunInput(task, settings), threadId, settings.maxSteps, opts.json ? null : io.out);
+      return report(summary, setting, opts, io);
+    });
   });
 }
 
@@ -89,16 +94,16 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
     const { state, settings } = await requireThread(store, threadId);
-    const app = compileFor(store, settings, state.modelCalls);
-    const config = threadConfig(threadId, settings.maxSteps);
-    const snapshot = (await app.getState(config)) as StateSnapshot;
-    const interrupts = pendingInterrupts(snapshot);
-    if (interrupts.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
-    const value = resumeValue(threadId, state.status, state.pendingToolCall, opts);
-    if (!opts.json) io.out(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
-    const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
-    const summary = await drive(app, resume, threadId, settings.maxSteps, opts.json ? null : io.out);
-    return report(summary, setting, opts, io);
+    return withApp(store, settings, state.modelCalls, async (app) => {
+      const snapshot = (await app.getState(threadConfig(threadId, settings.maxSteps))) as StateSnapshot;
+      const interrupts = pendingInterrupts(snapshot);
+      if (interrupts.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
+      const value = resumeValue(threadId, state.status, state.pendingToolCall, opts);
+      if (!opts.json) io.out(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
+      const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
+      const summary = await drive(app, resume, threadId, settings.maxSteps, opts.json ? null : io.out);
+      return report(summary, setting, opts, io);
+    });
   });
 }
 
@@ -123,11 +128,10 @@ function resumeValue(threadId: string, status: string, pending: { toolCallId: st
 export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
-    const { state, settings } = await requireThread(store, threadId);
-    const app = compileFor(store, settings, state.modelCalls);
-    const snapshot = (await app.getState(threadConfig(threadId, settings.maxSteps))) as StateSnapshot;
-    const summary = summarize(threadId, snapshot);
-    if (!opts.json) summary.trace.forEach((e) => io.out(`  ${e.seq} ${e.node} ${e.decision ?? ""} ${e.toolCallId ?? ""}`.trimEnd()));
+    const { state, checkpointId } = await requireThread(store, threadId);
+    // Showing needs no tools, model or MCP servers: only the checkpointer.
+    const summary = summarize(threadId, state, checkpointId);
+    if (!opts.json) summary.trace.forEach((e) => io.out(formatTraceEntry(e)));
     return report(summary, setting, opts, io);
   });
 }

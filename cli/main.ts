@@ -7,7 +7,7 @@ import { CheckpointStoreError } from "../checkpointers/index.js";
 import { ModelError } from "../models/index.js";
 import { PolicyError } from "../policy/policy.js";
 import { WorkspaceError } from "../runtime/createRuntime.js";
-// TEMP import { registerToolsCommands } from "./tools.js";
+import { registerToolsCommands } from "./tools.js";
 import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
 import { UsageError } from "./errors.js";
 
@@ -45,7 +45,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
 
   store(program.command("show").argument("<thread>", "a thread id")).action(async (thread: string, opts) => setExit(await showCommand(thread, opts, io)));
 
-  // TEMP registerToolsCommands(program);
+  registerToolsCommands(program);
   return program;
 }
 

@@ -6,6 +6,8 @@ import type { Command, StateSnapshot } from "@langchain/langgraph";
 import { buildMiraGraph } from "../graphs/mira.js";
 import type { CheckpointStore } from "../checkpointers/index.js";
 import { createRuntime, recursionLimitFor } from "../runtime/createRuntime.js";
+import type { MiraRuntime } from "../runtime/runtime.js";
+import { openHarness } from "../runtime/toolSources.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { RunSettings, type TraceEntry } from "../state/types.js";
 import { UsageError } from "./errors.js";
@@ -13,27 +15,45 @@ import { formatTraceEntry, summarize, type RunSummary } from "./summary.js";
 
 export type Printer = (line: string) => void;
 
-export function compileFor(store: CheckpointStore, settings: RunSettings, modelCallsSoFar = 0) {
-  const rt = createRuntime(settings, store.ledger, { modelCallsSoFar });
+function compile(store: CheckpointStore, rt: MiraRuntime) {
   return buildMiraGraph(rt).compile({ checkpointer: store.checkpointer });
 }
-export type MiraApp = ReturnType<typeof compileFor>;
+export type MiraApp = ReturnType<typeof compile>;
+
+/**
+ * Builds the run's runtime (tools, MCP servers, model, policy) and graph, hands it to `fn`,
+ * and always stops the MCP servers afterwards.
+ */
+export async function withApp<T>(store: CheckpointStore, settings: RunSettings, modelCallsSoFar: number, fn: (app: MiraApp, rt: MiraRuntime) => Promise<T>): Promise<T> {
+  const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null });
+  try {
+    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness });
+    return await fn(compile(store, rt), rt);
+  } finally {
+    await tools.close();
+  }
+}
 
 export const threadConfig = (threadId: string, maxSteps: number) => ({ configurable: { thread_id: threadId }, recursionLimit: recursionLimitFor(maxSteps) });
 
-/** The latest persisted state of a thread, read straight from the checkpointer; null if unknown. */
-export async function readThread(store: CheckpointStore, threadId: string): Promise<AgentRunState | null> {
-  const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
-  if (!tuple) return null;
-  return tuple.checkpoint.channel_values as unknown as AgentRunState;
+export interface ThreadView {
+  state: AgentRunState;
+  checkpointId: string;
 }
 
-export async function requireThread(store: CheckpointStore, threadId: string): Promise<{ state: AgentRunState; settings: RunSettings }> {
-  const state = await readThread(store, threadId);
-  if (!state) throw new UsageError(`unknown thread "${threadId}" in ${store.description}`);
-  const settings = RunSettings.safeParse(state.settings);
+/** The latest persisted state of a thread, read straight from the checkpointer; null if unknown. */
+export async function readThread(store: CheckpointStore, threadId: string): Promise<ThreadView | null> {
+  const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
+  if (!tuple) return null;
+  return { state: tuple.checkpoint.channel_values as unknown as AgentRunState, checkpointId: tuple.checkpoint.id };
+}
+
+export async function requireThread(store: CheckpointStore, threadId: string): Promise<ThreadView & { settings: RunSettings }> {
+  const view = await readThread(store, threadId);
+  if (!view) throw new UsageError(`unknown thread "${threadId}" in ${store.description}`);
+  const settings = RunSettings.safeParse(view.state.settings);
   if (!settings.success) throw new UsageError(`thread "${threadId}" was not started by mira run (no run settings); inspect it with LangGraph Studio`);
-  return { state, settings: settings.data };
+  return { ...view, settings: settings.data };
 }
 
 /** Streams a run (or a resume) to its next pause or end, printing each node visit. */
@@ -48,7 +68,8 @@ export async function drive(app: MiraApp, input: AgentRunUpdate | Command, threa
       entries.forEach((e) => print(formatTraceEntry(e)));
     }
   }
-  return summarize(threadId, (await app.getState(config)) as StateSnapshot);
+  const snapshot = (await app.getState(config)) as StateSnapshot;
+  return summarize(threadId, snapshot.values as AgentRunState, (snapshot.config.configurable?.checkpoint_id as string | undefined) ?? null);
 }
 
 /** Interrupt ids of a paused thread, so a resume answers exactly those interrupts. */

@@ -2,7 +2,6 @@
  * The AgentRun summary the CLI prints (`--json`) and its readable form. Built from a
  * LangGraph state snapshot, so `run`, `resume` and `show` report the same shape.
  */
-import type { StateSnapshot } from "@langchain/langgraph";
 import type { AgentRunState } from "../state/agentRun.js";
 import type { Evidence, PendingToolCall, RunStatus, TraceEntry } from "../state/types.js";
 
@@ -19,20 +18,19 @@ export interface RunSummary {
   checkpointId: string | null;
 }
 
-export function summarize(threadId: string, snapshot: StateSnapshot): RunSummary {
-  const values = snapshot.values as AgentRunState;
-  const interrupt = snapshot.tasks.flatMap((t) => t.interrupts ?? [])[0]?.value as { kind?: string; question?: string } | undefined;
+/** Summary of a thread's latest state; `checkpointId` is the checkpoint it was read from. */
+export function summarize(threadId: string, values: AgentRunState, checkpointId: string | null): RunSummary {
   return {
     threadId,
     status: values.status,
     finishReason: values.finishReason ?? null,
     pendingToolCall: values.status === "waiting_approval" && values.pendingToolCall ? values.pendingToolCall : null,
-    question: interrupt?.kind === "question" ? (interrupt.question ?? null) : null,
+    question: values.status === "waiting_user" && values.nextAction?.type === "ask_user" ? values.nextAction.question : null,
     answer: values.answer ?? null,
     error: values.error ?? null,
     evidence: values.evidence ?? [],
     trace: values.trace ?? [],
-    checkpointId: (snapshot.config.configurable?.checkpoint_id as string | undefined) ?? null,
+    checkpointId,
   };
 }
 

@@ -9,6 +9,7 @@ import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { parseRenderedContext, type EvidenceSummary, type PlannerObservationContext } from "../state/plannerContext.js";
 import { mentionedPaths } from "../state/goals.js";
+import { isProtocolName } from "../protocol/planner.js";
 import type { Goal } from "../state/types.js";
 
 export const OFFLINE_PREFIX = "[offline planner]";
@@ -33,10 +34,21 @@ export function keywords(task: string): string[] {
 /** Quoted text in the request: the content of a change. */
 const quoted = (task: string) => /["“'`]([^"”'`]+)["”'`]/.exec(task)?.[1];
 
+/**
+ * The next call, through the Harness: a tool that is not visible is asked for with
+ * tool_search once; if it still is not visible the planner says so instead of guessing.
+ */
 export function planOffline(ctx: PlannerObservationContext): Call {
+  const call = nextCall(ctx);
+  if ("text" in call || isProtocolName(call.name) || ctx.exposedTools.some((t) => t.name === call.name)) return call;
+  const searched = [...ctx.recentObservations, ctx.latestObservation].some((o) => o?.source === "harness" && o.summary.includes(`"${call.name}"`));
+  if (searched) return { text: `${OFFLINE_PREFIX} The ${call.name} tool is not available to this run, so I stopped here.` };
+  return { name: "tool_search", args: { query: call.name } };
+}
+
+function nextCall(ctx: PlannerObservationContext): Call {
   const goals = ctx.currentTaskFrame.goals;
   const open = (kind: Goal["kind"]) => goals.find((g) => g.kind === kind && g.status === "open");
-  const exposed = new Set(ctx.exposedTools.map((t) => t.name));
   const evidence = ctx.latestEvidenceSummary;
   const readPaths = new Set(evidence.filter((e) => e.verified && e.kind === "content").map((e) => e.path));
 
@@ -47,7 +59,6 @@ export function planOffline(ctx: PlannerObservationContext): Call {
     if (!path || content === undefined) {
       return { name: "ask_user", args: { question: `Which file should I change, and what exact text should it contain? (quote the text)` } };
     }
-    if (!exposed.has("write_file")) return { name: "tool_search", args: { query: "write a file" } };
     return { name: "write_file", args: { path, content: content.endsWith("\n") ? content : `${content}\n` } };
   }
   const verify = open("verify_change");

@@ -19,7 +19,7 @@ import { currentCheckpointId } from "./checkpointId.js";
 
 /** What a paused run shows the user (and what `mira resume` must echo back). */
 export interface ApprovalRequest {
-  kind: "Approval";
+  kind: "approval";
   call: PendingToolCall;
   checkpointId: string | null;
 }

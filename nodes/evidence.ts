@@ -25,7 +25,7 @@ export function createEvidenceNode(rt: MiraRuntime) {
     const result = state.toolResult;
     const trace = visit(state, "Evidence", rt.agent, { toolCallId: result?.toolCallId });
     if (!result) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Evidence reached with no result" }), ...trace };
-    const source = result.toolId === "retrieve" ? "Retrieve" : "Tool";
+    const source = result.toolId === "retrieve" ? "retrieve" : "tool";
     const ids = { toolId: result.toolId, toolCallId: result.toolCallId };
     if (!result.ok) return { toolResult: null, ...failureStep(state, source, result.failure, ids), ...trace };
 

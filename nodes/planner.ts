@@ -12,7 +12,7 @@ import { recoverableStep, terminalStep } from "../state/observations.js";
 import { buildPlannerContext, renderPlannerContext } from "../state/plannerContext.js";
 import { visit } from "../state/trace.js";
 import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES } from "../protocol/planner.js";
-import type { Evidence, PlannerDecision } from "../state/types.js";
+import type { Evidence, Observation, PlannerDecision } from "../state/types.js";
 import type { ToolDefinition } from "../tools/types.js";
 
 export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "Planner" | "Generate" | "Finalize";
@@ -113,7 +113,9 @@ export function createPlannerNode(rt: MiraRuntime) {
     if (!parsed.ok) {
       return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "Planner", rt.agent, { decision: "invalid" }) };
     }
-    return { ...stepped, ...(await decide(state, parsed.decision, rt)), ...visit(state, "Planner", rt.agent, traceOf(parsed.decision)) };
+    const update = await decide(state, parsed.decision, rt);
+    const note = (update.observations as Observation | undefined)?.summary;
+    return { ...stepped, ...update, ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
   };
 }
 
@@ -140,7 +142,7 @@ async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraR
       return { nextAction: decision };
     case "tool_search": {
       const found = (await rt.harness.search(decision.query, { exclude: state.loadout })).disclosed.map((d) => d.name);
-      const summary = found.length ? `tool_search disclosed: ${found.join(", ")}` : `tool_search found no tool for "${decision.query}"`;
+      const summary = found.length ? `tool_search "${decision.query}" disclosed: ${found.join(", ")}` : `tool_search "${decision.query}" found no tool`;
       return {
         nextAction: decision,
         loadout: rt.harness.disclose(state.loadout, found),

@@ -6,14 +6,15 @@
 import { realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
 import { Harness } from "../harness/harness.js";
+import { ALLOW_ALL } from "../harness/authority.js";
 import { staticSource } from "../harness/sources.js";
 import type { ExecutionLedger } from "../ledger/executionLedger.js";
 import { createChatModel } from "../models/index.js";
 import { Policy } from "../policy/policy.js";
 import { DocumentIndex } from "../retrieval/documentIndex.js";
 import type { RunSettings } from "../state/types.js";
-import { workspaceTools } from "../tools/workspace/index.js";
 import type { MiraRuntime } from "./runtime.js";
+import { catalogTools } from "./toolSources.js";
 
 export const DEFAULT_MAX_STEPS = 24;
 export const DEFAULT_MAX_ATTEMPTS = 3;
@@ -38,9 +39,10 @@ export function resolveWorkspace(dir: string): string {
   return realpathSync(abs);
 }
 
-/** The built-in Harness: the real workspace tools, all authorized for the main agent. */
-export function defaultHarness(): Harness {
-  return new Harness({ sources: [staticSource("workspace", workspaceTools())], authority: { allow: ["*"], deny: [] } });
+/** A Harness over the run's catalog without MCP servers (see openHarness for those). */
+export function catalogHarness(settings: Pick<RunSettings, "catalog">): Harness {
+  const catalog = settings.catalog ?? null;
+  return new Harness({ sources: [staticSource(catalog ? `catalog:${catalog}` : "builtin", catalogTools(catalog))], authority: ALLOW_ALL });
 }
 
 export function createRuntime(
@@ -53,7 +55,7 @@ export function createRuntime(
     agent: "main",
     workspaceRoot,
     model: createChatModel(settings.model, { startAt: opts.modelCallsSoFar ?? 0 }),
-    harness: opts.harness ?? defaultHarness(),
+    harness: opts.harness ?? catalogHarness(settings),
     policy: Policy.load(settings.policyFile),
     ledger,
     documents: new DocumentIndex(workspaceRoot),

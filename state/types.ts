@@ -198,5 +198,9 @@ export const RunSettings = z.object({
   model: z.string(),
   policyFile: z.string().nullable(),
   maxSteps: z.number().int().positive(),
+  /** Catalog file replacing the built-in catalog; null = built-in. Added in v1 with a default. */
+  catalog: z.string().nullable().default(null),
+  /** MCP config file listing live servers; null = none. */
+  mcpConfig: z.string().nullable().default(null),
 });
-export type RunSettings = z.infer<typeof RunSettings>;
+export type RunSettings = z.input<typeof RunSettings>;

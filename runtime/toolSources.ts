@@ -1,0 +1,62 @@
+/**
+ * Where a run's tools come from: the built-in catalog (the real workspace tools and
+ * codebase_explore, plus the simulated evaluation tools) or a catalog file, and the live
+ * MCP servers of an MCP config file. The Harness is built over these sources.
+ */
+import { ALLOW_ALL } from "../harness/authority.js";
+import { Harness } from "../harness/harness.js";
+import { connectMcpServers } from "../harness/mcp.js";
+import { loadMcpConfig } from "../harness/mcpConfig.js";
+import { semanticResolverFromEnv } from "../harness/semantic.js";
+import { staticSource } from "../harness/sources.js";
+import type { ToolSource } from "../harness/types.js";
+import { evaluationCatalog, loadCatalogFile } from "../tools/catalog/index.js";
+import { codebaseExploreTool } from "../tools/codeIndex/index.js";
+import type { ToolDefinition } from "../tools/types.js";
+import { workspaceTools } from "../tools/workspace/index.js";
+
+export class ToolSourceError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** Tools with real implementations; a catalog entry of the same name runs the real one. */
+export const realTools = (): ToolDefinition[] => [...workspaceTools(), codebaseExploreTool()];
+
+/** The built-in catalog: real workspace tools and the simulated evaluation tools. */
+export function builtInTools(): ToolDefinition[] {
+  const real = realTools();
+  const names = new Set(real.map((t) => t.name));
+  return [...real, ...evaluationCatalog().filter((t) => !names.has(t.name))];
+}
+
+/** The built-in catalog, or a catalog file's tools (throws CatalogError with one line). */
+export function catalogTools(catalogFile: string | null): ToolDefinition[] {
+  if (!catalogFile) return builtInTools();
+  const real = new Map(realTools().map((t) => [t.name, t]));
+  return loadCatalogFile(catalogFile).map((t) => real.get(t.name) ?? t);
+}
+
+export interface OpenedHarness {
+  harness: Harness;
+  /** Stops MCP server processes and connections. */
+  close(): Promise<void>;
+}
+
+/**
+ * The Harness for a run: catalog tools plus connected MCP servers. A server that fails to
+ * start is not an error here: its tools are registered as not ready, with the reason.
+ */
+export async function openHarness(opts: { catalog: string | null; mcpConfig: string | null }): Promise<OpenedHarness> {
+  const sources: ToolSource[] = [staticSource(opts.catalog ? `catalog:${opts.catalog}` : "builtin", catalogTools(opts.catalog))];
+  if (opts.mcpConfig) {
+    const loaded = await loadMcpConfig(opts.mcpConfig);
+    if (!loaded.ok) throw new ToolSourceError(loaded.error);
+    sources.push(...(await connectMcpServers(loaded.config)));
+  }
+  const semantic = await semanticResolverFromEnv();
+  const harness = new Harness({ sources, authority: ALLOW_ALL, ...(semantic ? { semantic } : {}) });
+  return { harness, close: async () => void (await Promise.all(sources.map((s) => s.close?.()))) };
+}
