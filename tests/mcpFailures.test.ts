@@ -7,29 +7,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectMcpServers, McpToolSource } from "../harness/mcp.js";
-import type { ToolDefinition, ToolOutcome } from "../tools/types.js";
+import type { ToolDefinition } from "../tools/types.js";
+import { mcpSources, runTool, toolNamed } from "./support/mcp.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const fakeServer = { command: process.execPath, args: [path.join(repoRoot, "tests/fixtures/mcp/fakeServer.mjs")] };
 const everything = { command: path.join(repoRoot, "node_modules/.bin/mcp-server-everything"), args: ["stdio"] };
 
-const opened: McpToolSource[] = [];
-
-async function connect(...args: Parameters<typeof McpToolSource.connect>): Promise<McpToolSource> {
-  const source = await McpToolSource.connect(...args);
-  opened.push(source);
-  return source;
-}
-
-function toolNamed(source: McpToolSource, name: string): ToolDefinition {
-  const tool = source.tools().find((candidate) => candidate.name === name);
-  if (!tool) throw new Error(`${name} not registered; have ${source.tools().map((t) => t.name).join(", ")}`);
-  return tool;
-}
-
-function run(tool: ToolDefinition, input: Record<string, unknown>): Promise<ToolOutcome> {
-  return tool.execute(tool.schema.parse(input), { workspaceRoot: repoRoot });
-}
+const { connect, track, closeAll } = mcpSources();
+const run = (tool: ToolDefinition, input: Record<string, unknown>) => runTool(tool, input, repoRoot);
 
 const recoverableFailure = (kind: string, message: RegExp) => ({
   ok: false,
@@ -37,7 +23,7 @@ const recoverableFailure = (kind: string, message: RegExp) => ({
 });
 
 afterAll(async () => {
-  await Promise.all(opened.map((source) => source.close()));
+  await closeAll();
 });
 
 describe("a server that cannot be used is a failed source with a specific reason, never a throw", { timeout: 30_000 }, () => {
@@ -79,7 +65,7 @@ describe("a server that cannot be used is a failed source with a specific reason
     const sources = await connectMcpServers({
       servers: { good: { ...fakeServer }, bad: { command: "mira-no-such-mcp-server", args: [] } },
     });
-    opened.push(...sources);
+    track(...sources);
     expect(sources.map((source) => [source.id, source.serverStatus().state])).toEqual([
       ["good", "connected"],
       ["bad", "failed"],

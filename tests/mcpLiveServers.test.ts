@@ -11,29 +11,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { McpToolSource } from "../harness/mcp.js";
-import type { ToolDefinition, ToolOutcome } from "../tools/types.js";
+import type { ToolDefinition } from "../tools/types.js";
+import { mcpSources, runTool, toolNamed } from "./support/mcp.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const bin = (name: string) => path.join(repoRoot, "node_modules/.bin", name);
 
 let workDir: string;
-const opened: McpToolSource[] = [];
-
-async function connect(...args: Parameters<typeof McpToolSource.connect>): Promise<McpToolSource> {
-  const source = await McpToolSource.connect(...args);
-  opened.push(source);
-  return source;
-}
-
-function toolNamed(source: McpToolSource, name: string): ToolDefinition {
-  const tool = source.tools().find((candidate) => candidate.name === name);
-  if (!tool) throw new Error(`${name} not registered; have ${source.tools().map((t) => t.name).join(", ")}`);
-  return tool;
-}
-
-function run(tool: ToolDefinition, input: Record<string, unknown>): Promise<ToolOutcome> {
-  return tool.execute(tool.schema.parse(input), { workspaceRoot: workDir });
-}
+const { connect, closeAll } = mcpSources();
+const run = (tool: ToolDefinition, input: Record<string, unknown>) => runTool(tool, input, workDir);
 
 beforeAll(async () => {
   workDir = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), "mcp-live-")));
@@ -41,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(opened.map((source) => source.close()));
+  await closeAll();
   await fs.rm(workDir, { recursive: true, force: true });
 });
 

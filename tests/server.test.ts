@@ -163,15 +163,22 @@ function ledgerRows(ledgerDb: string, threadId: string): Array<{ tool_call_id: s
   }
 }
 
-describe("langgraph dev server: approving the exact identity executes the frozen write once", () => {
-  let server: DevServer;
+/** Starts one dev server for the enclosing describe block (each scenario has its own script cursor). */
+function useDevServer(): () => DevServer {
+  let server: DevServer | undefined;
   beforeAll(async () => {
     server = await startDevServer();
     console.info(`langgraphjs dev answered /ok after ${server.startupMs} ms`);
   }, STARTUP_TIMEOUT_MS + 15_000);
   afterAll(async () => server?.stop(), 20_000);
+  return () => server as DevServer;
+}
+
+describe("langgraph dev server: approving the exact identity executes the frozen write once", () => {
+  const devServer = useDevServer();
 
   it("pauses at waiting_approval, resumes with the identity, completes, and the ledger holds one execution", async () => {
+    const server = devServer();
     const paused = await pausedWrite(server);
     expect(paused.values.status).toBe("waiting_approval");
     expect(paused.values.pendingToolCall).toMatchObject({ toolId: "write_file", toolCallId: "w1" });
@@ -194,14 +201,10 @@ describe("langgraph dev server: approving the exact identity executes the frozen
 });
 
 describe("langgraph dev server: a decision naming another inputHash is an approval inconsistency", () => {
-  let server: DevServer;
-  beforeAll(async () => {
-    server = await startDevServer();
-    console.info(`langgraphjs dev answered /ok after ${server.startupMs} ms`);
-  }, STARTUP_TIMEOUT_MS + 15_000);
-  afterAll(async () => server?.stop(), 20_000);
+  const devServer = useDevServer();
 
   it("ends the run failed (approval_inconsistency), writes nothing, records no execution, skips Generate", async () => {
+    const server = devServer();
     const paused = await pausedWrite(server);
     expect(paused.values.status).toBe("waiting_approval");
 
