@@ -7,11 +7,13 @@ import { CheckpointStoreError } from "../checkpointers/index.js";
 import { ModelError } from "../models/index.js";
 import { PolicyError } from "../policy/policy.js";
 import { WorkspaceError } from "../runtime/createRuntime.js";
+import { ToolSourceError } from "../runtime/toolSources.js";
+import { CatalogError } from "../tools/catalog/index.js";
 import { registerToolsCommands } from "./tools.js";
 import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
 import { UsageError } from "./errors.js";
 
-const USAGE_ERRORS = [UsageError, WorkspaceError, PolicyError, ModelError];
+const USAGE_ERRORS = [UsageError, WorkspaceError, PolicyError, ModelError, CatalogError, ToolSourceError];
 
 export function buildProgram(io: Output, setExit: (code: number) => void): Command {
   const program = new Command("mira")
@@ -45,7 +47,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
 
   store(program.command("show").argument("<thread>", "a thread id")).action(async (thread: string, opts) => setExit(await showCommand(thread, opts, io)));
 
-  registerToolsCommands(program);
+  registerToolsCommands(program, { stdout: io.out, stderr: io.err });
   return program;
 }
 

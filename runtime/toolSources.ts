@@ -7,9 +7,9 @@ import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
 import { connectMcpServers } from "../harness/mcp.js";
 import { loadMcpConfig } from "../harness/mcpConfig.js";
-import { semanticResolverFromEnv } from "../harness/semantic.js";
+import { semanticResolverFromEnv, type SemanticResolver } from "../harness/semantic.js";
 import { staticSource } from "../harness/sources.js";
-import type { ToolSource } from "../harness/types.js";
+import type { AuthorityEnvelope, ToolSource } from "../harness/types.js";
 import { evaluationCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 import { codebaseExploreTool } from "../tools/codeIndex/index.js";
 import type { ToolDefinition } from "../tools/types.js";
@@ -49,14 +49,21 @@ export interface OpenedHarness {
  * The Harness for a run: catalog tools plus connected MCP servers. A server that fails to
  * start is not an error here: its tools are registered as not ready, with the reason.
  */
-export async function openHarness(opts: { catalog: string | null; mcpConfig: string | null }): Promise<OpenedHarness> {
+export async function openHarness(opts: {
+  catalog: string | null;
+  mcpConfig: string | null;
+  /** Default: everything allowed (Policy still judges every call). */
+  authority?: AuthorityEnvelope;
+  /** Default: the resolver configured in the environment, if any. */
+  semantic?: () => Promise<SemanticResolver | undefined>;
+}): Promise<OpenedHarness> {
   const sources: ToolSource[] = [staticSource(opts.catalog ? `catalog:${opts.catalog}` : "builtin", catalogTools(opts.catalog))];
   if (opts.mcpConfig) {
     const loaded = await loadMcpConfig(opts.mcpConfig);
     if (!loaded.ok) throw new ToolSourceError(loaded.error);
     sources.push(...(await connectMcpServers(loaded.config)));
   }
-  const semantic = await semanticResolverFromEnv();
-  const harness = new Harness({ sources, authority: ALLOW_ALL, ...(semantic ? { semantic } : {}) });
+  const semantic = await (opts.semantic ?? semanticResolverFromEnv)();
+  const harness = new Harness({ sources, authority: opts.authority ?? ALLOW_ALL, ...(semantic ? { semantic } : {}) });
   return { harness, close: async () => void (await Promise.all(sources.map((s) => s.close?.()))) };
 }

@@ -1,0 +1,137 @@
+/**
+ * Tool catalogs (CONTRACT §7): the 60+ tool evaluation catalog, catalog files with specific
+ * errors for bad input, generated catalogs, and the `mira tools` commands over them.
+ */
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../cli/main.js";
+import { builtInTools } from "../runtime/toolSources.js";
+import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
+
+const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
+const writeCatalog = (name: string, data: unknown): string => {
+  const file = path.join(dir, name);
+  writeFileSync(file, typeof data === "string" ? data : JSON.stringify(data));
+  return file;
+};
+const entry = (name: string, inputSchema: Record<string, unknown> = { type: "object", properties: { q: { type: "string", description: "Query." } }, required: ["q"] }) => ({
+  name,
+  domain: "demo",
+  description: `The ${name} tool.`,
+  inputSchema,
+  risk: "read",
+});
+
+describe("evaluation catalog", () => {
+  it("has at least 60 tools across the required domains, including the 12 real workspace tools", () => {
+    const tools = evaluationCatalog();
+    expect(tools.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(tools.map((t) => t.name)).size).toBe(tools.length);
+    const groups = new Set(tools.map((t) => t.domain.split(".")[0]));
+    for (const group of ["workspace", "terminal", "code", "mail", "browser", "calendar", "issues", "mcp"]) expect(groups).toContain(group);
+    for (const name of ["read_list", "read_locate", "read_open", "read_extract", "read_slice", "search_text", "workspace_inventory", "write_file", "edit_file", "move_path", "delete_path", "run_command"]) {
+      expect(tools.map((t) => t.name)).toContain(name);
+    }
+  });
+
+  it("simulated backends are deterministic and say they are simulated", async () => {
+    const pr = evaluationCatalog().find((t) => t.name === "create_pull_request")!;
+    const input = pr.schema.parse({ repository: "acme/app", base: "main", head: "fix", title: "Fix" });
+    const first = await pr.execute(input, { workspaceRoot: dir });
+    const second = await pr.execute(input, { workspaceRoot: dir });
+    expect(first).toEqual(second);
+    expect(first.ok && first.summary).toMatch(/^\[simulated code\.github\] create_pull_request/);
+  });
+
+  it("generates catalogs of 500 and 5,000 unique tools deterministically from a seed", () => {
+    for (const size of [500, 5000]) {
+      const catalog = generateCatalog(size, 7);
+      expect(catalog.length).toBe(size);
+      expect(new Set(catalog.map((e) => e.name)).size).toBe(size);
+    }
+    expect(generateCatalog(500, 7)).toEqual(generateCatalog(500, 7));
+    expect(generateCatalog(500, 7)).not.toEqual(generateCatalog(500, 8));
+  });
+});
+
+describe("catalog files", () => {
+  it("loads a valid file, converting JSON Schema inputs to zod", () => {
+    const [tool] = loadCatalogFile(writeCatalog("ok.json", [entry("lookup")]));
+    expect(tool?.schema.safeParse({ q: "x" }).success).toBe(true);
+    expect(tool?.schema.safeParse({}).success).toBe(false);
+  });
+
+  it("round-trips the evaluation catalog through a file", () => {
+    expect(loadCatalogFile(writeCatalog("eval.json", evaluationEntries())).length).toBe(evaluationCatalog().length);
+  });
+
+  it.each([
+    ["duplicate names", [entry("lookup"), entry("other"), entry("lookup")], 'duplicate tool name "lookup" (entries 0 and 2)'],
+    ["a non-object input schema", [entry("lookup", { type: "string" })], 'entry 0 ("lookup"): inputSchema must have "type": "object" (got "string")'],
+    ["a required property that does not exist", [entry("lookup", { type: "object", properties: {}, required: ["q"] })], 'inputSchema.required names "q", which is not in properties'],
+    ["a schema zod cannot convert", [entry("lookup", { type: "object", properties: { q: { type: "strng" } } })], "inputSchema is not a supported JSON Schema: Unsupported type: strng"],
+    ["an unknown risk class", [{ ...entry("lookup"), risk: "yolo" }], 'entry 0 ("lookup"): risk:'],
+    ["not an array", { tools: [] }, "a catalog must be a JSON array"],
+  ])("rejects %s with a specific message", (_label, data, message) => {
+    const file = writeCatalog(`bad-${Math.random()}.json`, data);
+    expect(() => loadCatalogFile(file)).toThrow(CatalogError);
+    expect(() => loadCatalogFile(file)).toThrow(message);
+  });
+
+  it("rejects invalid JSON and a missing file with the path in the message", () => {
+    expect(() => loadCatalogFile(writeCatalog("broken.json", "[{"))).toThrow(/broken\.json is not valid JSON/);
+    expect(() => loadCatalogFile(path.join(dir, "absent.json"))).toThrow(/cannot read catalog file .*absent\.json/);
+  });
+});
+
+describe("mira tools commands", () => {
+  async function run(args: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t) });
+    return { out: out.join("\n"), err: err.join("\n"), exitCode: code };
+  }
+
+  it("tools resolve prints at most 10 disclosed tools with their stage as JSON", async () => {
+    const { out } = await run(["tools", "resolve", "把刚改完的东西提上去给他们审一下", "--json"]);
+    const parsed = JSON.parse(out) as { disclosed: { name: string; stage: string }[]; elapsedMs: number };
+    expect(parsed.disclosed[0]).toEqual({ name: "create_pull_request", stage: "structural" });
+    expect(parsed.disclosed.length).toBeLessThanOrEqual(10);
+    expect(typeof parsed.elapsedMs).toBe("number");
+  });
+
+  it("tools resolve uses --catalog instead of the built-in catalog", async () => {
+    const file = writeCatalog("cli.json", [entry("lookup_weather"), entry("send_fax")]);
+    const { out } = await run(["tools", "resolve", "use send_fax", "--catalog", file, "--json"]);
+    expect(JSON.parse(out).disclosed).toEqual([{ name: "send_fax", stage: "exact" }]);
+  });
+
+  it("tools status --json reports six states per tool with reasons", async () => {
+    const { out } = await run(["tools", "status", "--json", "--deny", "mail.*", "--loadout", "send_mail"]);
+    const statuses = JSON.parse(out) as { name: string; states: Record<string, { reached: boolean; reason?: string }> }[];
+    expect(statuses.length).toBe(builtInTools().length);
+    const mail = statuses.find((s) => s.name === "send_mail")!;
+    expect(Object.keys(mail.states)).toEqual(["registered", "ready", "authorized", "discoverable", "disclosed", "executable"]);
+    expect(mail.states.disclosed?.reached).toBe(true);
+    expect(mail.states.executable).toEqual({ reached: false, reason: "not authorized: authority envelope denies mail.*" });
+  });
+
+  it("tools status --mcp lists a live MCP server's tools as ready, external_mcp, beside the catalog", async () => {
+    const config = path.join(dir, "mcp.json");
+    writeFileSync(config, JSON.stringify({ servers: { fake: { command: process.execPath, args: [path.resolve("tests/fixtures/mcp/fakeServer.mjs")] } } }));
+    const { out, exitCode } = await run(["tools", "status", "--mcp", config, "--json"]);
+    expect(exitCode).toBe(0);
+    const shout = (JSON.parse(out) as { name: string; source: string; states: Record<string, { reached: boolean }> }[]).find((s) => s.name === "mcp__fake__shout");
+    expect(shout).toMatchObject({ source: "fake", states: { registered: { reached: true }, ready: { reached: true } } });
+  });
+
+  it("a bad catalog file is one clear line on stderr and a usage exit code (64), not a crash", async () => {
+    const file = writeCatalog("dup.json", [entry("a"), entry("a")]);
+    const { out, err, exitCode } = await run(["tools", "status", "--catalog", file]);
+    expect(out).toBe("");
+    expect(err).toBe(`mira: ${file}: duplicate tool name "a" (entries 0 and 1)`);
+    expect(exitCode).toBe(64);
+  });
+});
