@@ -71,7 +71,7 @@ export const readLocate = defineTool({
   name: "read_locate",
   domain: "workspace.read",
   description:
-    "Find candidate files whose path or content mentions the query terms, best first, with the best matching line. Candidates are not reads: open or slice a file before relying on it.",
+    "Find candidate files whose path or content mentions the query terms, best first, with the best matching line. Candidates are not reads: open a file with read_open (or read_slice) before relying on it.",
   schema: z.object({
     query: z.string().min(1).describe("Words to look for (case-insensitive); files matching more of them rank higher."),
     path: scopePath,

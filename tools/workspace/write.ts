@@ -29,7 +29,7 @@ export const writeFile = defineTool({
   name: "write_file",
   domain: "workspace.write",
   description:
-    "Create a file with the given text, creating missing parent directories. Refuses to replace an existing file unless overwrite is true. Read the file back to verify it.",
+    "Create a file with the given text, creating missing parent directories. Refuses to replace an existing file unless overwrite is true. Read the file back with read_open to verify it.",
   schema: z.object({
     path: z.string().min(1).describe("File to write, relative to the workspace root."),
     content: z.string().describe("The complete text the file will contain."),
@@ -63,7 +63,7 @@ export const editFile = defineTool({
   name: "edit_file",
   domain: "workspace.write",
   description:
-    "Replace an exact piece of text in a file. oldText must occur exactly once unless replaceAll is true; include enough surrounding text to make it unique.",
+    "Replace an exact piece of text in a file. oldText must occur exactly once unless replaceAll is true; include enough surrounding text to make it unique. Read the file back with read_open to verify it.",
   schema: z.object({
     path: z.string().min(1).describe("File to edit, relative to the workspace root."),
     oldText: z.string().min(1).describe("The exact text to replace, character for character."),

@@ -1,0 +1,293 @@
+/**
+ * The Harness (CONTRACT §7): one registry of concrete tools and the six states of each,
+ * registered ≠ ready ≠ authorized ≠ discoverable ≠ disclosed ≠ executable, plus Progressive
+ * Resolution (what to disclose for a task) and the scoped capability view of each agent.
+ *
+ * It decides visibility and executability, never a call: nothing here turns a match into an
+ * invocation (the Planner chooses; Normalize → Policy → Approval still judge every call).
+ * Hiding is not used as Policy: a disclosed tool that is not ready or not authorized stays
+ * visible in `status` with its reason, and `checkExecutable` refuses it.
+ */
+import type { ToolDefinition } from "../tools/types.js";
+import { authorize, narrowAuthority } from "./authority.js";
+import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogView.js";
+import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
+import { ToolRegistry, type RegisteredTool } from "./registry.js";
+import type { DeterministicResolution } from "./resolution.js";
+import type { SemanticResolver } from "./semantic.js";
+import type { AgentScope, AuthorityEnvelope, Readiness, ResolutionStage, ToolSource, ToolStateName, ToolStatus } from "./types.js";
+
+export interface HarnessOptions {
+  sources: ToolSource[];
+  /** The main agent's authority envelope for this run. */
+  authority: AuthorityEnvelope;
+  /** Most tools a loadout holds; the least recently used are evicted first. Default 12. */
+  loadoutCap?: number;
+  /** Used only on genuine ambiguity and by tool_search; lexical ranking otherwise. */
+  semantic?: SemanticResolver;
+  /** Skill name → tool patterns its skill child may use (its execution profile). */
+  skills?: Record<string, string[]>;
+}
+
+export interface Resolution {
+  disclosed: { name: string; stage: ResolutionStage }[];
+  elapsedMs: number;
+  /** The deterministic best tier did not fit in the limit (the only case the semantic stage runs). */
+  ambiguous: boolean;
+}
+
+export interface ResolveOptions {
+  /** Most tools disclosed; default 10. */
+  limit?: number;
+}
+
+export interface SearchOptions extends ResolveOptions {
+  /** Names to leave out (typically the current loadout). */
+  exclude?: readonly string[];
+}
+
+export type Executability = { ok: true; tool: ToolDefinition } | { ok: false; state: ToolStateName; reason: string };
+
+export const DEFAULT_RESOLVE_LIMIT = 10;
+
+type StateResult = ToolStatus["states"][ToolStateName];
+const reached: StateResult = { reached: true };
+const notReached = (reason: string): StateResult => ({ reached: false, reason });
+
+export class Harness {
+  readonly authority: AuthorityEnvelope;
+  readonly loadoutCap: number;
+  private readonly registry: ToolRegistry;
+
+  /**
+   * @param shared internal: a registry shared with the Harness this one was derived from
+   *   (`forScope`, `withAuthority`), so a child never rebuilds the resolution index.
+   */
+  constructor(
+    private readonly options: HarnessOptions,
+    shared?: ToolRegistry,
+  ) {
+    this.authority = options.authority;
+    this.loadoutCap = options.loadoutCap ?? DEFAULT_LOADOUT_CAP;
+    this.registry = shared ?? new ToolRegistry(options.sources);
+  }
+
+  /** A registered tool by canonical name, whatever its other states. */
+  get(name: string): ToolDefinition | undefined {
+    return this.registry.tools.get(name)?.tool;
+  }
+
+  /** Registered tools, by name. */
+  registered(): ToolDefinition[] {
+    return [...this.registry.tools.values()].map(({ tool }) => tool).sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  /** The six states of each named tool (default: every registered one) against `loadout`. */
+  status(names?: string[], loadout: readonly string[] = []): ToolStatus[] {
+    const wanted = names ?? this.registered().map((tool) => tool.name);
+    return wanted.map((name) => this.statusOf(name, loadout));
+  }
+
+  /**
+   * Progressive Resolution, deterministic stages only: exact name → structural → lexical.
+   * At most `limit` tools, each ready, authorized and discoverable. Never throws; a task
+   * nothing matches discloses nothing (there is no registration-order fallback).
+   */
+  resolve(task: string, opts: ResolveOptions = {}): Resolution {
+    const started = performance.now();
+    const { disclosed, ambiguous } = this.deterministic(task, opts.limit ?? DEFAULT_RESOLVE_LIMIT);
+    return { disclosed, ambiguous, elapsedMs: performance.now() - started };
+  }
+
+  /**
+   * `resolve`, then the semantic stage only on genuine ambiguity (the best deterministic tier
+   * does not fit the limit) and only when a semantic resolver is configured: it re-ranks that
+   * tier (stage "semantic"). A resolver fault leaves the deterministic answer in place.
+   */
+  async resolveWithSemantic(task: string, opts: ResolveOptions = {}): Promise<Resolution> {
+    const started = performance.now();
+    const limit = opts.limit ?? DEFAULT_RESOLVE_LIMIT;
+    const result = this.deterministic(task, limit);
+    const semantic = this.options.semantic;
+    let disclosed = result.disclosed;
+    if (result.ambiguous && semantic) {
+      const candidates = result.tier.flatMap((hit) => this.get(hit.name) ?? []);
+      const ranked = await semantic.rank(task, candidates, limit).catch(() => undefined);
+      if (ranked) disclosed = ranked.map((name) => ({ name, stage: "semantic" }));
+    }
+    return { disclosed, ambiguous: result.ambiguous, elapsedMs: performance.now() - started };
+  }
+
+  /**
+   * The Planner's `tool_search` action, for when nothing deterministic resolved: the semantic
+   * resolver over every discoverable tool when configured, otherwise the deterministic stages
+   * followed by relaxed (fuzzy, prefix) lexical ranking. Every hit has stage "search".
+   */
+  async search(query: string, opts: SearchOptions = {}): Promise<Resolution> {
+    const started = performance.now();
+    const limit = opts.limit ?? DEFAULT_RESOLVE_LIMIT;
+    const excluded = new Set(opts.exclude ?? []);
+    const eligible = (name: string) => !excluded.has(name) && this.discoverable(name);
+    // A search for a tool by its exact name wants that tool, not its neighbours.
+    const exact = query.trim();
+    if (this.registry.tools.has(exact) && eligible(exact)) {
+      return { disclosed: [{ name: exact, stage: "search" }], ambiguous: false, elapsedMs: performance.now() - started };
+    }
+    const semantic = this.options.semantic;
+    let names: string[] | undefined;
+    if (semantic) {
+      const candidates = this.registered().filter((tool) => eligible(tool.name));
+      names = await semantic.rank(query, candidates, limit).catch(() => undefined);
+    }
+    if (!names) {
+      const index = this.registry.index;
+      const deterministic = index.resolve(query, eligible, limit).tier.map((hit) => hit.name);
+      const relaxed = index.searchRanking(query, eligible);
+      names = [...new Set([...deterministic, ...relaxed])].slice(0, limit);
+    }
+    return { disclosed: names.map((name) => ({ name, stage: "search" })), ambiguous: false, elapsedMs: performance.now() - started };
+  }
+
+  /** The new loadout after disclosing `names` (unregistered names are dropped): LRU, capped. */
+  disclose(loadout: readonly string[], names: readonly string[]): string[] {
+    return discloseInto(
+      loadout,
+      names.filter((name) => this.registry.tools.has(name)),
+      this.loadoutCap,
+    );
+  }
+
+  /** The loadout with `name` marked as just used, so it is evicted last. */
+  touch(loadout: readonly string[], name: string): string[] {
+    return touchIn(loadout, name);
+  }
+
+  /**
+   * The Harness an agent of `scope` works through: main is this one; a child gets the same
+   * registry and the parent's authority envelope (narrowed to `restrict` and, for a skill
+   * child, to the skill's declared tools), never the parent's loadout.
+   */
+  forScope(scope: AgentScope, restrict?: string[]): Harness {
+    if (scope.kind === "main" && !restrict) return this;
+    const skillTools = scope.kind === "skill_child" ? this.options.skills?.[scope.skill] : undefined;
+    const narrowed = this.childAuthority(this.childAuthority(this.authority, restrict), skillTools);
+    return this.withAuthority(narrowed);
+  }
+
+  /** Same registry and index, another authority envelope. */
+  withAuthority(authority: AuthorityEnvelope): Harness {
+    return new Harness({ ...this.options, authority }, this.registry);
+  }
+
+  /** The executable tools of an agent of `scope` whose loadout is `loadout`, in loadout order. */
+  view(scope: AgentScope, loadout: readonly string[]): ToolDefinition[] {
+    const harness = this.forScope(scope);
+    return loadout.flatMap((name) => {
+      const verdict = harness.checkExecutable(name, loadout);
+      return verdict.ok ? [verdict.tool] : [];
+    });
+  }
+
+  /**
+   * Normalize's check on a model-named tool: registered, ready, authorized and disclosed to
+   * this agent. Never throws; a refusal names the first state not reached and why.
+   */
+  checkExecutable(name: string, loadout: readonly string[]): Executability {
+    const entry = this.registry.tools.get(name);
+    if (!entry) {
+      return { ok: false, state: "registered", reason: `no tool named "${name}" is registered; choose a disclosed tool or use tool_search` };
+    }
+    const readiness = readinessOf(entry);
+    if (!readiness.ready) return { ok: false, state: "ready", reason: `tool "${name}" is not ready: ${readiness.reason}` };
+    const decision = authorize(this.authority, entry.tool);
+    const disclosed = loadout.includes(name);
+    if (!decision.allowed) {
+      const prefix = disclosed ? "disclosed but " : "";
+      return { ok: false, state: "authorized", reason: `tool "${name}" is ${prefix}not authorized for this run (${decision.reason})` };
+    }
+    if (!disclosed) {
+      return { ok: false, state: "disclosed", reason: `tool "${name}" was never disclosed to this agent (not in its loadout); use a disclosed tool or tool_search` };
+    }
+    return { ok: true, tool: entry.tool };
+  }
+
+  /** Layer 1: domain groups → a few names; small and bounded by the number of domains. */
+  compactCatalog(): string {
+    return renderCompactCatalog(this.registered().filter((tool) => this.discoverable(tool.name)));
+  }
+
+  /** Layer 2: name, domain, one line and risk of each named, discoverable tool. */
+  metadata(names: readonly string[]): ToolMetadata[] {
+    return names.flatMap((name) => {
+      const tool = this.get(name);
+      return tool && this.discoverable(name) ? [metadataOf(tool)] : [];
+    });
+  }
+
+  /** A child's envelope: the parent's, narrowed to `restrict` when given, never widened. */
+  childAuthority(parent: AuthorityEnvelope, restrict?: string[]): AuthorityEnvelope {
+    return narrowAuthority(parent, restrict, (name) => this.get(name));
+  }
+
+  /** Stops listening to source changes (the sources themselves are closed by their owner). */
+  detach(): void {
+    this.registry.detach();
+  }
+
+  private deterministic(task: string, limit: number): DeterministicResolution {
+    return this.registry.index.resolve(task, (name) => this.discoverable(name), limit);
+  }
+
+  private discoverable(name: string): boolean {
+    const entry = this.registry.tools.get(name);
+    return entry !== undefined && readinessOf(entry).ready && authorize(this.authority, entry.tool).allowed;
+  }
+
+  private statusOf(name: string, loadout: readonly string[]): ToolStatus {
+    const entry = this.registry.tools.get(name);
+    if (!entry) {
+      const missing = notReached("not registered");
+      return {
+        name,
+        source: "",
+        states: {
+          registered: notReached(`no source registers a tool named "${name}"`),
+          ready: missing,
+          authorized: missing,
+          discoverable: missing,
+          disclosed: missing,
+          executable: missing,
+        },
+      };
+    }
+    const readiness = readinessOf(entry);
+    const decision = authorize(this.authority, entry.tool);
+    const ready = readiness.ready ? reached : notReached(readiness.reason);
+    const authorized = decision.allowed ? reached : notReached(decision.reason);
+    const blocker = !readiness.ready ? `not ready: ${readiness.reason}` : !decision.allowed ? `not authorized: ${decision.reason}` : undefined;
+    const disclosed = loadout.includes(name)
+      ? reached
+      : notReached("not in this agent's loadout (never disclosed, or evicted as least recently used)");
+    return {
+      name,
+      source: entry.source.id,
+      states: {
+        registered: reached,
+        ready,
+        authorized,
+        discoverable: blocker ? notReached(`resolution skips it (${blocker})`) : reached,
+        disclosed,
+        executable: blocker ? notReached(blocker) : disclosed.reached ? reached : notReached("its schema was never disclosed (not in the loadout)"),
+      },
+    };
+  }
+}
+
+/** A source's readiness answer; a probe that throws counts as not ready, never as a crash. */
+function readinessOf(entry: RegisteredTool): Readiness {
+  try {
+    return entry.source.readiness(entry.tool.name);
+  } catch (error) {
+    return { ready: false, reason: `readiness probe failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
