@@ -103,6 +103,26 @@ describe("readable output and exit codes", () => {
   });
 });
 
+describe("ask_user through the CLI", () => {
+  it("run → waiting_user (exit 2) with the question → resume --answer → completed", async () => {
+    const ws = await tempWorkspace({ "a.md": "alpha\n" });
+    const script = await scriptFile(ws, [
+      { content: "", tool_calls: [{ id: "q1", name: "ask_user", args: { question: "Which file?" } }] },
+      { content: "", tool_calls: [{ id: "r1", name: "read_open", args: { path: "a.md" } }] },
+      { content: "It says alpha [ev-1]", tool_calls: [] },
+    ]);
+    const store = `sqlite:${join(ws, "m.db")}`;
+    const paused = await miraInProcess(["run", "read the file", "--workspace", ws, "--model", `scripted:${script}`, "--checkpointer", store, "--thread", "ask", "--json"]);
+    expect(paused.code).toBe(2);
+    expect(JSON.parse(paused.stdout)).toMatchObject({ status: "waiting_user", question: "Which file?" });
+    const wrong = await miraInProcess(["resume", "ask", "--approve", "--checkpointer", store]);
+    expect(wrong).toMatchObject({ code: 64, stderr: 'mira: thread "ask" is waiting for an answer: use --answer TEXT' });
+    const done = await miraInProcess(["resume", "ask", "--answer", "a.md", "--checkpointer", store, "--json"]);
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout).answer).toContain("It says alpha [ev-1]");
+  });
+});
+
 describe("bad input gets one clear line, the right exit code, and loses nothing", () => {
   let ws: string;
   let store: string;
