@@ -41,16 +41,17 @@ export function createApprovalNode(rt: MiraRuntime) {
     const checkpointId = currentCheckpointId(config);
     const answer: unknown = interrupt({ kind: "approval", call, checkpointId } satisfies ApprovalRequest);
 
-    const trace = visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId });
+    const inconsistent = (message: string) => ({
+      ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message }),
+      ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "inconsistent", note: message }),
+    });
     const parsed = ApprovalResume.safeParse(answer);
-    if (!parsed.success) {
-      const message = `resume value is not an approval decision: ${z.prettifyError(parsed.error).replace(/\n/g, "; ")}`;
-      return { ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message }), ...trace };
-    }
+    if (!parsed.success) return inconsistent(`resume value is not an approval decision: ${z.prettifyError(parsed.error).replace(/\n/g, "; ")}`);
     const decision = parsed.data;
     if (decision.toolCallId !== call.toolCallId || decision.inputHash !== call.inputHash) {
-      const message = `decision names ${decision.toolCallId}/${decision.inputHash.slice(0, 12)} but the frozen call is ${call.toolCallId}/${call.inputHash.slice(0, 12)}; nothing was executed`;
-      return { ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message }), ...trace };
+      return inconsistent(
+        `decision names ${decision.toolCallId}/${decision.inputHash.slice(0, 12)} but the frozen call is ${call.toolCallId}/${call.inputHash.slice(0, 12)}; nothing was executed`,
+      );
     }
     const record = {
       toolId: call.toolId,

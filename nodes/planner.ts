@@ -114,8 +114,8 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "Planner", rt.agent, { decision: "invalid" }) };
     }
     const update = await decide(state, parsed.decision, rt);
-    const firstLoadout = input.step === 0 ? `loadout: ${state.loadout.join(", ") || "(none resolved)"}` : undefined;
-    const note = (update.observations as Observation | undefined)?.summary ?? firstLoadout;
+    const loadoutNote = input.step === 0 ? `loadout: ${state.loadout.join(", ") || "(none resolved)"}` : undefined;
+    const note = (update.observations as Observation | undefined)?.summary ?? loadoutNote;
     return { ...stepped, ...update, ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
   };
 }
