@@ -36,6 +36,7 @@ export interface ResumeOpts extends StoreOpts {
   reject?: boolean;
   reason?: string;
   answer?: string;
+  edit?: string;
   toolCallId?: string;
   inputHash?: string;
 }
@@ -89,8 +90,8 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
 }
 
 export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Output): Promise<number> {
-  const chosen = [opts.approve, opts.reject, opts.answer !== undefined].filter(Boolean).length;
-  if (chosen !== 1) throw new UsageError("give exactly one of --approve, --reject or --answer TEXT");
+  const chosen = [opts.approve, opts.reject, opts.edit !== undefined, opts.answer !== undefined].filter(Boolean).length;
+  if (chosen !== 1) throw new UsageError("give exactly one of --approve, --reject, --edit JSON or --answer TEXT");
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
     const { state, settings } = await requireThread(store, threadId);
@@ -122,7 +123,20 @@ function resumeValue(threadId: string, status: string, pending: { toolCallId: st
     );
   }
   const identity = { toolCallId: pending.toolCallId, inputHash: pending.inputHash, reason: opts.reason };
+  if (opts.edit !== undefined) return { decision: "edit", ...identity, input: parseEditInput(opts.edit) };
   return opts.approve ? { decision: "approve", ...identity } : { decision: "reject", ...identity };
+}
+
+/** `--edit` takes the whole new input as a JSON object; the tool stays the same. */
+function parseEditInput(raw: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch (err) {
+    throw new UsageError(`--edit must be the new input as a JSON object: ${(err as Error).message}`);
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new UsageError("--edit must be a JSON object (the whole new input)");
+  return value as Record<string, unknown>;
 }
 
 export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {

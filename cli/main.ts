@@ -39,6 +39,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
       .argument("<thread>", "the paused thread")
       .option("--approve", "approve the pending call")
       .option("--reject", "reject the pending call")
+      .option("--edit <json>", "replace the pending call's input (a new call, asked again)")
       .option("--reason <text>", "why (kept with the decision)")
       .option("--answer <text>", "answer the pending question")
       .option("--tool-call-id <id>", "the pending call's id (approvals)")

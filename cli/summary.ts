@@ -60,7 +60,7 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
   if (summary.error) lines.push(`error (${summary.error.kind}): ${summary.error.message}`);
   if (summary.answer) lines.push("", summary.answer);
   const hint = resumeHint(summary, checkpointer);
-  if (hint) lines.push("", "to continue:", `  ${hint}`, ...(summary.pendingToolCall ? [`  (or --reject --reason "...")`] : []));
+  if (hint) lines.push("", "to continue:", `  ${hint}`, ...(summary.pendingToolCall ? [`  (or --reject --reason "...", or --edit '<new input as JSON>' to change the call and be asked again)`] : []));
   return lines.join("\n");
 }
 

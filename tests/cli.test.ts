@@ -171,6 +171,22 @@ describe("bad input gets one clear line, the right exit code, and loses nothing"
     expect(await exists(join(ws2, "notes/x.md"))).toBe(false);
   });
 
+  it("--edit with the exact identity → a new invocation of the same tool, asked again; nothing written yet", async () => {
+    const ws2 = await tempWorkspace({});
+    const script = await scriptFile(ws2, WRITE_THEN_VERIFY);
+    const s2 = `sqlite:${join(ws2, "m.db")}`;
+    const first = JSON.parse((await miraInProcess(["run", 'Create notes/x.md with "hi"', "--workspace", ws2, "--model", `scripted:${script}`, "--checkpointer", s2, "--thread", "ed", "--json"])).stdout) as RunSummary;
+    const { toolCallId, inputHash } = first.pendingToolCall!;
+    const bad = await miraInProcess(["resume", "ed", "--edit", "[1]", "--tool-call-id", toolCallId, "--input-hash", inputHash, "--checkpointer", s2]);
+    expect(bad).toMatchObject({ code: 64, stderr: "mira: --edit must be a JSON object (the whole new input)" });
+    const edited = await miraInProcess(["resume", "ed", "--edit", '{"path":"notes/x.md","content":"bye\\n"}', "--tool-call-id", toolCallId, "--input-hash", inputHash, "--checkpointer", s2, "--json"]);
+    expect(edited.code).toBe(2);
+    const again = JSON.parse(edited.stdout) as RunSummary;
+    expect(again.pendingToolCall).toMatchObject({ toolId: "write_file", toolCallId: "w1~edit1", input: { content: "bye\n" } });
+    expect(again.pendingToolCall!.inputHash).not.toBe(inputHash);
+    expect(await exists(join(ws2, "notes/x.md"))).toBe(false);
+  });
+
   it("malformed scripted file → 64 naming the file; no thread is created", async () => {
     const bad = join(ws, "bad.json");
     await writeFile(bad, JSON.stringify({ turns: [{ tool_calls: [{ name: "read_open" }] }] }));
