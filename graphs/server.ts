@@ -10,6 +10,8 @@
  * - `MIRA_WORKSPACE`   workspace root (default: this repo's `demo/workspace`)
  * - `MIRA_MODEL_SPEC`  `offline` (default), `openai` or `scripted:FILE`
  * - `MIRA_POLICY`      optional policy file (YAML or JSON)
+ * - `MIRA_CATALOG`     optional catalog file replacing the built-in catalog
+ * - `MIRA_MCP_CONFIG`  optional MCP config file (its servers run as long as the server)
  *
  * The module is imported once per server process, so one model instance (and, for a
  * scripted model, one script cursor) serves every thread.
@@ -18,6 +20,7 @@ import { fileURLToPath } from "node:url";
 import { openCheckpointStore, resolveCheckpointerSetting } from "../checkpointers/index.js";
 import { DEFAULT_MODEL } from "../models/index.js";
 import { createRuntime, DEFAULT_MAX_STEPS, recursionLimitFor } from "../runtime/createRuntime.js";
+import { openHarness } from "../runtime/toolSources.js";
 import type { RunSettings } from "../state/types.js";
 import { buildMiraGraph } from "./mira.js";
 
@@ -32,14 +35,18 @@ export function serverSettings(env: NodeJS.ProcessEnv = process.env): RunSetting
     model: value("MIRA_MODEL_SPEC") ?? DEFAULT_MODEL,
     policyFile: value("MIRA_POLICY") ?? null,
     maxSteps: DEFAULT_MAX_STEPS,
+    catalog: value("MIRA_CATALOG") ?? null,
+    mcpConfig: value("MIRA_MCP_CONFIG") ?? null,
   };
 }
 
 const settings = serverSettings();
 // Never closed: the store lives as long as the server process that imported this module.
 const store = await openCheckpointStore(resolveCheckpointerSetting(), { cwd: REPO_ROOT });
+// Likewise the MCP servers: they serve every thread of this process.
+const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null });
 
 /** The compiled graph the server runs; a client starts a run with `{ goal: "<task>" }`. */
-export const mira = buildMiraGraph(createRuntime(settings, store.ledger))
+export const mira = buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness }))
   .compile()
   .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps) });
