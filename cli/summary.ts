@@ -14,7 +14,10 @@ export interface RunSummary {
   answer: string | null;
   error: { kind: string; message: string } | null;
   evidence: Evidence[];
+  /** The newest node visits (a window; see WINDOWS.trace). */
   trace: TraceEntry[];
+  /** Node visits in the whole run. */
+  traceCount: number;
   checkpointId: string | null;
 }
 
@@ -30,6 +33,7 @@ export function summarize(threadId: string, values: AgentRunState, checkpointId:
     error: values.error ?? null,
     evidence: values.evidence ?? [],
     trace: values.trace ?? [],
+    traceCount: values.traceCount ?? 0,
     checkpointId,
   };
 }

@@ -39,7 +39,11 @@ const readPathGoal = (path: string, i: number): Goal => ({ id: `g-read-${i + 1}`
 const evidenceNumber = (e: Evidence) => Number(e.id.slice(e.id.lastIndexOf("-") + 1));
 const isRead = (e: Evidence) => e.verified && (e.kind === "content" || e.kind === "passage");
 
-/** Recomputes coverage from the evidence window; `declined` goals stay declined. */
+/**
+ * Updates coverage from the evidence window. Coverage is sticky (evidence that scrolled out
+ * of the window still happened), except that a newer write reopens its verification;
+ * `declined` goals stay declined.
+ */
 export function coverGoals(frame: TaskFrame, evidence: Evidence[]): TaskFrame {
   const lastWrite = (target?: string) =>
     evidence.filter((e) => e.kind === "write" && (!target || e.source.path === target)).at(-1);
@@ -59,9 +63,13 @@ export function coverGoals(frame: TaskFrame, evidence: Evidence[]): TaskFrame {
         return true;
     }
   };
-  return {
-    goals: frame.goals.map((g) => (g.status === "declined" ? g : { ...g, status: covered(g) ? "covered" : "open" })),
+  const status = (g: Goal): Goal["status"] => {
+    if (g.status === "declined") return "declined";
+    const recomputable = g.kind !== "verify_change" || lastWrite(g.target) !== undefined;
+    if (!recomputable) return g.status;
+    return covered(g) || (g.status === "covered" && g.kind !== "verify_change") ? "covered" : "open";
   };
+  return { goals: frame.goals.map((g) => ({ ...g, status: status(g) })) };
 }
 
 /** Marks the change goals declined (the user rejected the change). */
