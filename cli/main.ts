@@ -4,16 +4,10 @@
  */
 import { Command, CommanderError } from "commander";
 import { CheckpointStoreError } from "../checkpointers/index.js";
-import { ModelError } from "../models/index.js";
-import { PolicyError } from "../policy/policy.js";
-import { WorkspaceError } from "../runtime/createRuntime.js";
-import { ToolSourceError } from "../runtime/toolSources.js";
-import { CatalogError } from "../tools/catalog/index.js";
+import { InputError } from "../runtime/errors.js";
 import { registerToolsCommands } from "./tools.js";
 import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
-import { UsageError } from "./errors.js";
 
-const USAGE_ERRORS = [UsageError, WorkspaceError, PolicyError, ModelError, CatalogError, ToolSourceError];
 
 export function buildProgram(io: Output, setExit: (code: number) => void): Command {
   const program = new Command("mira")
@@ -62,7 +56,7 @@ export async function main(argv: string[], io: Output = { out: (s) => console.lo
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT.usage;
     const message = (err as Error).message?.split("\n")[0] ?? String(err);
-    if (USAGE_ERRORS.some((E) => err instanceof E)) {
+    if (err instanceof InputError) {
       io.err(`mira: ${message}`);
       return EXIT.usage;
     }

@@ -1,7 +1,4 @@
+import { InputError } from "../runtime/errors.js";
+
 /** A model could not be built or could not answer (bad spec, bad script, exhausted script, endpoint down). */
-export class ModelError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class ModelError extends InputError {}

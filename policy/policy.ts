@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { RiskClass, type PendingToolCall } from "../state/types.js";
+import { InputError } from "../runtime/errors.js";
 
 export type PolicyOutcome =
   | { outcome: "allow"; reason: string }
@@ -48,12 +49,8 @@ const DEFAULT_RULES: Record<RiskClass, Rule> = {
   network: "ask",
 };
 
-export class PolicyError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+/** A policy file that cannot be read or is invalid. */
+export class PolicyError extends InputError {}
 
 export class Policy {
   private constructor(

@@ -15,16 +15,13 @@ import { DocumentIndex } from "../retrieval/documentIndex.js";
 import type { RunSettings } from "../state/types.js";
 import type { MiraRuntime } from "./runtime.js";
 import { catalogTools } from "./toolSources.js";
+import { InputError } from "./errors.js";
 
 export const DEFAULT_MAX_STEPS = 24;
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
-export class WorkspaceError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+/** The workspace directory is missing or not a directory. */
+export class WorkspaceError extends InputError {}
 
 /** Absolute real path of an existing workspace directory. */
 export function resolveWorkspace(dir: string): string {

@@ -14,13 +14,10 @@ import { evaluationCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 import { codebaseExploreTool } from "../tools/codeIndex/index.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { workspaceTools } from "../tools/workspace/index.js";
+import { InputError } from "./errors.js";
 
-export class ToolSourceError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+/** An MCP config file that cannot be used. */
+export class ToolSourceError extends InputError {}
 
 /** Tools with real implementations; a catalog entry of the same name runs the real one. */
 export const realTools = (): ToolDefinition[] => [...workspaceTools(), codebaseExploreTool()];

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { RiskClass } from "../../state/types.js";
 import type { ToolDefinition } from "../types.js";
 import { simulatedBackend } from "./simulated.js";
+import { InputError } from "../../runtime/errors.js";
 
 export const CatalogEntry = z.object({
   name: z
@@ -22,12 +23,7 @@ export const CatalogEntry = z.object({
 export type CatalogEntry = z.infer<typeof CatalogEntry>;
 
 /** A catalog that cannot be used; `message` is one line naming the file and the problem. */
-export class CatalogError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = new.target.name;
-  }
-}
+export class CatalogError extends InputError {}
 
 export type CatalogParse = { ok: true; tools: ToolDefinition[] } | { ok: false; message: string };
 
