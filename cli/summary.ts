@@ -64,7 +64,8 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
   if (summary.error) lines.push(`error (${summary.error.kind}): ${summary.error.message}`);
   if (summary.answer) lines.push("", summary.answer);
   const hint = resumeHint(summary, checkpointer);
-  if (hint) lines.push("", "to continue:", `  ${hint}`, ...(summary.pendingToolCall ? [`  (or --reject --reason "...", or --edit '<new input as JSON>' to change the call and be asked again)`] : []));
+  if (hint && checkpointer === "memory") lines.push("", "note: the memory checkpointer ends with this process, so this run cannot be resumed; use sqlite:PATH or postgres://… to pause and resume.");
+  else if (hint) lines.push("", "to continue:", `  ${hint}`, ...(summary.pendingToolCall ? [`  (or --reject --reason "...", or --edit '<new input as JSON>' to change the call and be asked again)`] : []));
   return lines.join("\n");
 }
 
