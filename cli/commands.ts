@@ -139,13 +139,20 @@ function parseEditInput(raw: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
+/** The run's summary plus what the execution ledger says actually ran for this thread. */
 export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
     const { state, checkpointId } = await requireThread(store, threadId);
-    // Showing needs no tools, model or MCP servers: only the checkpointer.
+    // Showing needs no tools, model or MCP servers: only the checkpointer and the ledger.
     const summary = summarize(threadId, state, checkpointId);
-    if (!opts.json) summary.trace.forEach((e) => io.out(formatTraceEntry(e)));
+    const executions = (await store.ledger.list(threadId)).map(({ toolId, toolCallId, inputHash, status }) => ({ toolId, toolCallId, inputHash, status }));
+    if (opts.json) {
+      io.out(JSON.stringify({ ...summary, executions }, null, 2));
+      return exitCodeFor(summary.status);
+    }
+    summary.trace.forEach((e) => io.out(formatTraceEntry(e)));
+    io.out(`executions (ledger): ${executions.length ? executions.map((x) => `${x.toolId} ${x.toolCallId} ${x.status}`).join("; ") : "none"}`);
     return report(summary, setting, opts, io);
   });
 }

@@ -81,6 +81,9 @@ describe.each([
     expect(final.trace.every((t) => t.agent === "main")).toBe(true);
     expect(await readFile(join(ws, "notes/x.md"), "utf8")).toBe("hi\n");
 
+    const shown = JSON.parse((await mira(["show", thread, "--checkpointer", store, "--json"])).stdout);
+    expect(shown.executions.filter((x: { toolId: string }) => x.toolId === "write_file")).toEqual([{ toolId: "write_file", toolCallId: "w1", inputHash, status: "completed" }]);
+
     const again = await mira(["resume", thread, "--approve", "--tool-call-id", toolCallId, "--input-hash", inputHash, "--checkpointer", store]);
     expect(again.code).toBe(64);
     expect(again.stderr.trim()).toBe(`mira: thread "${thread}" is not paused (status: completed); nothing was resumed or executed`);
@@ -99,7 +102,7 @@ describe("readable output and exit codes", () => {
     expect(r.stdout).toMatch(new RegExp(`mira resume readable --approve --tool-call-id w1 --input-hash [0-9a-f]{64} --checkpointer sqlite:${ws}/m.db`));
     const shown = await miraInProcess(["show", "readable", "--checkpointer", store, "--json"]);
     expect(shown.code).toBe(2);
-    expect(JSON.parse(shown.stdout).status).toBe("waiting_approval");
+    expect(JSON.parse(shown.stdout)).toMatchObject({ status: "waiting_approval", executions: [] });
   });
 });
 
