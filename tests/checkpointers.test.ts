@@ -22,9 +22,9 @@ import {
   type CheckpointStore,
 } from "../checkpointers/index.js";
 import { BranchSafePostgresSaver } from "../checkpointers/branchSafePostgresSaver.js";
+import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 
-const POSTGRES_URL = process.env.MIRA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const postgresReachable = await openCheckpointStore(POSTGRES_URL).then((s) => s.close().then(() => true), () => false);
+const postgresReachable = await isPostgresReachable();
 
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

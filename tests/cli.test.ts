@@ -6,14 +6,13 @@ import { execFile } from "node:child_process";
 import { readFile, writeFile, access } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import type { RunSummary } from "../cli/summary.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
+import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 
 const exec = promisify(execFile);
-const PG_URL = process.env.MIRA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const exists = (p: string) => access(p).then(() => true, () => false);
 
 /** Runs `mira` in a separate Node process, as a user would. */
@@ -49,14 +48,15 @@ const WRITE_THEN_VERIFY = [
 
 let pgReachable = false;
 beforeAll(async () => {
-  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 2000 });
+  pgReachable = await isPostgresReachable();
+});
   pgReachable = await client.connect().then(() => true, () => false);
   await client.end().catch(() => undefined);
 });
 
 describe.each([
   ["sqlite", (dir: string) => `sqlite:${join(dir, "mira.db")}`],
-  ["postgres", () => PG_URL],
+  ["postgres", () => POSTGRES_URL],
 ])("a run paused in one process resumes in another (%s)", (kind, storeFor) => {
   it("run → waiting_approval (exit 2) → resume --approve in a new process → completed (exit 0), tool ran once", async (ctx) => {
     if (kind === "postgres" && !pgReachable) ctx.skip();

@@ -10,9 +10,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openCheckpointStore, type CheckpointStore } from "../checkpointers/index.js";
 import type { ExecutionKey } from "../ledger/executionLedger.js";
 import type { ToolOutcome } from "../tools/types.js";
+import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 
-const POSTGRES_URL = process.env.MIRA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const postgresReachable = await openCheckpointStore(POSTGRES_URL).then((s) => s.close().then(() => true), () => false);
+const postgresReachable = await isPostgresReachable();
 
 const tempDirs: string[] = [];
 afterAll(() => tempDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));

@@ -7,6 +7,7 @@ import { invocationHash } from "../protocol/invocationHash.js";
 import type { ApprovalRequest } from "../nodes/approval.js";
 import { REPLAYED_NOTE } from "../nodes/tool.js";
 import { openCheckpointStore } from "../checkpointers/index.js";
+import { POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, visits, type TestRun } from "./support/harnessRuntime.js";
 
 const WRITE = call("w1", "write_file", { path: "notes/todo.md", content: "ship it\n" });
@@ -159,12 +160,11 @@ describe("exactly once per toolCallId + inputHash", () => {
   });
 });
 
-const PG_URL = process.env.MIRA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 describe.each(["memory", "sqlite", "postgres"] as const)("fork / time travel never reuses an approval from another branch (%s)", (backend) => {
   it("forking from the paused checkpoint needs a new decision; the other branch's effect is not repeated", async (ctx) => {
     const ws = await tempWorkspace({});
-    const setting = backend === "memory" ? "memory" : backend === "sqlite" ? `sqlite:${join(ws, "..", `fork-${Date.now()}.db`)}` : PG_URL;
+    const setting = backend === "memory" ? "memory" : backend === "sqlite" ? `sqlite:${join(ws, "..", `fork-${Date.now()}.db`)}` : POSTGRES_URL;
     const store = await openCheckpointStore(setting).catch(() => null);
     if (!store) return ctx.skip();
     const threadId = `t-fork-${backend}-${Date.now()}`;

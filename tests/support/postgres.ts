@@ -1,0 +1,7 @@
+/** The PostgreSQL the tests use (`MIRA_TEST_POSTGRES_URL`); its tests skip when it is down. */
+import { openCheckpointStore } from "../../checkpointers/index.js";
+
+export const POSTGRES_URL = process.env.MIRA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+export const isPostgresReachable = (): Promise<boolean> =>
+  openCheckpointStore(POSTGRES_URL).then((s) => s.close().then(() => true), () => false);
