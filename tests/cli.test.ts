@@ -50,9 +50,6 @@ let pgReachable = false;
 beforeAll(async () => {
   pgReachable = await isPostgresReachable();
 });
-  pgReachable = await client.connect().then(() => true, () => false);
-  await client.end().catch(() => undefined);
-});
 
 describe.each([
   ["sqlite", (dir: string) => `sqlite:${join(dir, "mira.db")}`],
