@@ -83,7 +83,7 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
     }
     return withApp(store, settings, 0, async (app) => {
       if (!opts.json) io.out(`mira: thread ${threadId} · ${describeModel(settings.model)} · checkpointer ${store.description}`);
-      const summary = await drive(app, startRunInput(task, settings), threadId, settings.maxSteps, opts.json ? null : io.out);
+      const summary = await drive(app, startRunInput(task), threadId, settings.maxSteps, opts.json ? null : io.out);
       return report(summary, setting, opts, io);
     });
   });

@@ -6,12 +6,14 @@
  *            ├─ask_user→ ask_user (interrupt) → planner
  *            ├─retrieve→ retrieve → evidence → planner
  *            ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
- *            │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
+ *            │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject) | approval (refused reply)
  *            └─fail / terminal → finalize
  */
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import { AgentRunAnnotation } from "../state/agentRun.js";
+import { MiraInput } from "../state/input.js";
+import { MiraConfigurable } from "../runtime/runConfig.js";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode } from "../nodes/askUser.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
@@ -24,7 +26,7 @@ import { createRetrieveNode } from "../nodes/retrieve.js";
 import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 
 export function buildMiraGraph(rt: MiraRuntime) {
-  return new StateGraph(AgentRunAnnotation)
+  return new StateGraph({ state: AgentRunAnnotation, input: MiraInput, context: MiraConfigurable })
     .addNode("Planner", createPlannerNode(rt))
     .addNode("AskUser", createAskUserNode(rt))
     .addNode("Retrieve", createRetrieveNode(rt))
@@ -48,7 +50,7 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addEdge("Retrieve", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
-    .addConditionalEdges("Approval", routeAfterApproval, { Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Finalize: "Finalize" })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Finalize: "Finalize" })
     .addEdge("Generate", "Finalize")

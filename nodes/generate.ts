@@ -6,6 +6,7 @@
  */
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { answerMessage } from "../state/conversation.js";
 import { visit } from "../state/trace.js";
 import type { Evidence } from "../state/types.js";
 
@@ -29,6 +30,7 @@ export function createGenerateNode(rt: MiraRuntime) {
     if (packet.guarded) sections.push(sources.length ? "What I could establish is limited to the sources below." : "No evidence was gathered.");
     if (outside.length) sections.push(`(Removed citations not backed by read evidence: ${outside.join(", ")})`);
     if (sources.length) sections.push(`Sources:\n${sources.map(describeSource).join("\n")}`);
-    return { answer: sections.join("\n\n"), ...trace };
+    const answer = sections.join("\n\n");
+    return { answer, messages: answerMessage(answer), ...trace };
   };
 }

@@ -3,10 +3,11 @@
  * from the PlannerObservationContext, and decides overall completion through the
  * completion gate. It never executes anything and never bypasses the Harness.
  */
-import { SystemMessage, HumanMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { completionGate, coverGoals, extractTaskFrame } from "../state/goals.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { buildPlannerContext, renderPlannerContext } from "../state/plannerContext.js";
@@ -60,24 +61,36 @@ async function firstLoadout(rt: MiraRuntime, goal: string): Promise<string[]> {
   return (await rt.harness.resolveWithSemantic(goal)).disclosed.map((d) => d.name);
 }
 
-/** First visit: extract the goal ledger, resolve the first loadout, fill default settings. */
-async function intake(state: AgentRunState, rt: MiraRuntime): Promise<AgentRunState> {
-  if (state.step > 0) return state;
-  const disclosed = await firstLoadout(rt, state.goal);
-  return {
-    ...state,
-    taskFrame: extractTaskFrame(state.goal),
+/**
+ * First visit of a turn (CONTRACT §7: the loadout survives turns): take the request from
+ * the conversation or `goal`, extract the goal ledger, refresh the loadout for it, record
+ * the settings the run was built with, and start the step and recovery budgets again.
+ */
+async function intake(state: AgentRunState, rt: MiraRuntime): Promise<{ state: AgentRunState; turn: AgentRunUpdate }> {
+  if (!startsTurn(state)) return { state, turn: {} };
+  const request = turnRequest(state);
+  const disclosed = await firstLoadout(rt, request.goal);
+  const settings = rt.settings ?? state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps };
+  const turn: AgentRunUpdate = {
+    ...turnReset(request.goal),
+    messages: request.messages,
+    taskFrame: extractTaskFrame(request.goal),
     loadout: rt.harness.disclose(state.loadout, disclosed),
-    settings: state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps },
-    recovery: { ...state.recovery, maxAttempts: state.settings ? state.recovery.maxAttempts : rt.defaults.maxAttempts },
+    settings,
+    recovery: { attemptCount: 0, maxAttempts: rt.defaults.maxAttempts, exhausted: false },
   };
+  return { state: { ...state, ...(turn as Partial<AgentRunState>), messages: state.messages }, turn };
 }
 
 export function createPlannerNode(rt: MiraRuntime) {
   return async function planner(input: AgentRunState): Promise<AgentRunUpdate> {
-    if (!input.goal.trim()) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "the run has no goal" }), ...visit(input, "Planner", rt.agent) };
-    const state = await intake(input, rt);
+    const { state, turn } = await intake(input, rt);
+    if (!state.goal.trim()) {
+      const message = "the run has no request: start it with {goal} or {messages:[{role:\"user\", content}]}";
+      return { ...turn, ...terminalStep({ recoverable: false, kind: "state_corrupted", message }), ...visit(input, "Planner", rt.agent, { note: message }) };
+    }
     const base: AgentRunUpdate = {
+      ...turn,
       taskFrame: state.taskFrame,
       loadout: state.loadout,
       settings: state.settings,
@@ -104,7 +117,8 @@ export function createPlannerNode(rt: MiraRuntime) {
     let reply;
     try {
       const model = rt.model.bindTools ? rt.model.bindTools([...PROTOCOL_SPECS, ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
-      reply = await model.invoke(messages);
+      // The run's own call index: a scripted model replays this turn, whichever thread asks.
+      reply = await model.invoke(messages, { modelCall: state.modelCalls } as Record<string, unknown>);
     } catch (err) {
       const message = `the model failed: ${(err as Error).message.split("\n")[0]}`;
       return { ...stepped, ...terminalStep({ recoverable: false, kind: "model_error", message }), ...visit(state, "Planner", rt.agent, { note: message }) };
@@ -114,11 +128,15 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "Planner", rt.agent, { decision: "invalid" }) };
     }
     const update = await decide(state, parsed.decision, rt);
-    const loadoutNote = input.step === 0 ? `loadout: ${state.loadout.join(", ") || "(none resolved)"}` : undefined;
+    const loadoutNote = startsTurn(input) ? `loadout: ${state.loadout.join(", ") || "(none resolved)"}` : undefined;
     const note = (update.observations as Observation | undefined)?.summary ?? loadoutNote;
-    return { ...stepped, ...update, ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
+    // The question joins the conversation here: AskUser may write nothing before its interrupt.
+    const asked = parsed.decision.type === "ask_user" ? [new AIMessage(parsed.decision.question)] : [];
+    return { ...stepped, ...update, messages: [...turnMessages(turn), ...asked], ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
   };
 }
+
+const turnMessages = (turn: AgentRunUpdate): BaseMessage[] => (Array.isArray(turn.messages) ? (turn.messages as BaseMessage[]) : []);
 
 const traceOf = (d: PlannerDecision) =>
   d.type === "use_tool" ? { decision: `use_tool ${d.toolId}`, toolCallId: d.toolCallId } : { decision: d.type };
