@@ -1,9 +1,10 @@
 /**
- * `npm run bench`: the per-step cost benchmark, then the resolution benchmark when
+ * `npm run bench`: the command start time, the per-step cost benchmark, then the resolution benchmark when
  * `bench/resolution.ts` is present (it is written separately and may not exist yet).
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { runCliStartBench } from "./cliStart.js";
 import { runGovernedStepBench } from "./governedStep.js";
 
 type ResolutionBench = { runResolutionBench?: () => Promise<string> };
@@ -19,7 +20,8 @@ async function resolutionReport(): Promise<string | null> {
 }
 
 async function main(): Promise<void> {
-  console.log(await runGovernedStepBench());
+  console.log(runCliStartBench());
+  console.log(`\n${await runGovernedStepBench()}`);
   const resolution = await resolutionReport();
   if (resolution !== null) console.log(`\n${resolution}`);
 }

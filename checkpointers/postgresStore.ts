@@ -41,7 +41,11 @@ export async function openPostgresStore(target: Extract<CheckpointerTarget, { ki
       return createPostgresLedger(pool);
     });
     setupClient.release();
-    return { kind: "postgres", checkpointer, ledger, description: target.description, close: onceOnly(() => pool.end()) };
+    const threadIds = async () => {
+      const { rows } = await pool.query<{ thread_id: string }>("SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id ORDER BY MAX(checkpoint_id) DESC");
+      return rows.map((r) => r.thread_id);
+    };
+    return { kind: "postgres", checkpointer, ledger, threadIds, description: target.description, close: onceOnly(() => pool.end()) };
   } catch (err) {
     setupClient.release(true); // destroyed, not pooled: it may still hold the setup lock
     await pool.end();

@@ -10,6 +10,8 @@ export interface CheckpointStore {
   ledger: ExecutionLedger;
   /** Human-readable location, never containing a password (e.g. "SQLite /repo/.mira/mira.db"). */
   description: string;
+  /** Ids of the threads with checkpoints, the most recently checkpointed first. */
+  threadIds(): Promise<string[]>;
   /** Releases the file handle or connection pool; idempotent. Use of the store after close fails. */
   close(): Promise<void>;
 }

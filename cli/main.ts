@@ -1,50 +1,117 @@
 /**
  * The `mira` command line. Every failure a user can cause prints one line and exits with
  * a documented code (0 completed, 2 waiting, 1 failed, 64 usage); never a stack trace.
+ *
+ * Only commander and a few small modules load at start: LangGraph, the tools and the
+ * checkpointers are imported by the command that needs them, so `--help` and `--version`
+ * stay fast.
  */
-import { Command, CommanderError } from "commander";
-import { CheckpointStoreError } from "../checkpointers/index.js";
+import { readFileSync } from "node:fs";
+import { Command, CommanderError, Option } from "commander";
+import { CheckpointStoreError } from "../checkpointers/errors.js";
 import { InputError } from "../runtime/errors.js";
-import { registerToolsCommands } from "./tools.js";
-import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
+import type { Output } from "./commands.js";
+import { EXIT } from "./summary.js";
 
+export type { Output } from "./commands.js";
+
+/** The package version, from the package.json above this module (source or dist). */
+function packageVersion(): string {
+  for (const rel of ["../package.json", "../../package.json"]) {
+    try {
+      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "mira-agentgraph" && pkg.version) return pkg.version;
+    } catch {
+      // not at this level
+    }
+  }
+  return "unknown";
+}
+
+const commands = () => import("./commands.js");
 
 export function buildProgram(io: Output, setExit: (code: number) => void): Command {
   const program = new Command("mira")
     .description("Governed tool-using agents on LangGraph: frozen calls, exact approvals, evidence.")
+    .version(packageVersion(), "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help for a command")
+    .helpCommand("help [command]", "show help for a command")
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
-  const store = (c: Command) => c.option("--checkpointer <url>", "memory | sqlite:PATH | postgres://… (default $MIRA_CHECKPOINTER or sqlite:.mira/mira.db)").option("--json", "print the AgentRun summary as JSON");
+  const store = (c: Command) =>
+    c
+      .option("--checkpointer <url>", "memory | sqlite:PATH | postgres://… (default $MIRA_CHECKPOINTER or sqlite:.mira/mira.db)")
+      .option("--json", "print the AgentRun summary as JSON (complete, however large)");
+  const interactive = (c: Command) => c.option("--no-interactive", "never prompt: print the resume command and exit 2, even in a terminal");
+
+  interactive(
+    store(
+      program
+        .command("run")
+        .description("Start a run on a task; in a terminal, approvals are asked for on the spot.")
+        .argument("<task>", "what the agent should do")
+        .requiredOption("--workspace <dir>", "the directory the tools may touch")
+        .option("--model <spec>", "offline | openai | scripted:FILE", "offline")
+        .option("--thread <id>", "thread id (default: a new one)")
+        .option("--policy <file>", "policy file (JSON or YAML)")
+        .option("--max-steps <n>", "Planner turns before a guarded answer")
+        .option("--catalog <file>", "use this catalog file instead of the built-in catalog")
+        .option("--mcp <file>", "also connect the MCP servers of this config file"),
+    ),
+  ).action(async (task: string, opts) => setExit(await (await commands()).runCommand(task, opts, io)));
+
+  interactive(
+    store(
+      program
+        .command("resume")
+        .description("Continue a paused run with a decision on its pending call or an answer to its question.")
+        .argument("<thread>", "the paused thread")
+        .option("--approve", "approve the pending call")
+        .option("--reject", "reject the pending call")
+        .option("--edit <json>", "replace the pending call's input (a new call, asked again)")
+        .option("--reason <text>", "why (kept with the decision)")
+        .option("--answer <text>", "answer the pending question")
+        .option("--tool-call-id <id>", "the pending call's id (approvals)")
+        .option("--input-hash <hash>", "the pending call's input hash (approvals)"),
+    ),
+  ).action(async (thread: string, opts) => setExit(await (await commands()).resumeCommand(thread, opts, io)));
+
+  store(program.command("show").description("Print a thread's trace, state and what the execution ledger says ran.").argument("<thread>", "a thread id")).action(
+    async (thread: string, opts) => setExit(await (await commands()).showCommand(thread, opts, io)),
+  );
 
   store(
     program
-      .command("run")
-      .argument("<task>", "what the agent should do")
-      .requiredOption("--workspace <dir>", "the directory the tools may touch")
-      .option("--model <spec>", "offline | openai | scripted:FILE", "offline")
-      .option("--thread <id>", "thread id (default: a new one)")
-      .option("--policy <file>", "policy file (JSON or YAML)")
-      .option("--max-steps <n>", "Planner turns before a guarded answer"),
-  ).action(async (task: string, opts) => setExit(await runCommand(task, opts, io)));
+      .command("threads")
+      .description("List the threads in the checkpoint store, newest first.")
+      .addOption(new Option("--status <status>", "only threads with this status").choices(["running", "waiting_user", "waiting_approval", "completed", "failed"])),
+  ).action(async (opts) => setExit(await (await commands()).threadsCommand(opts, io)));
 
-  store(
-    program
-      .command("resume")
-      .argument("<thread>", "the paused thread")
-      .option("--approve", "approve the pending call")
-      .option("--reject", "reject the pending call")
-      .option("--edit <json>", "replace the pending call's input (a new call, asked again)")
-      .option("--reason <text>", "why (kept with the decision)")
-      .option("--answer <text>", "answer the pending question")
-      .option("--tool-call-id <id>", "the pending call's id (approvals)")
-      .option("--input-hash <hash>", "the pending call's input hash (approvals)"),
-  ).action(async (thread: string, opts) => setExit(await resumeCommand(thread, opts, io)));
+  store(program.command("approvals").description("List the calls waiting for approval across threads, each with the command that decides it.")).action(async (opts) =>
+    setExit(await (await commands()).approvalsCommand(opts, io)),
+  );
 
-  store(program.command("show").argument("<thread>", "a thread id")).action(async (thread: string, opts) => setExit(await showCommand(thread, opts, io)));
-
-  registerToolsCommands(program, { stdout: io.out, stderr: io.err });
+  const tools = program.command("tools").description("Inspect the Harness: tool states and Progressive Resolution.");
+  const lazyTools = async () => (await import("./tools.js")).toolsActions({ stdout: io.out, stderr: io.err });
+  const sourceOptions = (c: Command) =>
+    c
+      .option("--catalog <file>", "use this catalog file instead of the built-in catalog")
+      .option("--mcp <file>", "also connect the MCP servers of this config file")
+      .option("--json", "print JSON")
+      .option("--allow <pattern>", "authority: allow this tool name or domain pattern (repeatable)", collect)
+      .option("--deny <pattern>", "authority: deny this tool name or domain pattern (repeatable)", collect);
+  sourceOptions(tools.command("status"))
+    .description("Show each tool's six states (registered, ready, authorized, discoverable, disclosed, executable) with the reason a state is not reached.")
+    .option("--loadout <names>", "comma-separated names disclosed to the agent", "")
+    .action(async (options) => (await lazyTools()).status(options));
+  sourceOptions(tools.command("resolve"))
+    .description("Print what Progressive Resolution would disclose first for a task (at most 10 tools) and the stage that found each.")
+    .argument("<task>", "the user's request, in any language")
+    .action(async (task: string, options) => (await lazyTools()).resolve(task, options));
   return program;
 }
+
+const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */
 export async function main(argv: string[], io: Output = { out: (s) => console.log(s), err: (s) => console.error(s) }): Promise<number> {

@@ -2,6 +2,7 @@
  * The AgentRun summary the CLI prints (`--json`) and its readable form. Built from a
  * LangGraph state snapshot, so `run`, `resume` and `show` report the same shape.
  */
+import { styleText } from "node:util";
 import type { AgentRunState } from "../state/agentRun.js";
 import type { Evidence, PendingToolCall, RunStatus, TraceEntry } from "../state/types.js";
 
@@ -70,6 +71,12 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
 }
 
 const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org). */
+export function paint(style: "bold" | "dim" | "red" | "green" | "yellow", text: string): string {
+  const enabled = process.stdout.isTTY && !process.env.NO_COLOR;
+  return enabled ? styleText(style, text) : text;
+}
 
 export const EXIT = { completed: 0, failed: 1, waiting: 2, usage: 64 } as const;
 

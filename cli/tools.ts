@@ -3,7 +3,6 @@
  * Progressive Resolution would disclose first for a task. Both work on the same tools a run
  * gets: the built-in catalog or `--catalog FILE`, plus the MCP servers of `--mcp FILE`.
  */
-import type { Command } from "commander";
 import { ALLOW_ALL } from "../harness/authority.js";
 import type { Harness } from "../harness/harness.js";
 import type { SemanticResolver } from "../harness/semantic.js";
@@ -30,9 +29,8 @@ interface CatalogOptions {
 
 const STATES: ToolStateName[] = ["registered", "ready", "authorized", "discoverable", "disclosed", "executable"];
 
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
-
-export function registerToolsCommands(program: Command, deps: ToolsCommandDeps): Command {
+/** The `tools status` and `tools resolve` actions (the options are declared in cli/main.ts). */
+export function toolsActions(deps: ToolsCommandDeps) {
   const { stdout: out } = deps;
 
   /** Opens the Harness for one command and always stops its MCP servers afterwards. */
@@ -47,19 +45,8 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
     }
   }
 
-  const tools = program.command("tools").description("Inspect the Harness: tool states and Progressive Resolution.");
-  const sourceOptions = (c: Command) =>
-    c
-      .option("--catalog <file>", "use this catalog file instead of the built-in catalog")
-      .option("--mcp <file>", "also connect the MCP servers of this config file")
-      .option("--json", "print JSON")
-      .option("--allow <pattern>", "authority: allow this tool name or domain pattern (repeatable)", collect)
-      .option("--deny <pattern>", "authority: deny this tool name or domain pattern (repeatable)", collect);
-
-  sourceOptions(tools.command("status"))
-    .description("Show each tool's six states (registered, ready, authorized, discoverable, disclosed, executable) with the reason a state is not reached.")
-    .option("--loadout <names>", "comma-separated names disclosed to the agent", "")
-    .action((options: CatalogOptions) =>
+  return {
+    status: (options: CatalogOptions) =>
       withHarness(options, (harness) => {
         const loadout = (options.loadout ?? "").split(",").map((name) => name.trim()).filter(Boolean);
         const statuses = harness.status(undefined, loadout);
@@ -71,12 +58,7 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
           out(`${status.name} [${status.source}] ${marks}${why}`);
         }
       }),
-    );
-
-  sourceOptions(tools.command("resolve"))
-    .description("Print what Progressive Resolution would disclose first for a task (at most 10 tools) and the stage that found each.")
-    .argument("<task>", "the user's request, in any language")
-    .action((task: string, options: CatalogOptions) =>
+    resolve: (task: string, options: CatalogOptions) =>
       withHarness(options, async (harness) => {
         const { disclosed, elapsedMs } = await harness.resolveWithSemantic(task);
         if (options.json) return out(JSON.stringify({ disclosed, elapsedMs }));
@@ -84,7 +66,5 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
         for (const hit of disclosed) out(`${hit.name}  (${hit.stage})`);
         out(`resolved in ${elapsedMs.toFixed(3)} ms`);
       }),
-    );
-
-  return tools;
+  };
 }

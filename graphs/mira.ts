@@ -1,6 +1,7 @@
 /**
  * The Mira graph (CONTRACT §2): one node per contract stage, wired only here.
- * Exported uncompiled so callers compile it with their own checkpointer.
+ * Exported uncompiled so callers compile it with their own checkpointer. Every node's
+ * visits are also streamed as `custom` progress events.
  *
  * START → planner ─answer→ generate → finalize → END
  *            ├─ask_user→ ask_user (interrupt) → planner
@@ -13,6 +14,7 @@ import { END, START, StateGraph } from "@langchain/langgraph";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import { AgentRunAnnotation } from "../state/agentRun.js";
 import { MiraInput } from "../state/input.js";
+import { reportingProgress } from "../state/trace.js";
 import { MiraConfigurable } from "../runtime/runConfig.js";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode } from "../nodes/askUser.js";
@@ -27,16 +29,16 @@ import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 
 export function buildMiraGraph(rt: MiraRuntime) {
   return new StateGraph({ state: AgentRunAnnotation, input: MiraInput, context: MiraConfigurable })
-    .addNode("Planner", createPlannerNode(rt))
-    .addNode("AskUser", createAskUserNode(rt))
-    .addNode("Retrieve", createRetrieveNode(rt))
-    .addNode("Normalize", createNormalizeNode(rt))
-    .addNode("Policy", createPolicyNode(rt))
-    .addNode("Approval", createApprovalNode(rt))
-    .addNode("Tool", createToolNode(rt))
-    .addNode("Evidence", createEvidenceNode(rt))
-    .addNode("Generate", createGenerateNode(rt))
-    .addNode("Finalize", createFinalizeNode(rt))
+    .addNode("Planner", reportingProgress(createPlannerNode(rt)))
+    .addNode("AskUser", reportingProgress(createAskUserNode(rt)))
+    .addNode("Retrieve", reportingProgress(createRetrieveNode(rt)))
+    .addNode("Normalize", reportingProgress(createNormalizeNode(rt)))
+    .addNode("Policy", reportingProgress(createPolicyNode(rt)))
+    .addNode("Approval", reportingProgress(createApprovalNode(rt)))
+    .addNode("Tool", reportingProgress(createToolNode(rt)))
+    .addNode("Evidence", reportingProgress(createEvidenceNode(rt)))
+    .addNode("Generate", reportingProgress(createGenerateNode(rt)))
+    .addNode("Finalize", reportingProgress(createFinalizeNode(rt)))
     .addEdge(START, "Planner")
     .addConditionalEdges("Planner", routeAfterPlanner, {
       Normalize: "Normalize",

@@ -117,8 +117,9 @@ export function createPlannerNode(rt: MiraRuntime) {
     let reply;
     try {
       const model = rt.model.bindTools ? rt.model.bindTools([...PROTOCOL_SPECS, ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
-      // The run's own call index: a scripted model replays this turn, whichever thread asks.
-      reply = await model.invoke(messages, { modelCall: state.modelCalls } as Record<string, unknown>);
+      // The run's own call index (a scripted model replays this turn, whichever thread asks);
+      // `nostream`: the Planner's protocol calls are not chat messages for `messages` streams.
+      reply = await model.invoke(messages, { modelCall: state.modelCalls, tags: ["nostream"] } as Record<string, unknown>);
     } catch (err) {
       const message = `the model failed: ${(err as Error).message.split("\n")[0]}`;
       return { ...stepped, ...terminalStep({ recoverable: false, kind: "model_error", message }), ...visit(state, "Planner", rt.agent, { note: message }) };

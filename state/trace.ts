@@ -1,9 +1,9 @@
 /** Trace entries: one per node visit, numbered across the whole run. */
-import { getWriter } from "@langchain/langgraph";
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentRunState, AgentRunUpdate } from "./agentRun.js";
 import type { TraceEntry } from "./types.js";
 
-/** The trace entry of one node visit; the visit is also streamed as a `custom` progress event. */
+/** The trace entry of one node visit. */
 export function visit(
   state: Pick<AgentRunState, "traceCount">,
   node: string,
@@ -11,17 +11,21 @@ export function visit(
   extra: Partial<Pick<TraceEntry, "decision" | "toolCallId" | "note">> = {},
 ): Pick<AgentRunUpdate, "trace" | "traceCount"> {
   const seq = state.traceCount + 1;
-  const entry = { seq, node, agent, at: new Date().toISOString(), ...extra };
-  // Progress for clients streaming in `custom` mode; nothing listens outside a graph run.
-  progressWriter()?.({ kind: "progress", ...entry });
-  return { trace: [entry], traceCount: seq };
+  return { trace: [{ seq, node, agent, at: new Date().toISOString(), ...extra }], traceCount: seq };
 }
 
-/** LangGraph's custom-stream writer of the running node, if any. */
-function progressWriter(): ((chunk: unknown) => void) | undefined {
-  try {
-    return getWriter();
-  } catch {
-    return undefined;
-  }
+/** A progress event on LangGraph's `custom` stream: one per node visit, the visit's trace entry. */
+export type ProgressEvent = { kind: "progress" } & TraceEntry;
+
+type Node = (state: AgentRunState, config: LangGraphRunnableConfig) => Promise<AgentRunUpdate>;
+
+/** Wraps a node so the trace entries it returns are also streamed as progress events. */
+export function reportingProgress(node: Node): Node {
+  return async (state, config) => {
+    const update = await node(state, config);
+    for (const entry of ([] as TraceEntry[]).concat((update.trace as TraceEntry[] | TraceEntry | undefined) ?? [])) {
+      config.writer?.({ kind: "progress", ...entry } satisfies ProgressEvent);
+    }
+    return update;
+  };
 }
