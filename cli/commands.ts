@@ -9,7 +9,7 @@ import { startRunInput } from "../runtime/startRun.js";
 import type { ApprovalResume, RunSettings } from "../state/types.js";
 import { UsageError } from "./errors.js";
 import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type Printer } from "./session.js";
-import { EXIT, exitCodeFor, formatSummary, formatTraceEntry, summarize, type RunSummary } from "./summary.js";
+import { EXIT, exitCodeFor, formatSummary, formatTraceTree, summarize, type RunSummary } from "./summary.js";
 
 export interface Output {
   out: Printer;
@@ -29,6 +29,7 @@ export interface RunOpts extends StoreOpts {
   maxSteps?: string;
   catalog?: string;
   mcp?: string;
+  skills?: string;
 }
 
 export interface ResumeOpts extends StoreOpts {
@@ -74,6 +75,7 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
     maxSteps: parseMaxSteps(opts.maxSteps),
     catalog: opts.catalog ? resolve(opts.catalog) : null,
     mcpConfig: opts.mcp ? resolve(opts.mcp) : null,
+    skills: opts.skills ? resolve(opts.skills) : null,
   };
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
@@ -94,12 +96,14 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
   if (chosen !== 1) throw new UsageError("give exactly one of --approve, --reject, --edit JSON or --answer TEXT");
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
-    const { state, settings } = await requireThread(store, threadId);
-    return withApp(store, settings, state.modelCalls, async (app) => {
+    const { state, settings, child } = await requireThread(store, threadId);
+    // Paused inside a SubAgent: the child answers, and the script continues at its model call.
+    const waiting = summarize(threadId, state, null, child);
+    return withApp(store, settings, child?.modelCalls ?? state.modelCalls, async (app) => {
       const snapshot = (await app.getState(threadConfig(threadId, settings.maxSteps))) as StateSnapshot;
       const interrupts = pendingInterrupts(snapshot);
       if (interrupts.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
-      const value = resumeValue(threadId, state.status, state.pendingToolCall, opts);
+      const value = resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts);
       if (!opts.json) io.out(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
       const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
       const summary = await drive(app, resume, threadId, settings.maxSteps, opts.json ? null : io.out);
@@ -143,15 +147,15 @@ function parseEditInput(raw: string): Record<string, unknown> {
 export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
-    const { state, checkpointId } = await requireThread(store, threadId);
+    const { state, checkpointId, child } = await requireThread(store, threadId);
     // Showing needs no tools, model or MCP servers: only the checkpointer and the ledger.
-    const summary = summarize(threadId, state, checkpointId);
+    const summary = summarize(threadId, state, checkpointId, child);
     const executions = (await store.ledger.list(threadId)).map(({ toolId, toolCallId, inputHash, status }) => ({ toolId, toolCallId, inputHash, status }));
     if (opts.json) {
       io.out(JSON.stringify({ ...summary, executions }, null, 2));
       return exitCodeFor(summary.status);
     }
-    summary.trace.forEach((e) => io.out(formatTraceEntry(e)));
+    formatTraceTree(summary.trace).forEach((line) => io.out(line));
     io.out(`executions (ledger): ${executions.length ? executions.map((x) => `${x.toolId} ${x.toolCallId} ${x.status}`).join("; ") : "none"}`);
     return report(summary, setting, opts, io);
   });
