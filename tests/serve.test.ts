@@ -5,6 +5,7 @@
  * and Agent Chat UI drive them.
  */
 import { cp, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +17,11 @@ import type { PendingToolCall, TraceEntry } from "../state/types.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
-const reachable = await isPostgresReachable();
+const redisUp = await new Promise<boolean>((resolve) => {
+  const socket = connect(6379, "127.0.0.1", () => (socket.end(), resolve(true)));
+  socket.on("error", () => resolve(false));
+});
+const reachable = (await isPostgresReachable()) && redisUp;
 const GOAL = (name: string) => `Create notes/${name}.md with "hi"`;
 
 interface RunValues {
