@@ -49,7 +49,7 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Approval", routeAfterApproval, { Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize" })
-    .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Finalize: "Finalize" })
+    .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize" })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Finalize: "Finalize" })
     .addEdge("Generate", "Finalize")
     .addEdge("Finalize", END);
