@@ -122,7 +122,7 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
         const interrupts = pendingInterrupts(snapshot);
         const print = opts.json ? null : io.out;
         if (interrupts.length === 0) {
-          if (snapshot.next.length === 0) throw new UsageError(`thread "${threadId}" has finished (status: ${state.status}); nothing was resumed or executed`);
+          if (snapshot.next.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
           if (chosen > 0) throw new UsageError(`thread "${threadId}" is not waiting for a decision: its process stopped mid-step; continue it with mira resume ${threadId} and no decision flag`);
           print?.(`mira: continuing thread ${threadId} from checkpoint ${snapshot.config.configurable?.checkpoint_id ?? "?"} (its process stopped before ${snapshot.next.join(", ")} finished) · ${describeModel(settings.model)}`);
           return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);

@@ -63,7 +63,9 @@ export async function requireThread(store: CheckpointStore, threadId: string): P
 export async function drive(app: MiraApp, input: AgentRunUpdate | Command | null, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
   const config = threadConfig(threadId, maxSteps);
   // A resume Command is typed by node names; ours carries only a resume map.
-  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates" });
+  // "sync": each step's checkpoint is saved before the next step starts, so a process killed
+  // inside Tool always leaves the approval's checkpoint behind, and resume continues from it.
+  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates", durability: "sync" });
   for await (const chunk of stream) {
     for (const [node, update] of Object.entries(chunk as Record<string, AgentRunUpdate | undefined>)) {
       if (node === "__interrupt__" || !print || !update) continue;
