@@ -1,9 +1,9 @@
 /**
  * The `mira` command line. Every failure a user can cause prints one line and exits with
- * a documented code (0 completed, 2 waiting, 1 failed, 64 usage); never a stack trace.
+ * a documented code (0 completed, 2 waiting, 1 failed, 64 usage, 75 thread busy); never a stack trace.
  */
 import { Command, CommanderError } from "commander";
-import { CheckpointStoreError } from "../checkpointers/index.js";
+import { CheckpointStoreError, ThreadBusyError } from "../checkpointers/index.js";
 import { InputError } from "../runtime/errors.js";
 import { ServeError } from "../server/errors.js";
 import { serveCommand } from "./serve.js";
@@ -32,7 +32,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
   store(
     program
       .command("resume")
-      .argument("<thread>", "the paused thread")
+      .argument("<thread>", "the paused thread, or one whose process stopped mid-step (then give no decision flag)")
       .option("--approve", "approve the pending call")
       .option("--reject", "reject the pending call")
       .option("--edit <json>", "replace the pending call's input (a new call, asked again)")
@@ -69,6 +69,10 @@ export async function main(argv: string[], io: Output = { out: (s) => console.lo
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT.usage;
     const message = (err as Error).message?.split("\n")[0] ?? String(err);
+    if (err instanceof ThreadBusyError) {
+      io.err(`mira: ${message}`);
+      return EXIT.busy;
+    }
     if (err instanceof InputError) {
       io.err(`mira: ${message}`);
       return EXIT.usage;
