@@ -40,6 +40,8 @@ export const threadConfig = (threadId: string, maxSteps: number) => ({ configura
 export interface ThreadView {
   state: AgentRunState;
   checkpointId: string;
+  /** A node of the latest checkpoint's step is paused in `interrupt()` (its write is saved). */
+  interrupted: boolean;
   /** The SubAgent paused inside the run (its own checkpoint namespace), if any. */
   child: AgentRunState | null;
 }
@@ -56,9 +58,10 @@ export async function readThread(store: CheckpointStore, threadId: string): Prom
   const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
   if (!tuple) return null;
   const state = tuple.checkpoint.channel_values as unknown as AgentRunState;
-  const taskId = state.delegation ? tuple.pendingWrites?.find(([, channel]) => channel === INTERRUPT)?.[0] : undefined;
-  const childTuple = taskId ? await store.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: subAgentNamespace(taskId) } }) : undefined;
-  return { state, checkpointId: tuple.checkpoint.id, child: (childTuple?.checkpoint.channel_values as unknown as AgentRunState | undefined) ?? null };
+  const taskId = tuple.pendingWrites?.find(([, channel]) => channel === INTERRUPT)?.[0];
+  const childTuple = taskId && state.delegation ? await store.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: subAgentNamespace(taskId) } }) : undefined;
+  const child = (childTuple?.checkpoint.channel_values as unknown as AgentRunState | undefined) ?? null;
+  return { state, checkpointId: tuple.checkpoint.id, interrupted: taskId !== undefined, child };
 }
 
 export async function requireThread(store: CheckpointStore, threadId: string): Promise<ThreadView & { settings: RunSettings }> {
@@ -70,14 +73,16 @@ export async function requireThread(store: CheckpointStore, threadId: string): P
 }
 
 /**
- * Streams a run (or a resume) to its next pause or end, printing each node visit as it
- * happens, a SubAgent's included (its visits come from its own namespace; the parent's
- * `SubAgent` update repeats them and is skipped).
+ * Streams a run, a resume, or (input null) the continuation of an unfinished step to its
+ * next pause or end, printing each node visit as it happens, a SubAgent's included (its
+ * visits come from its own namespace; the parent's `SubAgent` update repeats them and is skipped).
  */
-export async function drive(app: MiraApp, input: AgentRunUpdate | Command, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
+export async function drive(app: MiraApp, input: AgentRunUpdate | Command | null, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
   const config = threadConfig(threadId, maxSteps);
   // A resume Command is typed by node names; ours carries only a resume map.
-  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates", subgraphs: true });
+  // "sync": each step's checkpoint is saved before the next step starts, so a process killed
+  // inside Tool always leaves the approval's checkpoint behind, and resume continues from it.
+  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates", durability: "sync", subgraphs: true });
   for await (const [namespace, chunk] of stream as AsyncIterable<[string[], Record<string, AgentRunUpdate | undefined>]>) {
     for (const [node, update] of Object.entries(chunk)) {
       if (node === INTERRUPT || !print || !update || (namespace.length === 0 && node === "SubAgent")) continue;
