@@ -5,6 +5,7 @@
 import { Command, CommanderError } from "commander";
 import { CheckpointStoreError } from "../checkpointers/index.js";
 import { InputError } from "../runtime/errors.js";
+import { registerEvalCommand } from "./eval.js";
 import { registerToolsCommands } from "./tools.js";
 import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
 
@@ -43,6 +44,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
   store(program.command("show").argument("<thread>", "a thread id")).action(async (thread: string, opts) => setExit(await showCommand(thread, opts, io)));
 
   registerToolsCommands(program, { stdout: io.out, stderr: io.err });
+  registerEvalCommand(program, io, setExit);
   return program;
 }
 
