@@ -5,7 +5,7 @@
 import type { Command, StateSnapshot } from "@langchain/langgraph";
 import { buildMiraGraph } from "../graphs/mira.js";
 import type { CheckpointStore } from "../checkpointers/index.js";
-import { createRuntime, recursionLimitFor } from "../runtime/createRuntime.js";
+import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import { openHarness } from "../runtime/toolSources.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
@@ -25,9 +25,10 @@ export type MiraApp = ReturnType<typeof compile>;
  * and always stops the MCP servers afterwards.
  */
 export async function withApp<T>(store: CheckpointStore, settings: RunSettings, modelCallsSoFar: number, fn: (app: MiraApp, rt: MiraRuntime) => Promise<T>): Promise<T> {
-  const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null });
+  const skills = loadSkills(settings);
+  const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null, skills: skills.profiles(resolveWorkspace(settings.workspace)) });
   try {
-    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness });
+    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness, skills });
     return await fn(compile(store, rt), rt);
   } finally {
     await tools.close();
