@@ -22,6 +22,7 @@ import { createRuntime, recursionLimitFor } from "../../runtime/createRuntime.js
 import { startRunInput } from "../../runtime/startRun.js";
 import type { AgentRunState, AgentRunUpdate } from "../../state/agentRun.js";
 import { parseRenderedContext } from "../../state/plannerContext.js";
+import type { ApprovalRequest } from "../../nodes/approval.js";
 import type { ApprovalResume, Observation } from "../../state/types.js";
 import type { ToolDefinition } from "../../tools/types.js";
 import type { ModelTurn, ModelView, ResultView, RouteOutcome } from "../types.js";
@@ -116,20 +117,26 @@ function miraRoute(name: "mira" | "mira-top20"): Route {
       let state = await drive(startRunInput(evalCase.task, settings));
       const notes: string[] = [];
       for (let pauses = 0; pauses < MAX_PAUSES; pauses++) {
-        if (state.status === "waiting_user") {
-          state = await drive(new Command({ resume: ctx.user.answer }));
-          continue;
+        // Interrupts of the run and of a delegated child's subgraph, answered by their payload.
+        const pending = (await app.getState(config, { subgraphs: true })).tasks.flatMap((t) => t.interrupts ?? []);
+        if (!pending.length) break;
+        const answers: Record<string, unknown> = {};
+        for (const item of pending) {
+          const request = item.value as Partial<ApprovalRequest> | undefined;
+          if (request?.kind !== "approval" || !request.call) {
+            answers[item.id!] = ctx.user.answer;
+            continue;
+          }
+          const call = request.call;
+          const decision = ctx.user.decide(call.toolId, call.input);
+          if (decision === "approve" && state.pendingToolCall?.toolCallId === call.toolCallId && ctx.dice.roll("args-after-approval")) {
+            // The approved call is changed where the graph holds it; the approval still names the original identity.
+            await app.updateState(config, { pendingToolCall: { ...call, input: tamperedArgs(call.input) } });
+            notes.push(`args-after-approval: changed ${call.toolId} (${call.toolCallId}) after the user approved it`);
+          }
+          answers[item.id!] = { decision, toolCallId: call.toolCallId, inputHash: call.inputHash } satisfies ApprovalResume;
         }
-        if (state.status !== "waiting_approval" || !state.pendingToolCall) break;
-        const call = state.pendingToolCall;
-        const decision = ctx.user.decide(call.toolId, call.input);
-        if (decision === "approve" && ctx.dice.roll("args-after-approval")) {
-          // The approved call is changed where the graph holds it; the approval still names the original identity.
-          await app.updateState(config, { pendingToolCall: { ...call, input: tamperedArgs(call.input) } });
-          notes.push(`args-after-approval: changed ${call.toolId} (${call.toolCallId}) after the user approved it`);
-        }
-        const resume: ApprovalResume = { decision, toolCallId: call.toolCallId, inputHash: call.inputHash };
-        state = await drive(new Command({ resume }));
+        state = await drive(new Command({ resume: pending.length === 1 ? Object.values(answers)[0] : answers }));
       }
       const failures = observations.filter((o) => o.failure?.recoverable);
       notes.push(`status ${state.status}${state.finishReason ? `/${state.finishReason}` : ""}${state.error ? ` (${state.error.kind})` : ""}`);
