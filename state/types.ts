@@ -59,11 +59,18 @@ export const PendingToolCall = z.object({
 });
 export type PendingToolCall = z.infer<typeof PendingToolCall>;
 
-/** A decision on one frozen call, bound to its full identity and the checkpoint it paused at. */
+/**
+ * A decision on one frozen call, bound to its full identity, the thread it was given in and
+ * the checkpoint it paused at. A copy of the thread (same checkpoints, another thread id)
+ * carries the record but not its authority: the Tool node and the ledger accept it only in
+ * `threadId` (CONTRACT §3). Records saved before approvals were thread-bound have no
+ * `threadId`; such a record binds no thread, so the call is asked again (optional, additive).
+ */
 export const ApprovalRecord = z.object({
   toolId: z.string(),
   toolCallId: z.string(),
   inputHash: z.string(),
+  threadId: z.string().optional(),
   checkpointId: z.string().nullable(),
   decision: z.enum(["approve", "reject", "edit", "policy_allow"]),
   reason: z.string().optional(),
