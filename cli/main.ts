@@ -5,6 +5,9 @@
 import { Command, CommanderError } from "commander";
 import { CheckpointStoreError, ThreadBusyError } from "../checkpointers/index.js";
 import { InputError } from "../runtime/errors.js";
+import { ServeError } from "../server/errors.js";
+import { registerEvalCommand } from "./eval.js";
+import { serveCommand } from "./serve.js";
 import { registerToolsCommands } from "./tools.js";
 import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
 
@@ -42,7 +45,19 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
 
   store(program.command("show").argument("<thread>", "a thread id")).action(async (thread: string, opts) => setExit(await showCommand(thread, opts, io)));
 
+  program
+    .command("serve")
+    .description("serve the LangGraph API on PostgreSQL; run several to share one set of threads")
+    .option("--port <n>", "port to listen on", "8123")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--checkpointer <url>", "postgres://… shared by every instance (default $MIRA_CHECKPOINTER)")
+    .option("--redis <url>", "Redis for run streams and cancellations (default $MIRA_REDIS_URL or redis://127.0.0.1:6379)")
+    .option("--workers <n>", "runs this instance executes at once", "4")
+    .option("--lease-seconds <n>", "how long a run may be held before another instance may take it over", "300")
+    .action(async (opts) => setExit(await serveCommand(opts, io)));
+
   registerToolsCommands(program, { stdout: io.out, stderr: io.err });
+  registerEvalCommand(program, io, setExit);
   return program;
 }
 
@@ -64,7 +79,7 @@ export async function main(argv: string[], io: Output = { out: (s) => console.lo
       io.err(`mira: ${message}`);
       return EXIT.usage;
     }
-    io.err(err instanceof CheckpointStoreError ? `mira: ${message}` : `mira: internal error: ${message}`);
+    io.err(err instanceof CheckpointStoreError || err instanceof ServeError ? `mira: ${message}` : `mira: internal error: ${message}`);
     return EXIT.failed;
   }
 }
