@@ -6,6 +6,7 @@ import pg from "pg";
 import { createPostgresLedger } from "../ledger/postgresLedger.js";
 import { BranchSafePostgresSaver } from "./branchSafePostgresSaver.js";
 import { causeLine, CheckpointStoreError } from "./errors.js";
+import { createPostgresLeases } from "./postgresLease.js";
 import type { CheckpointerTarget } from "./setting.js";
 import type { CheckpointStore } from "./types.js";
 
@@ -45,7 +46,17 @@ export async function openPostgresStore(target: Extract<CheckpointerTarget, { ki
       const { rows } = await pool.query<{ thread_id: string }>("SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id ORDER BY MAX(checkpoint_id) DESC");
       return rows.map((r) => r.thread_id);
     };
-    return { kind: "postgres", checkpointer, ledger, threadIds, description: target.description, close: onceOnly(() => pool.end()) };
+    const leases = createPostgresLeases(pool);
+    return {
+      kind: "postgres",
+      checkpointer,
+      ledger,
+      threadIds,
+      description: target.description,
+      claimThread: leases.acquire,
+      threadOwner: leases.owner,
+      close: onceOnly(() => pool.end()),
+    };
   } catch (err) {
     setupClient.release(true); // destroyed, not pooled: it may still hold the setup lock
     await pool.end();

@@ -1,31 +1,27 @@
 /**
  * The `mira` command line. Every failure a user can cause prints one line and exits with
- * a documented code (0 completed, 2 waiting, 1 failed, 64 usage); never a stack trace.
+ * a documented code (0 completed, 2 waiting, 1 failed, 64 usage, 75 thread busy); never a stack trace.
  *
  * Only commander and a few small modules load at start: LangGraph, the tools and the
  * checkpointers are imported by the command that needs them, so `--help` and `--version`
  * stay fast.
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { Command, CommanderError, Option } from "commander";
 import { CheckpointStoreError } from "../checkpointers/errors.js";
+import { ThreadBusyError } from "../checkpointers/threadLease.js";
 import { InputError } from "../runtime/errors.js";
+import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
+import { ServeError } from "../server/errors.js";
 import type { Output } from "./commands.js";
 import { EXIT } from "./summary.js";
 
 export type { Output } from "./commands.js";
 
-/** The package version, from the package.json above this module (source or dist). */
+/** The package version, from the package's own package.json (sources or dist/). */
 function packageVersion(): string {
-  for (const rel of ["../package.json", "../../package.json"]) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(rel, import.meta.url), "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "mira-agentgraph" && pkg.version) return pkg.version;
-    } catch {
-      // not at this level
-    }
-  }
-  return "unknown";
+  return (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
 }
 
 const commands = () => import("./commands.js");
@@ -56,7 +52,8 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
         .option("--policy <file>", "policy file (JSON or YAML)")
         .option("--max-steps <n>", "Planner turns before a guarded answer")
         .option("--catalog <file>", "use this catalog file instead of the built-in catalog")
-        .option("--mcp <file>", "also connect the MCP servers of this config file"),
+        .option("--mcp <file>", "also connect the MCP servers of this config file")
+        .option("--skills <dir>", "folder of skill folders (default: the built-in skills)"),
     ),
   ).action(async (task: string, opts) => setExit(await (await commands()).runCommand(task, opts, io)));
 
@@ -65,7 +62,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
       program
         .command("resume")
         .description("Continue a paused run with a decision on its pending call or an answer to its question.")
-        .argument("<thread>", "the paused thread")
+        .argument("<thread>", "the paused thread, or one whose process stopped mid-step (then give no decision flag)")
         .option("--approve", "approve the pending call")
         .option("--reject", "reject the pending call")
         .option("--edit <json>", "replace the pending call's input (a new call, asked again)")
@@ -90,6 +87,30 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
   store(program.command("approvals").description("List the calls waiting for approval across threads, each with the command that decides it.")).action(async (opts) =>
     setExit(await (await commands()).approvalsCommand(opts, io)),
   );
+
+  program
+    .command("serve")
+    .description("Serve the LangGraph API on PostgreSQL; run several to share one set of threads.")
+    .option("--port <n>", "port to listen on", "8123")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--checkpointer <url>", "postgres://… shared by every instance (default $MIRA_CHECKPOINTER)")
+    .option("--redis <url>", "Redis for run streams and cancellations (default $MIRA_REDIS_URL or redis://127.0.0.1:6379)")
+    .option("--workers <n>", "runs this instance executes at once", "4")
+    .option("--lease-seconds <n>", "how long a run may be held before another instance may take it over", "300")
+    .action(async (opts) => setExit(await (await import("./serve.js")).serveCommand(opts, io)));
+
+  program
+    .command("eval")
+    .description("Run an evaluation suite on every route with one model and one catalog.")
+    .requiredOption("--suite <file>", "the JSONL suite (eval/suite.jsonl)")
+    .option("--routes <list>", "comma-separated: mira, mira-top20, pi-loop, createagent (default: all)")
+    .option("--model <spec>", "oracle | scripted | adversarial | invent-tool | bad-args | args-after-approval | early-answer | obey-injection | resend-approval | openai", "oracle")
+    .option("--catalog <spec>", "builtin | 500 | 5000 | FILE (a catalog file)", "builtin")
+    .option("--fault-rate <r>", "chance each fault opportunity fires, 0..1 (adversarial profiles)", "0.3")
+    .option("--max-steps <n>", "model calls per case before a route is stopped")
+    .option("--sweep <n>", "cases in the token sweep over 62/500/5000 tools (0: none)", "3")
+    .requiredOption("--out <dir>", "where results.json, report.md and report.html go")
+    .action(async (opts) => setExit(await (await import("./eval.js")).evalCommand(opts, io)));
 
   const tools = program.command("tools").description("Inspect the Harness: tool states and Progressive Resolution.");
   const lazyTools = async () => (await import("./tools.js")).toolsActions({ stdout: io.out, stderr: io.err });
@@ -123,11 +144,15 @@ export async function main(argv: string[], io: Output = { out: (s) => console.lo
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT.usage;
     const message = (err as Error).message?.split("\n")[0] ?? String(err);
+    if (err instanceof ThreadBusyError) {
+      io.err(`mira: ${message}`);
+      return EXIT.busy;
+    }
     if (err instanceof InputError) {
       io.err(`mira: ${message}`);
       return EXIT.usage;
     }
-    io.err(err instanceof CheckpointStoreError ? `mira: ${message}` : `mira: internal error: ${message}`);
+    io.err(err instanceof CheckpointStoreError || err instanceof ServeError ? `mira: ${message}` : `mira: internal error: ${message}`);
     return EXIT.failed;
   }
 }

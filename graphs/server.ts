@@ -7,6 +7,7 @@
  * - `MIRA_WORKSPACE`        workspace (default: a copy of the demo under `.mira/server-workspace`)
  * - `MIRA_MODEL_SPEC`       `offline` (default), `openai` or `scripted:FILE`
  * - `MIRA_POLICY`, `MIRA_CATALOG`, `MIRA_MCP_CONFIG`, `MIRA_MAX_STEPS`, `MIRA_APPROVAL_SHAPE`
+ * - `MIRA_SKILLS`           skills folder (default: the built-in skills; the operator's alone)
  * - `MIRA_WORKSPACE_ROOTS`  where a run may choose its workspace and files (a path list)
  *
  * Compiled WITHOUT a checkpointer: the server brings its own and owns the checkpoints. The
@@ -18,7 +19,7 @@ import { cpSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { openCheckpointStore, resolveCheckpointerSetting } from "../checkpointers/index.js";
-import { createRuntime, recursionLimitFor } from "../runtime/createRuntime.js";
+import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
 import { allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../runtime/runConfig.js";
 import { openHarness, type OpenedHarness } from "../runtime/toolSources.js";
 import type { RunSettings } from "../state/types.js";
@@ -49,24 +50,27 @@ const store = await openCheckpointStore(resolveCheckpointerSetting(), { cwd: REP
 const harnesses = new Map<string, Promise<OpenedHarness>>();
 const graphs = new Map<string, ReturnType<typeof compileFor>>();
 
-function compileFor(settings: RunSettings, tools: OpenedHarness) {
-  return buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness }))
+function compileFor(settings: RunSettings, tools: OpenedHarness, skills: ReturnType<typeof loadSkills>) {
+  return buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness, skills }))
     .compile()
     .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } });
 }
+
+const skills = loadSkills(defaults);
 
 async function graphFor(settings: RunSettings) {
   const key = JSON.stringify(settings);
   const cached = graphs.get(key);
   if (cached) return cached;
-  const sourceKey = JSON.stringify([settings.catalog ?? null, settings.mcpConfig ?? null]);
+  // Skill profiles depend on the workspace, so the Harness does too.
+  const sourceKey = JSON.stringify([settings.catalog ?? null, settings.mcpConfig ?? null, settings.workspace]);
   let tools = harnesses.get(sourceKey);
   if (!tools) {
-    tools = openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null });
+    tools = openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null, skills: skills.profiles(resolveWorkspace(settings.workspace)) });
     harnesses.set(sourceKey, tools);
     tools.catch(() => harnesses.delete(sourceKey));
   }
-  const graph = compileFor(settings, await tools);
+  const graph = compileFor(settings, await tools, skills);
   graphs.set(key, graph);
   return graph;
 }

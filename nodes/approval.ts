@@ -19,7 +19,7 @@ import { visit } from "../state/trace.js";
 import type { ApprovalRecord } from "../state/types.js";
 import { approvalRequest, readApprovalReply } from "../protocol/approvalReply.js";
 import { settingsDiffer } from "../runtime/runConfig.js";
-import { currentCheckpointId } from "./checkpointId.js";
+import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 
 export type { ApprovalRequest } from "../protocol/approvalReply.js";
 
@@ -39,7 +39,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "approval requested with no frozen call" }), ...visit(state, "Approval", rt.agent) };
     }
     const checkpointId = currentCheckpointId(config);
-    const answer: unknown = interrupt(approvalRequest(call, checkpointId, state.settings?.approvalShape ?? "hitl"));
+    const answer: unknown = interrupt(approvalRequest(call, checkpointId, rt.agent, state.settings?.approvalShape ?? "hitl"));
 
     const moved = settingsDiffer(state.settings, rt.settings);
     if (moved) {
@@ -62,6 +62,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       toolId: call.toolId,
       toolCallId: call.toolCallId,
       inputHash: call.inputHash,
+      threadId: currentThreadId(config),
       checkpointId,
       decision: reply.kind,
       reason: reply.reason,

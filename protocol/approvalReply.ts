@@ -23,6 +23,8 @@ const ALLOWED_DECISIONS = ["approve", "edit", "reject"] as const;
 export interface FrozenApproval extends PendingToolCall {
   kind: "approval";
   checkpointId: string | null;
+  /** Whose call it is: `main` or a SubAgent's id (the parent relays a child's request). */
+  agent: string;
   /** One line for a human: the call, its risk and what to do. */
   description: string;
 }
@@ -46,8 +48,8 @@ export function describeCall(call: PendingToolCall): string {
 }
 
 /** The interrupt value for a frozen call in the configured shape. */
-export function approvalRequest(call: PendingToolCall, checkpointId: string | null, shape: ApprovalShape): ApprovalRequest {
-  const frozen: FrozenApproval = { kind: "approval", ...call, checkpointId, description: describeCall(call) };
+export function approvalRequest(call: PendingToolCall, checkpointId: string | null, agent: string, shape: ApprovalShape): ApprovalRequest {
+  const frozen: FrozenApproval = { kind: "approval", ...call, checkpointId, agent, description: describeCall(call) };
   if (shape === "inbox") {
     return {
       ...frozen,
@@ -60,6 +62,12 @@ export function approvalRequest(call: PendingToolCall, checkpointId: string | nu
     action_requests: [{ name: call.toolId, args: call.input, description: frozen.description }],
     review_configs: [{ action_name: call.toolId, allowed_decisions: [...ALLOWED_DECISIONS] }],
   };
+}
+
+/** The frozen invocation an approval interrupt carries. */
+export function frozenCallOf(request: FrozenApproval): PendingToolCall {
+  const { toolId, toolCallId, input, inputHash, riskClass } = request;
+  return { toolId, toolCallId, input, inputHash, riskClass };
 }
 
 /** A reply read into one decision on the frozen call. */

@@ -2,7 +2,7 @@
  * What an assistant or a single run may configure (LangGraph `config.configurable` or
  * `context`), with the `MIRA_*` environment variables as defaults. On a server a run may
  * choose its workspace, scripted-model file, policy and catalog only under the roots the
- * operator allows (`MIRA_WORKSPACE_ROOTS`); MCP servers are the operator's alone.
+ * operator allows (`MIRA_WORKSPACE_ROOTS`); MCP servers and skills are the operator's alone.
  */
 import { realpathSync } from "node:fs";
 import { delimiter, isAbsolute, relative, resolve } from "node:path";
@@ -46,6 +46,7 @@ export function envSettings(env: NodeJS.ProcessEnv, defaultWorkspace: string): R
     maxSteps: steps,
     catalog: present(env.MIRA_CATALOG) ?? null,
     mcpConfig: present(env.MIRA_MCP_CONFIG) ?? null,
+    skills: present(env.MIRA_SKILLS) ?? null,
     approvalShape: parsedShape.data,
   };
 }
@@ -105,6 +106,7 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
     maxSteps: choice.maxSteps ?? defaults.maxSteps,
     catalog: choice.catalog !== undefined ? allowed("catalog file", choice.catalog) : (defaults.catalog ?? null),
     mcpConfig: defaults.mcpConfig ?? null,
+    skills: defaults.skills ?? null,
     approvalShape: choice.approvalShape ?? defaults.approvalShape ?? "hitl",
   };
 }
@@ -112,7 +114,7 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
 /** The settings that decide what a call does; a thread resumed under others would act elsewhere. */
 export function settingsDiffer(stored: RunSettings | null, current: RunSettings | undefined): string | null {
   if (!stored || !current) return null;
-  const keys = ["workspace", "model", "policyFile", "catalog", "mcpConfig"] as const;
+  const keys = ["workspace", "model", "policyFile", "catalog", "mcpConfig", "skills"] as const;
   const changed = keys.filter((k) => (stored[k] ?? null) !== (current[k] ?? null));
   return changed.length ? changed.map((k) => `${k} ${stored[k] ?? "(none)"} → ${current[k] ?? "(none)"}`).join(", ") : null;
 }

@@ -11,6 +11,7 @@ import type { ExecutionLedger } from "../../ledger/executionLedger.js";
 import { createMemoryLedger } from "../../ledger/memoryLedger.js";
 import { ScriptedChatModel, type ScriptedTurn } from "../../models/scripted.js";
 import { Policy } from "../../policy/policy.js";
+import type { SkillLibrary } from "../../skills/library.js";
 import { DocumentIndex } from "../../retrieval/documentIndex.js";
 import type { MiraRuntime } from "../../runtime/runtime.js";
 import type { ApprovalShape } from "../../state/types.js";
@@ -73,6 +74,8 @@ export function makeRun(opts: {
   maxSteps?: number;
   startAt?: number;
   approvalShape?: ApprovalShape;
+  /** Skills the main Planner may delegate to (default: none). */
+  skills?: SkillLibrary;
 }): TestRun {
   const { tools, executions } = countingTools([...workspaceTools(), ...(opts.extraTools ?? [])]);
   const ledger = opts.ledger ?? createMemoryLedger();
@@ -83,7 +86,12 @@ export function makeRun(opts: {
     settings: { workspace: opts.workspace, model: "scripted:test", policyFile: null, maxSteps: opts.maxSteps ?? 24, approvalShape: opts.approvalShape ?? "hitl" },
     workspaceRoot: opts.workspace,
     model,
-    harness: new Harness({ sources: [staticSource("workspace", tools)], authority: opts.authority ?? { allow: ["*"], deny: [] } }),
+    harness: new Harness({
+      sources: [staticSource("workspace", tools)],
+      authority: opts.authority ?? { allow: ["*"], deny: [] },
+      ...(opts.skills ? { skills: opts.skills.profiles(opts.workspace) } : {}),
+    }),
+    ...(opts.skills ? { skills: opts.skills } : {}),
     policy: opts.policy ?? Policy.defaults(),
     ledger,
     documents: new DocumentIndex(opts.workspace),
