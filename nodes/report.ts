@@ -46,8 +46,13 @@ export function createReportNode(rt: MiraRuntime) {
 
 type Outcome = { status: WorkPackage["status"]; summary: string; requirements: string[]; failure?: Failure };
 
-/** Completed only with an unguarded answer (its own gate passed) and, for a skill's check, exit 0. */
+/**
+ * Completed only with an unguarded answer (its own gate passed) and, for a skill's check,
+ * exit 0. A child giving up (`fail`) is the parent's recoverable failure; any other terminal
+ * failure (security, policy, approval inconsistency, corrupted state) ends the parent too.
+ */
 function judge(state: AgentRunState, checkTool: string | undefined): Outcome {
+  if (state.error?.kind === "planner_fail") return { status: "failed", summary: `gave up: ${state.error.message}`, requirements: [] };
   if (state.error) return { status: "failed", summary: state.error.message, requirements: [], failure: { recoverable: false, ...state.error } };
   const packet = state.finalization;
   if (!packet) return { status: "failed", summary: "the SubAgent stopped without a result", requirements: [] };
