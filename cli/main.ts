@@ -6,6 +6,7 @@ import { Command, CommanderError } from "commander";
 import { CheckpointStoreError, ThreadBusyError } from "../checkpointers/index.js";
 import { InputError } from "../runtime/errors.js";
 import { ServeError } from "../server/errors.js";
+import { registerEvalCommand } from "./eval.js";
 import { serveCommand } from "./serve.js";
 import { registerToolsCommands } from "./tools.js";
 import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
@@ -56,6 +57,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
     .action(async (opts) => setExit(await serveCommand(opts, io)));
 
   registerToolsCommands(program, { stdout: io.out, stderr: io.err });
+  registerEvalCommand(program, io, setExit);
   return program;
 }
 
