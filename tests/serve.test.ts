@@ -165,7 +165,7 @@ describe.skipIf(!reachable)("mira serve: lease recovery after kill -9 (CONTRACT 
   it("kills the instance mid-command; another takes the run after its lease, reports outcome_unknown, never re-runs it", async () => {
     const workspace = await workspaceCopy();
     const dir = join(workspace, "..");
-    const command = { id: "c1", name: "run_command", args: { command: "sh", args: ["-c", "sleep 3; echo ran >> effects.log"] } };
+    const command = { id: "c1", name: "run_command", args: { command: "sh", args: ["-c", "echo started > started.log; sleep 3; echo ran >> effects.log"] } };
     // Each instance has its own script cursor: the victim pauses and runs the command; the
     // survivor only answers after the ledger has told it the command's outcome is unknown.
     const search = { id: "s1", name: "tool_search", args: { query: "run_command" } };
@@ -184,9 +184,10 @@ describe.skipIf(!reachable)("mira serve: lease recovery after kill -9 (CONTRACT 
     const { toolCallId, inputHash } = state.values.pendingToolCall!;
     const run = await v.runs.create(thread.thread_id, "mira", { command: { resume: { [interrupt.id!]: { decision: "approve", toolCallId, inputHash } } } });
 
-    // Mid-run: the ledger says the command started, and the victim is still inside it.
+    // Mid-run: the ledger says the command started, and the command itself is running.
     const deadline = Date.now() + 20_000;
-    while ((await ledgerRows(pool, thread.thread_id)).every((r) => r.status !== "started")) {
+    const commandRunning = () => readFile(join(workspace, "started.log"), "utf8").then(() => true, () => false);
+    while ((await ledgerRows(pool, thread.thread_id)).every((r) => r.status !== "started") || !(await commandRunning())) {
       if (Date.now() > deadline) throw new Error(`the command never started:\n${victim.log()}`);
       await new Promise((r) => setTimeout(r, 25));
     }
