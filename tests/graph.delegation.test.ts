@@ -11,6 +11,7 @@ import { openCheckpointStore } from "../checkpointers/index.js";
 import type { ApprovalRequest } from "../nodes/approval.js";
 import type { QuestionRequest } from "../nodes/askUser.js";
 import type { AgentRunState } from "../state/agentRun.js";
+import { stoppedWorkPackage } from "../state/delegation.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, type TestRun } from "./support/harnessRuntime.js";
 
@@ -270,5 +271,22 @@ describe("a process that dies inside a child", () => {
     } finally {
       await store.close();
     }
+  });
+});
+
+describe("the parent can stop a child", () => {
+  it("stopping a paused child writes its failed package in its place: the pending call never runs, the parent continues", async () => {
+    const ws = await tempWorkspace({});
+    const run = makeRun({ workspace: ws, turns: [...CHILD_WRITE.slice(0, 2), answer("p2", "Nothing was written, as you asked.")] });
+    await start(run, "Hello", "g-stop");
+    const { child } = await pendingInterrupt(run, "g-stop");
+    await run.app.updateState(config("g-stop"), stoppedWorkPackage(child, "not now"), "SubAgent");
+    const out = await run.app.invoke(null, config("g-stop"));
+    expect(out.status).toBe("completed");
+    expect(run.executions.get("write_file") ?? 0).toBe(0);
+    expect(await exists(join(ws, "notes/x.md"))).toBe(false);
+    expect(out.subagentResults[0]).toMatchObject({ id: "sub-0", status: "failed", summary: "stopped by the user: not now" });
+    expect(out.trace.find((t) => t.node === "Stop")).toMatchObject({ agent: "main", decision: "stopped", toolCallId: "sub-0" });
+    expect((await run.app.getState(config("g-stop"))).tasks.flatMap((t) => t.interrupts)).toEqual([]);
   });
 });
