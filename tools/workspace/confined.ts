@@ -103,10 +103,13 @@ export async function openFileForRead(root: string, rel: string): Promise<Confin
   const parent = await openDir(root, path.posix.dirname(rel), { create: false });
   if (!parent.ok) return parent;
   let handle: FileHandle;
+  const entry = fdPath(parent.dir, path.posix.basename(rel));
   try {
-    handle = await fs.open(fdPath(parent.dir, path.posix.basename(rel)), O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    handle = await fs.open(entry, O_RDONLY | O_NONBLOCK | O_NOCTTY);
   } catch (err) {
-    return fsFailure(err, rel);
+    // A socket cannot be opened at all (ENXIO); say what it is rather than the errno.
+    const stat = (err as NodeJS.ErrnoException).code === "ENXIO" ? await fs.lstat(entry).catch(() => null) : null;
+    return stat ? fail("invalid_input", `${rel} is ${kindOf(stat)}, not a regular file; refusing to read it`) : fsFailure(err, rel);
   } finally {
     await parent.dir.close();
   }
