@@ -133,6 +133,7 @@ async function runOne(entry: SuiteEntry, route: Route, catalog: ToolDefinition[]
       user,
       calls,
       maxSteps: opts.maxSteps ?? DEFAULT_EVAL_MAX_STEPS,
+      countTokens: true,
     });
     const wallMs = performance.now() - started;
     return measure(route.name, evalCase, { workspace, fixture, executions, calls, user, outcome, wallMs, riskOf });
