@@ -27,7 +27,8 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
       .option("--model <spec>", "offline | openai | scripted:FILE", "offline")
       .option("--thread <id>", "thread id (default: a new one)")
       .option("--policy <file>", "policy file (JSON or YAML)")
-      .option("--max-steps <n>", "Planner turns before a guarded answer"),
+      .option("--max-steps <n>", "Planner turns before a guarded answer")
+      .option("--skills <dir>", "folder of skill folders (default: the built-in skills)"),
   ).action(async (task: string, opts) => setExit(await runCommand(task, opts, io)));
 
   store(
