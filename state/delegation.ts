@@ -8,6 +8,9 @@ import { coverGoals } from "./goals.js";
 import { recoverableStep, terminalStep } from "./observations.js";
 import type { Delegation, PlannerDecision, WorkPackage } from "./types.js";
 
+/** Characters of a package's summary the parent keeps (Freeze drafts the answer from it). */
+const SUMMARY_CHARS = 4000;
+
 /** A child's own Planner-turn budget; its recovery budget is the run's default. */
 export const CHILD_MAX_STEPS = 8;
 
@@ -65,7 +68,7 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
       kind: pkg.kind,
       ...(pkg.skill ? { skill: pkg.skill } : {}),
       status: pkg.status,
-      summary: pkg.summary.slice(0, 400),
+      summary: pkg.summary.slice(0, SUMMARY_CHARS),
       evidenceIds,
       artifacts: pkg.artifacts,
       requirements: pkg.requirements,
@@ -81,6 +84,35 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
   const acceptance = pkg.acceptance ? ` Judge it against its acceptance: ${pkg.acceptance}.` : "";
   const summary = `${who} completed its work package (evidence ${evidenceIds.join(", ") || "none"}): ${firstLine(pkg.summary)}.${acceptance}${needs} A finished package does not finish the task; answer only when every goal is covered.`;
   return { ...base, observations: { step: state.step, source: "subagent", ...ids, outcome: "succeeded", summary, evidenceIds } };
+}
+
+/**
+ * The parent stopping a paused child (the user asked it to): the child's outcome as the
+ * SubAgent node's output, written by the parent in the child's place. The call the child was
+ * waiting on never runs; what the child gathered so far comes back with its provenance.
+ */
+export function stoppedWorkPackage(child: AgentRunState, reason: string): AgentRunUpdate {
+  const d = child.delegation;
+  const note = `stopped by the user: ${reason}`;
+  const workPackage: WorkPackage = {
+    id: d?.id ?? "sub-unknown",
+    kind: d?.kind ?? "generic",
+    ...(d?.skill ? { skill: d.skill } : {}),
+    acceptance: d?.acceptance ?? "",
+    status: "failed",
+    summary: note,
+    evidence: child.evidence,
+    artifacts: [],
+    requirements: [],
+  };
+  const seq = child.traceCount + 1;
+  return {
+    workPackage,
+    trace: child.trace.concat({ seq, node: "Stop", agent: "main", at: new Date().toISOString(), decision: "stopped", toolCallId: workPackage.id, note }),
+    traceCount: seq,
+    modelCalls: child.modelCalls,
+    evidenceCount: child.evidenceCount,
+  };
 }
 
 const firstLine = (text: string) => (text.split("\n").find((l) => l.trim()) ?? "").trim().slice(0, 300);
