@@ -170,9 +170,9 @@ describe("apply-change: approvals inside the child and a probed private runtime"
     const first = await start(run, "Change LIMIT in src/limit.mjs from 3 to 7 and run the tests", "skill-apply");
     expect(first.status).toBe("running");
     const edit = await approvePending(run, "skill-apply");
-    expect(edit.value).toMatchObject({ agent: "sub-0", call: { toolId: "edit_file", riskClass: "file_write" } });
+    expect(edit.value).toMatchObject({ agent: "sub-0", toolId: "edit_file", riskClass: "file_write" });
     const tests = await approvePending(run, "skill-apply");
-    expect(tests.value).toMatchObject({ agent: "sub-0", call: { toolId: "run_project_tests", riskClass: "terminal" } });
+    expect(tests.value).toMatchObject({ agent: "sub-0", toolId: "run_project_tests", riskClass: "terminal" });
     const out = tests.out;
     expect(out.status).toBe("completed");
     expect(await readFile(join(ws, "src/limit.mjs"), "utf8")).toBe("export const LIMIT = 7;\n");
