@@ -260,6 +260,16 @@ export async function showCommand(threadId: string, opts: StoreOpts, io: Output)
   }, { mustExist: true });
 }
 
+/** Every thread of the store with its summary, newest first. */
+async function threadSummaries(store: CheckpointStore): Promise<Array<{ view: ThreadView; summary: RunSummary }>> {
+  const rows = [];
+  for (const threadId of await store.threadIds()) {
+    const view = await readThread(store, threadId);
+    if (view) rows.push({ view, summary: summarize(threadId, view.state, view.checkpointId, view.child) });
+  }
+  return rows;
+}
+
 interface ThreadsOpts extends StoreOpts {
   status?: RunStatus;
 }
@@ -268,14 +278,9 @@ interface ThreadsOpts extends StoreOpts {
 export async function threadsCommand(opts: ThreadsOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
-    const rows = [];
-    for (const threadId of await store.threadIds()) {
-      const view = await readThread(store, threadId);
-      if (!view) continue;
-      const summary = summarize(threadId, view.state, view.checkpointId, view.child);
-      if (opts.status && summary.status !== opts.status) continue;
-      rows.push({ threadId, status: summary.status, goal: view.state.goal ?? "", pendingToolCall: summary.pendingToolCall, question: summary.question });
-    }
+    const rows = (await threadSummaries(store))
+      .filter(({ summary }) => !opts.status || summary.status === opts.status)
+      .map(({ view, summary }) => ({ threadId: summary.threadId, status: summary.status, goal: view.state.goal ?? "", pendingToolCall: summary.pendingToolCall, question: summary.question }));
     if (opts.json) {
       io.out(JSON.stringify(rows, null, 2));
       return EXIT.completed;
@@ -293,13 +298,9 @@ export async function threadsCommand(opts: ThreadsOpts, io: Output): Promise<num
 export async function approvalsCommand(opts: StoreOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
-    const pending = [];
-    for (const threadId of await store.threadIds()) {
-      const view = await readThread(store, threadId);
-      if (!view) continue;
-      const summary = summarize(threadId, view.state, view.checkpointId, view.child);
-      if (summary.pendingToolCall) pending.push({ threadId, pendingToolCall: summary.pendingToolCall, resume: resumeHint(summary, setting) });
-    }
+    const pending = (await threadSummaries(store)).flatMap(({ summary }) =>
+      summary.pendingToolCall ? [{ threadId: summary.threadId, pendingToolCall: summary.pendingToolCall, resume: resumeHint(summary, setting) }] : [],
+    );
     if (opts.json) {
       io.out(JSON.stringify(pending, null, 2));
       return EXIT.completed;

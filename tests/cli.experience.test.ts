@@ -4,36 +4,17 @@
  * threads, `--json` complete through a pipe whatever its size, and a missing database path
  * reported instead of created.
  */
-import { execFile } from "node:child_process";
 import { access, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import type { Command } from "commander";
 import { describe, expect, it } from "vitest";
-import { buildProgram, main } from "../cli/main.js";
+import { buildProgram } from "../cli/main.js";
 import type { RunSummary } from "../cli/summary.js";
 import { evaluationEntries } from "../tools/catalog/index.js";
+import { mira, miraInProcess } from "./support/cli.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
 
-const exec = promisify(execFile);
 const exists = (p: string) => access(p).then(() => true, () => false);
-
-async function mira(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["bin/mira.js", ...args], { env: { ...process.env, MIRA_CHECKPOINTER: "" }, maxBuffer: 64 * 1024 * 1024 });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-async function miraInProcess(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
 
 const turn = (id: string, name: string, args: Record<string, unknown>) => ({ content: "", tool_calls: [{ id, name, args }] });
 
