@@ -142,7 +142,7 @@ async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraR
     case "use_tool":
       return { nextAction: decision };
     case "tool_search": {
-      const found = (await rt.harness.search(decision.query, { exclude: state.loadout })).disclosed.map((d) => d.name);
+      const found = (await rt.harness.search(decision.query)).disclosed.map((d) => d.name);
       const summary = found.length ? `tool_search "${decision.query}" disclosed: ${found.join(", ")}` : `tool_search "${decision.query}" found no tool`;
       return {
         nextAction: decision,

@@ -19,6 +19,16 @@ export const CatalogEntry = z.object({
   description: z.string().min(1).describe("What the tool does, for the model; the first sentence is its one-line summary."),
   inputSchema: z.record(z.string(), z.unknown()).describe("JSON Schema of the tool's input; must describe an object."),
   risk: RiskClass.describe("Risk class; every class except read needs approval by default."),
+  annotations: z
+    .object({
+      title: z.string().optional(),
+      readOnlyHint: z.boolean().optional(),
+      destructiveHint: z.boolean().optional(),
+      idempotentHint: z.boolean().optional(),
+      openWorldHint: z.boolean().optional(),
+    })
+    .optional()
+    .describe("MCP tool annotations as the tool's author published them: hints for resolution, never authority."),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntry>;
 
@@ -61,6 +71,8 @@ export function entryToTool(entry: CatalogEntry): ToolDefinition {
     domain: entry.domain,
     description: entry.description,
     schema: z.fromJSONSchema(entry.inputSchema as Parameters<typeof z.fromJSONSchema>[0]),
+    inputSchema: entry.inputSchema,
+    ...(entry.annotations ? { annotations: entry.annotations } : {}),
     risk: entry.risk,
     execute: simulatedBackend(entry),
   };
@@ -112,5 +124,5 @@ export function loadCatalogFile(path: string): ToolDefinition[] {
 /** The catalog-file form of any tool (its zod schema exported as JSON Schema). */
 export function toCatalogEntry(tool: ToolDefinition): CatalogEntry {
   const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  return { name: tool.name, domain: tool.domain, description: tool.description, inputSchema, risk: tool.risk };
+  return { name: tool.name, domain: tool.domain, description: tool.description, inputSchema, risk: tool.risk, ...(tool.annotations ? { annotations: tool.annotations } : {}) };
 }
