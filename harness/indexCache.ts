@@ -11,7 +11,7 @@ import type { ToolDefinition } from "../tools/types.js";
 import { ResolutionIndex, type IndexedTool, type SerializedIndex } from "./resolution.js";
 
 /** Bumped whenever what the index stores or how it analyses a tool changes. */
-const INDEX_FORMAT = 1;
+const INDEX_FORMAT = 4;
 /** Below this many tools building is cheaper than reading a file. */
 const CACHE_FROM = 200;
 
@@ -26,12 +26,13 @@ export interface BuiltIndex {
 /** What the index reads of a tool; a zod schema is exported to JSON Schema once, here. */
 export function indexedTool(tool: ToolDefinition): IndexedTool {
   const inputSchema = tool.inputSchema ?? (z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
-  return { name: tool.name, domain: tool.domain, description: tool.description, inputSchema, ...(tool.annotations ? { annotations: tool.annotations } : {}) };
+  const readOnly = tool.risk === "read" || tool.annotations?.readOnlyHint === true;
+  return { name: tool.name, domain: tool.domain, description: tool.description, inputSchema, readOnly, ...(tool.annotations ? { annotations: tool.annotations } : {}) };
 }
 
 export function catalogHash(tools: readonly IndexedTool[]): string {
   const hash = createHash("sha256").update(`resolution-index-${INDEX_FORMAT}\n`);
-  for (const tool of tools) hash.update(JSON.stringify([tool.name, tool.domain, tool.description, tool.inputSchema ?? null, tool.annotations ?? null])).update("\n");
+  for (const tool of tools) hash.update(JSON.stringify([tool.name, tool.domain, tool.description, tool.inputSchema ?? null, tool.annotations ?? null, tool.readOnly ?? false])).update("\n");
   return hash.digest("hex");
 }
 

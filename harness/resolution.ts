@@ -32,6 +32,8 @@ export interface IndexedTool {
   /** JSON Schema of the input, when known: its parameter names and descriptions are indexed. */
   inputSchema?: Record<string, unknown>;
   annotations?: ToolAnnotations;
+  /** Only reads (risk class `read`, or an MCP `readOnlyHint`). */
+  readOnly?: boolean;
 }
 
 export interface StageHit {
@@ -66,7 +68,7 @@ const RRF_K = 10;
 /** Candidates each stage contributes to the fusion. */
 const STAGE_DEPTH = 30;
 /** Field boosts of the lexical stage: a word in a tool's name says more than one in a parameter's description. */
-const FIELD_BOOST = { name: 3, vendor: 2, domain: 1.5, summary: 1.5, description: 1, params: 0.6, hints: 0.6, related: 0.4 } as const;
+const FIELD_BOOST = { name: 3, summary: 1.5, body: 1, related: 0.4 } as const;
 type Field = keyof typeof FIELD_BOOST;
 const FIELDS = Object.keys(FIELD_BOOST) as Field[];
 /** A structural candidate of a vendor the task names outranks every tool of another vendor. */
@@ -74,6 +76,12 @@ const VENDOR_BONUS = 1;
 /** The task names a vendor other than this tool's, or the tool belongs to a vendor the task never names: its name match counts half. */
 const OTHER_VENDOR_FACTOR = 0.5;
 const OPERAND_BONUS = 0.5;
+/** A task that names an operand but no action is, first, about reading it. */
+const READ_ONLY_BONUS = 0.25;
+/** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
+const QUERY_TERMS = 24;
+/** A term in more than this share of the tools (a "get", a "list" at 5,000 tools) ranks nothing and costs the most. */
+const MAX_DOCUMENT_SHARE = 0.1;
 /** A request term weaker than this (a synonym, a late gloss) does not explain a name word alone. */
 const NAME_TERM_FLOOR = 0.35;
 
@@ -113,6 +121,7 @@ interface ToolFeatures {
   vendors: string[];
   /** Operand kinds the tool's parameters take. */
   operands: OperandKind[];
+  readOnly: boolean;
 }
 
 type Document = { id: string } & Record<Field, string>;
@@ -121,6 +130,8 @@ type Document = { id: string } & Record<Field, string>;
 export interface SerializedIndex {
   features: ToolFeatures[];
   lexical: string;
+  /** Terms in more than MAX_DOCUMENT_SHARE of the tools. */
+  common: string[];
 }
 
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
@@ -142,11 +153,12 @@ function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): {
  * (`code.github` → github), less the words of its top domain (`calendar.google_calendar` →
  * google: "calendar" is what it does, not who makes it).
  */
-function vendorsOf(tool: IndexedTool): string[] {
+function vendorsOf(tool: IndexedTool): { vendors: string[]; product: string[] } {
   const server = MCP_PREFIX.exec(tool.name)?.[1] ?? "";
   const [top = "", ...subDomains] = tool.domain.split(".");
   const general = new Set(englishWords(top).map(stem));
-  return [...new Set(englishWords(`${server} ${subDomains.join(" ")}`).filter((word) => !isStopword(word)).map(stem))].filter((word) => !general.has(word));
+  const product = [...new Set(englishWords(`${server} ${subDomains.join(" ")}`).filter((word) => !isStopword(word)).map(stem))];
+  return { vendors: product.filter((word) => !general.has(word)), product };
 }
 
 function hintWords(annotations: ToolAnnotations | undefined): string {
@@ -157,37 +169,39 @@ function hintWords(annotations: ToolAnnotations | undefined): string {
   return words.join(" ");
 }
 
-/** A tool's enriched document (the lexical stage's fields) and its structural features. */
+/**
+ * A tool's enriched document (the lexical stage's fields: its name's words and product; its
+ * domain and one-line summary; the rest of its description, its parameters' names and
+ * descriptions and its annotations; WordNet relatives of its name's words and English glosses
+ * of any Chinese in it) and its structural features.
+ */
 function analyseTool(tool: IndexedTool): { document: Document; features: ToolFeatures } {
-  const vendors = vendorsOf(tool);
+  // A product's name in the tool's name (`google_calendar_get_event`) says whose tool it is, not what it does.
+  const { vendors, product } = vendorsOf(tool);
   const bareName = tool.name.replace(MCP_PREFIX, "");
   const nameWords = englishWords(bareName).filter((word) => word.length > 1);
   const content = nameWords.filter((word) => !isStopword(word)).map(stem);
   // A name of only function words ("get", "set") is still its own evidence.
-  const nameTerms = [...new Set((content.length > 0 ? content : nameWords.map(stem)).filter((term) => !vendors.includes(term)))];
+  const nameTerms = [...new Set((content.length > 0 ? content : nameWords.map(stem)).filter((term) => !product.includes(term)))];
   const summary = oneLine(tool.description);
   const parameters = parametersOf(tool.inputSchema);
   const operands = OPERAND_KINDS.filter((kind) =>
     parameters.some((parameter) => OPERAND_PARAMETERS[kind].name.test(parameter.name) || OPERAND_PARAMETERS[kind].description.test(parameter.description)),
   );
   const related = nameWords.flatMap((word) => synonymsOf(word)).join(" ");
+  // Four fields, from most to least telling; few fields keep a query cheap at 5,000 tools.
   const document: Document = {
     id: tool.name,
-    name: nameTerms.join(" "),
-    vendor: vendors.join(" "),
-    domain: tool.domain.split(".")[0] ?? "",
-    summary,
-    description: tool.description.slice(summary.length),
-    params: parameters.map((parameter) => `${parameter.name} ${parameter.description}`).join(" "),
-    hints: hintWords(tool.annotations),
+    name: [...nameTerms, ...product].join(" "),
+    summary: `${tool.domain.split(".")[0] ?? ""} ${summary}`,
+    body: [tool.description.slice(summary.length), ...parameters.map((parameter) => `${parameter.name} ${parameter.description}`), hintWords(tool.annotations)].join(" "),
     related: `${related} ${glossTerms(`${bareName} ${tool.description}`).join(" ")}`,
   };
-  return { document, features: { name: tool.name, nameTerms, vendors, operands } };
+  return { document, features: { name: tool.name, nameTerms, vendors, operands, readOnly: tool.readOnly ?? false } };
 }
 
 /** How the lexical stage cuts a field into terms; a query arrives as terms already. */
-const fieldTerms = (text: string, field?: string): string[] =>
-  field === "name" || field === "vendor" ? text.split(" ").filter(Boolean) : plainTerms(text);
+const fieldTerms = (text: string, field?: string): string[] => (field === "name" ? text.split(" ").filter(Boolean) : plainTerms(text));
 
 const lexicalOptions = {
   idField: "id",
@@ -206,9 +220,11 @@ export class ResolutionIndex {
   /** Names with characters the TOOL_NAME pattern does not cover, matched as substrings. */
   private readonly otherScriptNames: string[] = [];
   private readonly lexical: MiniSearch<Document>;
+  private readonly common: Set<string>;
 
-  private constructor(features: ToolFeatures[], lexical: MiniSearch<Document>) {
+  private constructor(features: ToolFeatures[], lexical: MiniSearch<Document>, common: readonly string[]) {
     this.lexical = lexical;
+    this.common = new Set(common);
     for (const tool of features) {
       this.byName.set(tool.name, tool);
       for (const term of tool.nameTerms) push(this.namePostings, term, tool);
@@ -225,19 +241,27 @@ export class ResolutionIndex {
     const analysed = tools.map(analyseTool);
     const lexical = new MiniSearch<Document>(lexicalOptions);
     lexical.addAll(analysed.map((entry) => entry.document));
+    const frequency = new Map<string, number>();
+    for (const { document } of analysed) {
+      const terms = new Set(FIELDS.flatMap((field) => fieldTerms(document[field], field)));
+      for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+    }
+    const limit = Math.max(20, tools.length * MAX_DOCUMENT_SHARE);
+    const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
     return new ResolutionIndex(
       analysed.map((entry) => entry.features),
       lexical,
+      common,
     );
   }
 
   /** Rebuilds an index from `serialize()`'s output (the on-disk cache). */
   static load(serialized: SerializedIndex): ResolutionIndex {
-    return new ResolutionIndex(serialized.features, MiniSearch.loadJSON<Document>(serialized.lexical, lexicalOptions));
+    return new ResolutionIndex(serialized.features, MiniSearch.loadJSON<Document>(serialized.lexical, lexicalOptions), serialized.common);
   }
 
   serialize(): SerializedIndex {
-    return { features: [...this.byName.values()], lexical: JSON.stringify(this.lexical) };
+    return { features: [...this.byName.values()], lexical: JSON.stringify(this.lexical), common: [...this.common] };
   }
 
   /**
@@ -303,10 +327,27 @@ export class ResolutionIndex {
     const namedVendors = new Set([...terms].filter(([term, weight]) => weight >= 1 && this.vendorPostings.has(term)).map(([term]) => term));
     const operandKinds = OPERAND_KINDS.filter((kind) => operands[kind].length > 0);
     const candidates = new Set<ToolFeatures>();
-    for (const [term, weight] of terms) if (weight >= NAME_TERM_FLOOR) for (const tool of this.namePostings.get(term) ?? []) candidates.add(tool);
+    for (const [term, weight] of terms) {
+      if (weight >= NAME_TERM_FLOOR && !this.common.has(term)) for (const tool of this.namePostings.get(term) ?? []) candidates.add(tool);
+    }
     for (const vendor of namedVendors) for (const tool of this.vendorPostings.get(vendor) ?? []) candidates.add(tool);
+    let scored = this.scoreStructure(candidates, terms, namedVendors, operandKinds, eligible);
     // Nothing in the task names a capability ("explain how src/client.ts retries"): its operands still say which tools can act on it.
-    if (candidates.size === 0) for (const kind of operandKinds) for (const tool of this.operandPostings.get(kind) ?? []) candidates.add(tool);
+    if (scored.length === 0 && operandKinds.length > 0) {
+      const takers = new Set(operandKinds.flatMap((kind) => this.operandPostings.get(kind) ?? []));
+      scored = this.scoreStructure(takers, terms, namedVendors, operandKinds, eligible);
+      for (const hit of scored) if (this.byName.get(hit.name)?.readOnly) hit.score += READ_ONLY_BONUS;
+    }
+    // Equal structure is ordered by the lexical evidence, then by name: never by registration order.
+    const lexicalRank = new Map(lexical.map((name, rank) => [name, rank]));
+    const unranked = lexical.length;
+    return scored
+      .sort((a, b) => b.score - a.score || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1))
+      .slice(0, STAGE_DEPTH)
+      .map((hit) => hit.name);
+  }
+
+  private scoreStructure(candidates: Iterable<ToolFeatures>, terms: WeightedTerms, namedVendors: Set<string>, operandKinds: OperandKind[], eligible: Eligible): Scored[] {
     const scored: Scored[] = [];
     for (const tool of candidates) {
       if (!eligible(tool.name)) continue;
@@ -326,18 +367,17 @@ export class ResolutionIndex {
       const score = coverage * vendorFactor + (ownVendor ? VENDOR_BONUS : 0) + (takesOperand ? OPERAND_BONUS : 0);
       if (score > 0) scored.push({ name: tool.name, score });
     }
-    // Equal structure is ordered by the lexical evidence, then by name: never by registration order.
-    const lexicalRank = new Map(lexical.map((name, rank) => [name, rank]));
-    const unranked = lexical.length;
-    return scored
-      .sort((a, b) => b.score - a.score || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1))
-      .slice(0, STAGE_DEPTH)
-      .map((hit) => hit.name);
+    return scored;
   }
 
   private lexicalRanking(terms: WeightedTerms, eligible: Eligible, relaxed: boolean): string[] {
-    if (terms.size === 0) return [];
-    const hits = this.lexical.search([...terms.keys()].join(" "), {
+    const query = [...terms]
+      .filter(([term]) => !this.common.has(term))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, QUERY_TERMS)
+      .map(([term]) => term);
+    if (query.length === 0) return [];
+    const hits = this.lexical.search(query.join(" "), {
       tokenize: (query) => query.split(" "),
       processTerm: (term) => term,
       boost: FIELD_BOOST,

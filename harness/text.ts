@@ -24,6 +24,8 @@ const LATER_SENSE_FACTOR = 0.3;
 const SINGLE_HAN_FACTOR = 0.6;
 /** Synonyms are related words, not the word: a fraction of the word's own weight. */
 const SYNONYM_WEIGHT = 0.3;
+/** WordNet's first related words (synonyms of the commonest senses first) are the ones worth adding. */
+const SYNONYMS_PER_WORD = 4;
 /** Glosses of the characters of a word the dictionary lacks. */
 const CHARACTER_FALLBACK_FACTOR = 0.5;
 /** Words of a gloss beyond these are an encyclopedia entry (虹桥: "…notably a major airport…"), not a meaning. */
@@ -52,7 +54,7 @@ function addEnglish(terms: WeightedTerms, text: string, weight: number, withSyno
     const sense = softwareSenseOf(word);
     if (sense) for (const term of englishTerms(sense)) addTerm(terms, term, weight);
     addTerm(terms, stem(word), weight);
-    if (withSynonyms) for (const synonym of synonymsOfInflected(word)) addTerm(terms, stem(synonym), weight * SYNONYM_WEIGHT);
+    if (withSynonyms) for (const synonym of synonymsOfInflected(word).slice(0, SYNONYMS_PER_WORD)) addTerm(terms, stem(synonym), weight * SYNONYM_WEIGHT);
   }
 }
 

@@ -28,6 +28,8 @@ export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   rollback: "roll back rollout undo",
   bug: "bug issue defect",
   diff: "diff changes",
+  folder: "folder directory",
+  directory: "directory folder",
   changes: "changes diff",
   changed: "changed diff",
   ticket: "ticket issue",

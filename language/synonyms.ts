@@ -58,7 +58,13 @@ function readSynsets(file: string, synsets: Map<string, Synset>): void {
 function buildTable(db: WordnetDb): string {
   const synsets = new Map<string, Synset>();
   for (const part of Object.keys(PARTS) as (keyof typeof PARTS)[]) readSynsets(join(db.path, `data.${part}`), synsets);
-  const related = new Map<string, Set<string>>();
+  const synonyms = new Map<string, Set<string>>();
+  const derived = new Map<string, Set<string>>();
+  const add = (map: Map<string, Set<string>>, key: string, word: string) => {
+    const set = map.get(key) ?? new Set<string>();
+    set.add(word);
+    map.set(key, set);
+  };
   for (const [part, pos] of Object.entries(PARTS)) {
     for (const line of readFileSync(join(db.path, `index.${part}`), "utf8").split("\n")) {
       if (line.startsWith(" ") || line.length === 0) continue;
@@ -67,32 +73,27 @@ function buildTable(db: WordnetDb): string {
       if (!/^[a-z]+$/.test(lemma)) continue;
       const senseCount = Number(fields[2]);
       const offsets = fields.slice(fields.length - senseCount, fields.length - senseCount + SENSES);
-      const set = related.get(lemma) ?? new Set<string>();
       for (const offset of offsets) {
         const synset = synsets.get(`${pos}:${offset}`);
         if (!synset) continue;
         for (const word of synset.words) {
           const plain = single(word);
-          if (plain && plain !== lemma) set.add(plain);
+          if (plain && plain !== lemma) add(synonyms, lemma, plain);
         }
         for (const { key, word } of synset.derived) {
           const target = synsets.get(key)?.words[word - 1];
           const plain = target ? single(target) : undefined;
-          if (plain && plain !== lemma) set.add(plain);
+          if (plain && plain !== lemma) add(derived, lemma, plain);
         }
       }
-      if (set.size > 0) related.set(lemma, set);
     }
   }
-  // Relatedness is symmetric: "delete" lists "cancel" among its first senses, so "cancel" meets "delete".
-  for (const [lemma, set] of [...related]) {
-    for (const word of [...set].slice(0, MAX_RELATED)) {
-      const back = related.get(word) ?? new Set<string>();
-      back.add(lemma);
-      related.set(word, back);
-    }
-  }
-  return formatTable([...related].map(([lemma, set]) => [lemma, [...set].slice(0, MAX_RELATED).join(" ")]));
+  // Synonymy is symmetric: "delete" lists "cancel" among its first senses, so "cancel" meets "delete".
+  for (const [lemma, set] of [...synonyms]) for (const word of [...set].slice(0, MAX_RELATED)) add(synonyms, word, lemma);
+  const lemmas = new Set([...synonyms.keys(), ...derived.keys()]);
+  return formatTable(
+    [...lemmas].map((lemma) => [lemma, [...new Set([...(synonyms.get(lemma) ?? []), ...(derived.get(lemma) ?? [])])].slice(0, MAX_RELATED).join(" ")]),
+  );
 }
 
 let table: Map<string, string> | undefined;
@@ -101,7 +102,7 @@ let table: Map<string, string> | undefined;
 export function synonymsOf(word: string): string[] {
   if (!table) {
     const db = wordnet();
-    table = parseTable(cachedText(`wordnet-${db.version}-related-2.tsv`, () => buildTable(db)));
+    table = parseTable(cachedText(`wordnet-${db.version}-related-3.tsv`, () => buildTable(db)));
   }
   return table.get(word)?.split(" ") ?? [];
 }
