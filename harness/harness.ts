@@ -27,6 +27,8 @@ export interface HarnessOptions {
   semantic?: SemanticResolver;
   /** K: most tools a first disclosure holds when no exact name is given. Default 8, at most 10. */
   disclosureLimit?: number;
+  /** Disclosed tools whose full schema the Planner gets at once (the most recent); the rest as metadata. Default 1. */
+  schemaSlots?: number;
   /** Skill name → tool patterns its skill child may use (its execution profile). */
   skills?: Record<string, string[]>;
 }
@@ -53,6 +55,13 @@ export type Executability = { ok: true; tool: ToolDefinition } | { ok: false; st
 export const DEFAULT_DISCLOSURE_LIMIT = 8;
 export const MAX_DISCLOSURE_LIMIT = 10;
 
+/**
+ * One full schema per Planner call: a first disclosure of eight tools as full schemas would
+ * triple the prompt; as one schema plus seven one-line entries it stays near the single-guess
+ * prompt of the old cascade (see the resolution bench).
+ */
+export const DEFAULT_SCHEMA_SLOTS = 1;
+
 const clampLimit = (limit: number): number => Math.max(1, Math.min(MAX_DISCLOSURE_LIMIT, Math.floor(limit)));
 
 type StateResult = ToolStatus["states"][ToolStateName];
@@ -64,6 +73,7 @@ export class Harness {
   readonly loadoutCap: number;
   /** K: most tools a first disclosure holds. */
   readonly disclosureLimit: number;
+  readonly schemaSlots: number;
   private readonly registry: ToolRegistry;
 
   /**
@@ -77,6 +87,7 @@ export class Harness {
     this.authority = options.authority;
     this.loadoutCap = options.loadoutCap ?? DEFAULT_LOADOUT_CAP;
     this.disclosureLimit = clampLimit(options.disclosureLimit ?? DEFAULT_DISCLOSURE_LIMIT);
+    this.schemaSlots = Math.max(1, options.schemaSlots ?? DEFAULT_SCHEMA_SLOTS);
     this.registry = shared ?? new ToolRegistry(options.sources);
   }
 
@@ -177,6 +188,15 @@ export class Harness {
     return { disclosed: names.slice(0, limit).map((name) => ({ name, stage: "search" })), ambiguous: false, elapsedMs: performance.now() - started };
   }
 
+  /**
+   * The new loadout after disclosing a ranking, best first: the best becomes the most recently
+   * used, so it is the last evicted and the first to get its full schema (`plannerView`). A
+   * name already in the loadout is refreshed, never evicted for the others.
+   */
+  discloseRanked(loadout: readonly string[], ranked: readonly string[]): string[] {
+    return this.disclose(loadout, [...ranked].reverse());
+  }
+
   /** The new loadout after disclosing `names` (unregistered names are dropped): LRU, capped. */
   disclose(loadout: readonly string[], names: readonly string[]): string[] {
     return discloseInto(
@@ -206,6 +226,18 @@ export class Harness {
   /** Same registry and index, another authority envelope. */
   withAuthority(authority: AuthorityEnvelope): Harness {
     return new Harness({ ...this.options, authority }, this.registry);
+  }
+
+  /**
+   * What the Planner of an agent of `scope` is shown of its loadout: the full schemas of the
+   * `schemaSlots` most recently disclosed or used executable tools (the ones it is about to
+   * call), and metadata (name, domain, one line, risk) for the rest, most recent first. A tool
+   * shown as metadata is still disclosed: it may be called, and `tool_search` with its name
+   * brings its full schema.
+   */
+  plannerView(scope: AgentScope, loadout: readonly string[]): { schemas: ToolDefinition[]; metadata: ToolMetadata[] } {
+    const recentFirst = this.view(scope, loadout).reverse();
+    return { schemas: recentFirst.slice(0, this.schemaSlots), metadata: recentFirst.slice(this.schemaSlots).map(metadataOf) };
   }
 
   /** The executable tools of an agent of `scope` whose loadout is `loadout`, in loadout order. */

@@ -79,9 +79,11 @@ const OPERAND_BONUS = 0.5;
 /** A task that names an operand but no action is, first, about reading it. */
 const READ_ONLY_BONUS = 0.25;
 /** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
-const QUERY_TERMS = 24;
+const QUERY_TERMS = 16;
 /** A term in more than this share of the tools (a "get", a "list" at 5,000 tools) ranks nothing and costs the most. */
-const MAX_DOCUMENT_SHARE = 0.1;
+const MAX_DOCUMENT_SHARE = 0.05;
+/** …but in a catalog of a few hundred tools, "file" or "event" in a hundred of them still ranks. */
+const COMMON_FLOOR = 100;
 /** A request term weaker than this (a synonym, a late gloss) does not explain a name word alone. */
 const NAME_TERM_FLOOR = 0.35;
 
@@ -246,7 +248,7 @@ export class ResolutionIndex {
       const terms = new Set(FIELDS.flatMap((field) => fieldTerms(document[field], field)));
       for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
     }
-    const limit = Math.max(20, tools.length * MAX_DOCUMENT_SHARE);
+    const limit = Math.max(COMMON_FLOOR, tools.length * MAX_DOCUMENT_SHARE);
     const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
     return new ResolutionIndex(
       analysed.map((entry) => entry.features),
@@ -331,26 +333,25 @@ export class ResolutionIndex {
       if (weight >= NAME_TERM_FLOOR && !this.common.has(term)) for (const tool of this.namePostings.get(term) ?? []) candidates.add(tool);
     }
     for (const vendor of namedVendors) for (const tool of this.vendorPostings.get(vendor) ?? []) candidates.add(tool);
-    let scored = this.scoreStructure(candidates, terms, namedVendors, operandKinds, eligible);
+    let scored = this.scoreStructure(candidates, terms, namedVendors, operandKinds);
     // Nothing in the task names a capability ("explain how src/client.ts retries"): its operands still say which tools can act on it.
     if (scored.length === 0 && operandKinds.length > 0) {
       const takers = new Set(operandKinds.flatMap((kind) => this.operandPostings.get(kind) ?? []));
-      scored = this.scoreStructure(takers, terms, namedVendors, operandKinds, eligible);
+      scored = this.scoreStructure(takers, terms, namedVendors, operandKinds);
       for (const hit of scored) if (this.byName.get(hit.name)?.readOnly) hit.score += READ_ONLY_BONUS;
     }
     // Equal structure is ordered by the lexical evidence, then by name: never by registration order.
     const lexicalRank = new Map(lexical.map((name, rank) => [name, rank]));
     const unranked = lexical.length;
-    return scored
-      .sort((a, b) => b.score - a.score || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1))
-      .slice(0, STAGE_DEPTH)
-      .map((hit) => hit.name);
+    return firstEligible(
+      scored.sort((a, b) => b.score - a.score || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1)),
+      eligible,
+    );
   }
 
-  private scoreStructure(candidates: Iterable<ToolFeatures>, terms: WeightedTerms, namedVendors: Set<string>, operandKinds: OperandKind[], eligible: Eligible): Scored[] {
+  private scoreStructure(candidates: Iterable<ToolFeatures>, terms: WeightedTerms, namedVendors: Set<string>, operandKinds: OperandKind[]): Scored[] {
     const scored: Scored[] = [];
     for (const tool of candidates) {
-      if (!eligible(tool.name)) continue;
       let explained = 0;
       let total = 0;
       for (const term of tool.nameTerms) {
@@ -383,12 +384,13 @@ export class ResolutionIndex {
       boost: FIELD_BOOST,
       boostTerm: (term) => terms.get(term) ?? 1,
       combineWith: "OR",
-      filter: (hit) => eligible(hit.id as string),
       ...(relaxed ? { fuzzy: 0.2, prefix: true } : {}),
     });
-    return sortScored(hits.map((hit) => ({ name: hit.id as string, score: hit.score })))
-      .slice(0, STAGE_DEPTH)
-      .map((hit) => hit.name);
+    // Eligibility (readiness, authority) is asked of the best hits only, not of every match.
+    return firstEligible(
+      sortScored(hits.map((hit) => ({ name: hit.id as string, score: hit.score }))),
+      eligible,
+    );
   }
 }
 
@@ -404,6 +406,16 @@ function withOperandTerms(terms: WeightedTerms, operands: TaskOperands): Weighte
 interface Scored {
   name: string;
   score: number;
+}
+
+/** The first STAGE_DEPTH eligible names of a ranking. */
+function firstEligible(ranked: readonly Scored[], eligible: Eligible): string[] {
+  const names: string[] = [];
+  for (const { name } of ranked) {
+    if (names.length >= STAGE_DEPTH) break;
+    if (eligible(name)) names.push(name);
+  }
+  return names;
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

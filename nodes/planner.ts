@@ -67,7 +67,7 @@ async function intake(state: AgentRunState, rt: MiraRuntime): Promise<AgentRunSt
   return {
     ...state,
     taskFrame: extractTaskFrame(state.goal),
-    loadout: rt.harness.disclose(state.loadout, disclosed),
+    loadout: rt.harness.discloseRanked(state.loadout, disclosed),
     settings: state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps },
     recovery: { ...state.recovery, maxAttempts: state.settings ? state.recovery.maxAttempts : rt.defaults.maxAttempts },
   };
@@ -94,8 +94,12 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...base, ...guardedFinalization(state, `step budget of ${maxSteps} used up`), finishReason: "max_steps", ...visit(state, "Planner", rt.agent, { decision: "guarded_answer" }) };
     }
 
-    const exposed = rt.harness.view({ kind: "main" }, state.loadout);
-    const ctx = buildPlannerContext(state, exposed.map((t) => ({ name: t.name, description: t.description, risk: t.risk })));
+    // Full schemas for the tool(s) about to be called, one line for the rest of the loadout (CONTRACT §7 layers).
+    const { schemas: exposed, metadata } = rt.harness.plannerView({ kind: "main" }, state.loadout);
+    const ctx = buildPlannerContext(state, [
+      ...exposed.map((t) => ({ name: t.name, description: t.description, risk: t.risk })),
+      ...metadata.map((t) => ({ name: t.name, description: t.summary, risk: t.risk })),
+    ]);
     const messages = [
       new SystemMessage(`${SYSTEM_PROMPT}\n\nCapability catalog (use tool_search to load a tool not visible):\n${rt.harness.compactCatalog()}`),
       new HumanMessage(renderPlannerContext(ctx)),
@@ -114,7 +118,7 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "Planner", rt.agent, { decision: "invalid" }) };
     }
     const update = await decide(state, parsed.decision, rt);
-    const loadoutNote = input.step === 0 ? `loadout: ${state.loadout.join(", ") || "(none resolved)"}` : undefined;
+    const loadoutNote = input.step === 0 ? `loadout: ${[...state.loadout].reverse().join(", ") || "(none resolved)"}` : undefined;
     const note = (update.observations as Observation | undefined)?.summary ?? loadoutNote;
     return { ...stepped, ...update, ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
   };
@@ -146,7 +150,7 @@ async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraR
       const summary = found.length ? `tool_search "${decision.query}" disclosed: ${found.join(", ")}` : `tool_search "${decision.query}" found no tool`;
       return {
         nextAction: decision,
-        loadout: rt.harness.disclose(state.loadout, found),
+        loadout: rt.harness.discloseRanked(state.loadout, found),
         observations: { step: state.step, source: "harness", outcome: found.length ? "succeeded" : "failed", summary, evidenceIds: [] },
       };
     }
