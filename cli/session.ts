@@ -2,16 +2,16 @@
  * Driving a run from the CLI: open the checkpoint store, build the runtime from the run's
  * settings (stored in state, so any process can resume), stream node visits, and report.
  */
-import type { Command, StateSnapshot } from "@langchain/langgraph";
+import { INTERRUPT, type Command, type StateSnapshot } from "@langchain/langgraph";
 import { buildMiraGraph } from "../graphs/mira.js";
 import type { CheckpointStore } from "../checkpointers/index.js";
-import { createRuntime, recursionLimitFor } from "../runtime/createRuntime.js";
+import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import { openHarness } from "../runtime/toolSources.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { RunSettings, type TraceEntry } from "../state/types.js";
 import { UsageError } from "./errors.js";
-import { formatTraceEntry, summarize, type RunSummary } from "./summary.js";
+import { summarize, treeLines, type RunSummary } from "./summary.js";
 
 export type Printer = (line: string) => void;
 
@@ -25,9 +25,10 @@ export type MiraApp = ReturnType<typeof compile>;
  * and always stops the MCP servers afterwards.
  */
 export async function withApp<T>(store: CheckpointStore, settings: RunSettings, modelCallsSoFar: number, fn: (app: MiraApp, rt: MiraRuntime) => Promise<T>): Promise<T> {
-  const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null });
+  const skills = loadSkills(settings);
+  const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null, skills: skills.profiles(resolveWorkspace(settings.workspace)) });
   try {
-    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness });
+    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness, skills });
     return await fn(compile(store, rt), rt);
   } finally {
     await tools.close();
@@ -39,13 +40,28 @@ export const threadConfig = (threadId: string, maxSteps: number) => ({ configura
 export interface ThreadView {
   state: AgentRunState;
   checkpointId: string;
+  /** A node of the latest checkpoint's step is paused in `interrupt()` (its write is saved). */
+  interrupted: boolean;
+  /** The SubAgent paused inside the run (its own checkpoint namespace), if any. */
+  child: AgentRunState | null;
 }
 
-/** The latest persisted state of a thread, read straight from the checkpointer; null if unknown. */
+/** The SubAgent node's checkpoint namespace for one task (LangGraph's `<node>:<task id>`). */
+const subAgentNamespace = (taskId: string) => `SubAgent:${taskId}`;
+
+/**
+ * The latest persisted state of a thread, read straight from the checkpointer; null if
+ * unknown. A delegation with a pending interrupt means the SubAgent paused: its state is
+ * read from its own namespace (the parent's channels do not change until it returns).
+ */
 export async function readThread(store: CheckpointStore, threadId: string): Promise<ThreadView | null> {
   const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
   if (!tuple) return null;
-  return { state: tuple.checkpoint.channel_values as unknown as AgentRunState, checkpointId: tuple.checkpoint.id };
+  const state = tuple.checkpoint.channel_values as unknown as AgentRunState;
+  const taskId = tuple.pendingWrites?.find(([, channel]) => channel === INTERRUPT)?.[0];
+  const childTuple = taskId && state.delegation ? await store.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: subAgentNamespace(taskId) } }) : undefined;
+  const child = (childTuple?.checkpoint.channel_values as unknown as AgentRunState | undefined) ?? null;
+  return { state, checkpointId: tuple.checkpoint.id, interrupted: taskId !== undefined, child };
 }
 
 export async function requireThread(store: CheckpointStore, threadId: string): Promise<ThreadView & { settings: RunSettings }> {
@@ -56,20 +72,35 @@ export async function requireThread(store: CheckpointStore, threadId: string): P
   return { ...view, settings: settings.data };
 }
 
-/** Streams a run (or a resume) to its next pause or end, printing each node visit. */
-export async function drive(app: MiraApp, input: AgentRunUpdate | Command, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
+/**
+ * Streams a run, a resume, or (input null) the continuation of an unfinished step to its
+ * next pause or end, printing each node visit as it happens, a SubAgent's included (its
+ * visits come from its own namespace; the parent's `SubAgent` update repeats them and is skipped).
+ */
+export async function drive(app: MiraApp, input: AgentRunUpdate | Command | null, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
   const config = threadConfig(threadId, maxSteps);
   // A resume Command is typed by node names; ours carries only a resume map.
-  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates" });
-  for await (const chunk of stream) {
-    for (const [node, update] of Object.entries(chunk as Record<string, AgentRunUpdate | undefined>)) {
-      if (node === "__interrupt__" || !print || !update) continue;
-      const entries = ([] as TraceEntry[]).concat((update.trace as TraceEntry[] | TraceEntry | undefined) ?? []);
-      entries.forEach((e) => print(formatTraceEntry(e)));
+  // "sync": each step's checkpoint is saved before the next step starts, so a process killed
+  // inside Tool always leaves the approval's checkpoint behind, and resume continues from it.
+  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates", durability: "sync", subgraphs: true });
+  let lastAgent = "main";
+  for await (const [namespace, chunk] of stream as AsyncIterable<[string[], Record<string, AgentRunUpdate | undefined>]>) {
+    for (const [node, update] of Object.entries(chunk)) {
+      if (node === INTERRUPT || !print || !update || (namespace.length === 0 && node === "SubAgent")) continue;
+      for (const e of ([] as TraceEntry[]).concat((update.trace as TraceEntry[] | TraceEntry | undefined) ?? [])) {
+        treeLines(lastAgent, e).forEach(print);
+        lastAgent = e.agent;
+      }
     }
   }
-  const snapshot = (await app.getState(config)) as StateSnapshot;
-  return summarize(threadId, snapshot.values as AgentRunState, (snapshot.config.configurable?.checkpoint_id as string | undefined) ?? null);
+  const snapshot = (await app.getState(config, { subgraphs: true })) as StateSnapshot;
+  return summarize(threadId, snapshot.values as AgentRunState, (snapshot.config.configurable?.checkpoint_id as string | undefined) ?? null, pausedChild(snapshot));
+}
+
+/** The state of the SubAgent paused inside a snapshot read with `subgraphs: true`, if any. */
+export function pausedChild(snapshot: StateSnapshot): AgentRunState | null {
+  const task = snapshot.tasks.find((t) => t.name === "SubAgent" && t.interrupts.length > 0);
+  return ((task?.state as StateSnapshot | undefined)?.values as AgentRunState | undefined) ?? null;
 }
 
 /** Interrupt ids of a paused thread, so a resume answers exactly those interrupts. */

@@ -9,12 +9,13 @@
  * visible in `status` with its reason, and `checkExecutable` refuses it.
  */
 import type { ToolDefinition } from "../tools/types.js";
-import { authorize, narrowAuthority } from "./authority.js";
+import { authorize, narrowAuthority, type AuthorityDecision } from "./authority.js";
 import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogView.js";
 import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
 import { ToolRegistry, type RegisteredTool } from "./registry.js";
 import type { StageRanking } from "./resolution.js";
 import type { SemanticResolver } from "./semantic.js";
+import type { SkillProfile } from "../skills/library.js";
 import type { AgentScope, AuthorityEnvelope, Readiness, ResolutionStage, ToolSource, ToolStateName, ToolStatus } from "./types.js";
 
 export interface HarnessOptions {
@@ -29,8 +30,11 @@ export interface HarnessOptions {
   disclosureLimit?: number;
   /** Disclosed tools whose full schema the Planner gets at once (the most recent); the rest as metadata. Default 1. */
   schemaSlots?: number;
-  /** Skill name → tool patterns its skill child may use (its execution profile). */
-  skills?: Record<string, string[]>;
+  /**
+   * Skill name → its child's execution profile: the tool patterns it may use and an optional
+   * private runtime, registered only in that skill child's view (never on the main surface).
+   */
+  skills?: Record<string, SkillProfile>;
 }
 
 export interface Resolution {
@@ -75,6 +79,8 @@ export class Harness {
   readonly disclosureLimit: number;
   readonly schemaSlots: number;
   private readonly registry: ToolRegistry;
+  /** Skill name → the registry with its private runtime added, built once. */
+  private readonly skillRegistries = new Map<string, ToolRegistry>();
 
   /**
    * @param shared internal: a registry shared with the Harness this one was derived from
@@ -214,13 +220,25 @@ export class Harness {
   /**
    * The Harness an agent of `scope` works through: main is this one; a child gets the same
    * registry and the parent's authority envelope (narrowed to `restrict` and, for a skill
-   * child, to the skill's declared tools), never the parent's loadout.
+   * child, to the skill's declared tools), never the parent's loadout. A skill child's
+   * registry also holds the skill's private runtime; no other view ever does.
    */
   forScope(scope: AgentScope, restrict?: string[]): Harness {
     if (scope.kind === "main" && !restrict) return this;
-    const skillTools = scope.kind === "skill_child" ? this.options.skills?.[scope.skill] : undefined;
-    const narrowed = this.childAuthority(this.childAuthority(this.authority, restrict), skillTools);
-    return this.withAuthority(narrowed);
+    const profile = scope.kind === "skill_child" ? this.options.skills?.[scope.skill] : undefined;
+    const narrowed = this.childAuthority(this.childAuthority(this.authority, restrict), profile?.tools);
+    if (scope.kind !== "skill_child" || !profile?.runtime) return this.withAuthority(narrowed);
+    let registry = this.skillRegistries.get(scope.skill);
+    if (!registry) {
+      registry = new ToolRegistry([...this.options.sources, profile.runtime]);
+      this.skillRegistries.set(scope.skill, registry);
+    }
+    return new Harness({ ...this.options, sources: [...this.options.sources, profile.runtime], authority: narrowed }, registry);
+  }
+
+  /** Skill names with an execution profile in this Harness. */
+  skillNames(): string[] {
+    return Object.keys(this.options.skills ?? {});
   }
 
   /** Same registry and index, another authority envelope. */
@@ -260,7 +278,7 @@ export class Harness {
     }
     const readiness = readinessOf(entry);
     if (!readiness.ready) return { ok: false, state: "ready", reason: `tool "${name}" is not ready: ${readiness.reason}` };
-    const decision = authorize(this.authority, entry.tool);
+    const decision = authorityOf(this.authority, entry);
     const disclosed = loadout.includes(name);
     if (!decision.allowed) {
       const prefix = disclosed ? "disclosed but " : "";
@@ -293,6 +311,7 @@ export class Harness {
   /** Stops listening to source changes (the sources themselves are closed by their owner). */
   detach(): void {
     this.registry.detach();
+    for (const registry of this.skillRegistries.values()) registry.detach();
   }
 
   private limitOf(opts: ResolveOptions): number {
@@ -301,7 +320,7 @@ export class Harness {
 
   private discoverable(name: string): boolean {
     const entry = this.registry.tools.get(name);
-    return entry !== undefined && readinessOf(entry).ready && authorize(this.authority, entry.tool).allowed;
+    return entry !== undefined && readinessOf(entry).ready && authorityOf(this.authority, entry).allowed;
   }
 
   private statusOf(name: string, loadout: readonly string[]): ToolStatus {
@@ -322,7 +341,7 @@ export class Harness {
       };
     }
     const readiness = readinessOf(entry);
-    const decision = authorize(this.authority, entry.tool);
+    const decision = authorityOf(this.authority, entry);
     const ready = readiness.ready ? reached : notReached(readiness.reason);
     const authorized = decision.allowed ? reached : notReached(decision.reason);
     const blocker = !readiness.ready ? `not ready: ${readiness.reason}` : !decision.allowed ? `not authorized: ${decision.reason}` : undefined;
@@ -342,6 +361,12 @@ export class Harness {
       },
     };
   }
+}
+
+/** Authorized = the run's envelope allows the tool and its source grants it. */
+function authorityOf(envelope: AuthorityEnvelope, entry: RegisteredTool): AuthorityDecision {
+  const decision = authorize(envelope, entry.tool);
+  return decision.allowed ? (entry.source.grant?.(entry.tool.name) ?? decision) : decision;
 }
 
 /** A source's readiness answer; a probe that throws counts as not ready, never as a crash. */

@@ -302,6 +302,15 @@ export class ResolutionIndex {
     ];
   }
 
+  /**
+   * BM25 over the task's own words only (stemmed; no glosses, synonyms or structure): what a
+   * plain "top-k retrieval" exposure sees, for comparison routes. At most `limit` names.
+   */
+  plainLexical(text: string, eligible: Eligible, limit: number): string[] {
+    const terms: WeightedTerms = new Map(plainTerms(text).map((term) => [term, 1]));
+    return this.lexicalRanking(terms, eligible, false, limit);
+  }
+
   /** `tool_search`'s ranking: the fused stages, then relaxed (fuzzy, prefix) lexical matches. */
   searchRanking(query: string, eligible: Eligible, limit: number): string[] {
     const fused = this.rank(query, eligible, limit);
@@ -371,7 +380,7 @@ export class ResolutionIndex {
     return scored;
   }
 
-  private lexicalRanking(terms: WeightedTerms, eligible: Eligible, relaxed: boolean): string[] {
+  private lexicalRanking(terms: WeightedTerms, eligible: Eligible, relaxed: boolean, depth = STAGE_DEPTH): string[] {
     const query = [...terms]
       .filter(([term]) => !this.common.has(term))
       .sort((a, b) => b[1] - a[1])
@@ -390,6 +399,7 @@ export class ResolutionIndex {
     return firstEligible(
       sortScored(hits.map((hit) => ({ name: hit.id as string, score: hit.score }))),
       eligible,
+      depth,
     );
   }
 }
@@ -408,11 +418,11 @@ interface Scored {
   score: number;
 }
 
-/** The first STAGE_DEPTH eligible names of a ranking. */
-function firstEligible(ranked: readonly Scored[], eligible: Eligible): string[] {
+/** The first `depth` eligible names of a ranking. */
+function firstEligible(ranked: readonly Scored[], eligible: Eligible, depth = STAGE_DEPTH): string[] {
   const names: string[] = [];
   for (const { name } of ranked) {
-    if (names.length >= STAGE_DEPTH) break;
+    if (names.length >= depth) break;
     if (eligible(name)) names.push(name);
   }
   return names;

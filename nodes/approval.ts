@@ -15,13 +15,15 @@ import { declineChange } from "../state/goals.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import { ApprovalResume, type PendingToolCall } from "../state/types.js";
-import { currentCheckpointId } from "./checkpointId.js";
+import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 
 /** What a paused run shows the user (and what `mira resume` must echo back). */
 export interface ApprovalRequest {
   kind: "approval";
   call: PendingToolCall;
   checkpointId: string | null;
+  /** Whose call it is: `main` or a SubAgent's id (the parent relays a child's request). */
+  agent: string;
 }
 
 export type ApprovalRoute = "Tool" | "Normalize" | "Planner" | "Finalize";
@@ -39,7 +41,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "approval requested with no frozen call" }), ...visit(state, "Approval", rt.agent) };
     }
     const checkpointId = currentCheckpointId(config);
-    const answer: unknown = interrupt({ kind: "approval", call, checkpointId } satisfies ApprovalRequest);
+    const answer: unknown = interrupt({ kind: "approval", call, checkpointId, agent: rt.agent } satisfies ApprovalRequest);
 
     const inconsistent = (message: string) => ({
       ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message }),
@@ -57,6 +59,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       toolId: call.toolId,
       toolCallId: call.toolCallId,
       inputHash: call.inputHash,
+      threadId: currentThreadId(config),
       checkpointId,
       decision: decision.decision,
       reason: decision.reason,

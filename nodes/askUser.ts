@@ -11,12 +11,14 @@ import { visit } from "../state/trace.js";
 export interface QuestionRequest {
   kind: "question";
   question: string;
+  /** Who asks: `main` or a SubAgent's id (the parent relays a child's question). */
+  agent: string;
 }
 
 export function createAskUserNode(rt: MiraRuntime) {
   return async function askUser(state: AgentRunState): Promise<AgentRunUpdate> {
     const question = state.nextAction?.type === "ask_user" ? state.nextAction.question : "How should I continue?";
-    const answer: unknown = interrupt({ kind: "question", question } satisfies QuestionRequest);
+    const answer: unknown = interrupt({ kind: "question", question, agent: rt.agent } satisfies QuestionRequest);
     const text = typeof answer === "string" ? answer : JSON.stringify(answer);
     // The clarified request is the goal from now on; its goals are extracted again.
     const goal = `${state.goal}\n(asked "${question}", the user answered: ${text})`;

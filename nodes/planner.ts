@@ -7,6 +7,7 @@ import { SystemMessage, HumanMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { openDelegation } from "../state/delegation.js";
 import { completionGate, coverGoals, extractTaskFrame } from "../state/goals.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { buildPlannerContext, renderPlannerContext } from "../state/plannerContext.js";
@@ -15,7 +16,7 @@ import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES }
 import type { Evidence, Observation, PlannerDecision } from "../state/types.js";
 import type { ToolDefinition } from "../tools/types.js";
 
-export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "Planner" | "Generate" | "Finalize";
+export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "SubAgent" | "Planner" | "Generate" | "Finalize";
 
 /** Where the Planner's update leads; exported for tests. */
 export function routeAfterPlanner(state: AgentRunState): PlannerRoute {
@@ -24,6 +25,7 @@ export function routeAfterPlanner(state: AgentRunState): PlannerRoute {
   if (state.status === "waiting_user") return "AskUser";
   if (state.nextAction?.type === "use_tool") return "Normalize";
   if (state.nextAction?.type === "retrieve") return "Retrieve";
+  if (state.nextAction?.type === "delegate_task" && state.delegation) return "SubAgent";
   return "Planner";
 }
 
@@ -49,6 +51,18 @@ function toolSpec(tool: Pick<ToolDefinition, "name" | "description" | "schema">)
 }
 
 const PROTOCOL_SPECS = PROTOCOL_NAMES.map((name) => toolSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
+/** A SubAgent is never offered delegate_task (no nesting). */
+const CHILD_PROTOCOL_SPECS = PROTOCOL_SPECS.filter((spec) => spec.function.name !== "delegate_task");
+
+/** The main Planner sees skill summaries only; a skill child sees its loaded body instead. */
+function systemPrompt(rt: MiraRuntime): string {
+  const parts = [SYSTEM_PROMPT, `Capability catalog (use tool_search to load a tool not visible):\n${rt.harness.compactCatalog()}`];
+  const skills = rt.agent === "main" ? (rt.skills?.summaries() ?? []) : [];
+  if (skills.length) parts.push(`Skills (delegate_task with skill=<name> hands the work to that skill's agent):\n${skills.map((s) => `- ${s.name}: ${s.summary} Use when: ${s.whenToUse}`).join("\n")}`);
+  if (rt.agent !== "main") parts.push(`You are SubAgent ${rt.agent}: finish only the work package in the task, then answer with what you found; you cannot delegate.`);
+  if (rt.skill) parts.push(`Skill ${rt.skill.name} instructions:\n${rt.skill.body}`);
+  return parts.join("\n\n");
+}
 
 /**
  * The first loadout: a catalog that fits in the loadout cap is disclosed whole; a larger
@@ -100,14 +114,11 @@ export function createPlannerNode(rt: MiraRuntime) {
       ...exposed.map((t) => ({ name: t.name, description: t.description, risk: t.risk })),
       ...metadata.map((t) => ({ name: t.name, description: t.summary, risk: t.risk })),
     ]);
-    const messages = [
-      new SystemMessage(`${SYSTEM_PROMPT}\n\nCapability catalog (use tool_search to load a tool not visible):\n${rt.harness.compactCatalog()}`),
-      new HumanMessage(renderPlannerContext(ctx)),
-    ];
+    const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
     const stepped = { ...base, step: state.step + 1, modelCalls: state.modelCalls + 1 };
     let reply;
     try {
-      const model = rt.model.bindTools ? rt.model.bindTools([...PROTOCOL_SPECS, ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
+      const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
       reply = await model.invoke(messages);
     } catch (err) {
       const message = `the model failed: ${(err as Error).message.split("\n")[0]}`;
@@ -154,11 +165,19 @@ async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraR
         observations: { step: state.step, source: "harness", outcome: found.length ? "succeeded" : "failed", summary, evidenceIds: [] },
       };
     }
-    case "delegate_task":
-      return {
-        nextAction: decision,
-        ...recoverableStep(state, "planner", { recoverable: true, kind: "unavailable", message: "delegation to sub-agents is not available in this runtime; continue with the visible tools" }),
-      };
+    case "delegate_task": {
+      if (rt.agent !== "main") {
+        const message = `SubAgent ${rt.agent} cannot delegate (no nested SubAgents); do the work package with your own tools`;
+        return { nextAction: null, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message }) };
+      }
+      const opened = openDelegation(state, decision, {
+        skills: rt.skills?.summaries().map((s) => s.name) ?? [],
+        maxAttempts: rt.defaults.maxAttempts,
+        maxSteps: state.settings?.maxSteps ?? rt.defaults.maxSteps,
+      });
+      if (!opened.ok) return { nextAction: null, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: opened.message }) };
+      return { nextAction: decision, delegation: opened.delegation };
+    }
     case "fail":
       return { nextAction: decision, ...terminalStep({ recoverable: false, kind: "planner_fail", message: decision.reason }) };
   }
