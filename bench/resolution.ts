@@ -168,7 +168,7 @@ function scale(size: number, tools: ToolDefinition[]): ScaleRow {
   const loadStarted = performance.now();
   ResolutionIndex.load(JSON.parse(serialized) as ReturnType<ResolutionIndex["serialize"]>);
   const cachedLoadMs = performance.now() - loadStarted;
-  harness.indexStats();
+  harness.prepare("预热 warm up");
   const catalogTokens = encoder.encode(harness.compactCatalog()).length;
   let hits = 0;
   let tokens = 0;

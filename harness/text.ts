@@ -137,6 +137,12 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
   return terms;
 }
 
+/** Loads the language tables a text like `sample` needs (WordNet always; CC-CEDICT for Chinese), so no resolution pays for it. */
+export function prepareLanguage(sample: string): void {
+  synonymsOf("");
+  if (hasHan(sample)) glossesOf("");
+}
+
 /** Plain (unweighted) terms of a tool's text: stemmed English words and Chinese words. */
 export function plainTerms(text: string): string[] {
   if (!hasHan(text)) return englishTerms(text);

@@ -3,7 +3,9 @@
  * and its conversion to ToolDefinitions. Loading a bad catalog never crashes a command: the
  * first problem comes back as one specific line (which entry, which field, what is wrong).
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readCached, writeCached } from "../../language/cache.js";
 import { z } from "zod";
 import { RiskClass } from "../../state/types.js";
 import type { ToolDefinition } from "../types.js";
@@ -64,13 +66,20 @@ export function inputSchemaProblem(schema: Record<string, unknown>): string | un
   return undefined;
 }
 
-/** A tool from a validated entry, with a deterministic simulated backend (see simulated.ts). */
+/**
+ * A tool from a validated entry, with a deterministic simulated backend (see simulated.ts).
+ * Its zod schema is converted on first use: resolving over 5,000 entries reads only their JSON.
+ */
 export function entryToTool(entry: CatalogEntry): ToolDefinition {
+  let schema: z.ZodType | undefined;
   return {
     name: entry.name,
     domain: entry.domain,
     description: entry.description,
-    schema: z.fromJSONSchema(entry.inputSchema as Parameters<typeof z.fromJSONSchema>[0]),
+    get schema() {
+      schema ??= z.fromJSONSchema(entry.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
+      return schema;
+    },
     inputSchema: entry.inputSchema,
     ...(entry.annotations ? { annotations: entry.annotations } : {}),
     risk: entry.risk,
@@ -78,8 +87,11 @@ export function entryToTool(entry: CatalogEntry): ToolDefinition {
   };
 }
 
-/** Validates a parsed catalog (`label` names it in messages); never throws. */
-export function parseCatalog(data: unknown, label: string): CatalogParse {
+/**
+ * Validates a parsed catalog (`label` names it in messages); never throws. `schemasChecked`
+ * skips converting each input schema again when this exact content passed before.
+ */
+export function parseCatalog(data: unknown, label: string, schemasChecked = false): CatalogParse {
   if (!Array.isArray(data)) return { ok: false, message: `${label}: a catalog must be a JSON array of tool entries` };
   const firstIndex = new Map<string, number>();
   const tools: ToolDefinition[] = [];
@@ -95,7 +107,7 @@ export function parseCatalog(data: unknown, label: string): CatalogParse {
     const earlier = firstIndex.get(entry.name);
     if (earlier !== undefined) return { ok: false, message: `${label}: duplicate tool name "${entry.name}" (entries ${earlier} and ${index})` };
     firstIndex.set(entry.name, index);
-    const problem = inputSchemaProblem(entry.inputSchema);
+    const problem = schemasChecked ? undefined : inputSchemaProblem(entry.inputSchema);
     if (problem) return { ok: false, message: `${where}: ${problem}` };
     tools.push(entryToTool(entry));
   }
@@ -116,8 +128,12 @@ export function loadCatalogFile(path: string): ToolDefinition[] {
   } catch (error) {
     throw new CatalogError(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const parsed = parseCatalog(data, path);
+  // A file whose exact content passed before (its SHA-256 is remembered) skips the schema conversions.
+  const marker = `catalog-valid-${createHash("sha256").update(text).digest("hex")}`;
+  const checked = readCached(marker) !== undefined;
+  const parsed = parseCatalog(data, path, checked);
   if (!parsed.ok) throw new CatalogError(parsed.message);
+  if (!checked) writeCached(marker, "");
   return parsed.tools;
 }
 
