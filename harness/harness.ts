@@ -66,6 +66,9 @@ export const MAX_DISCLOSURE_LIMIT = 10;
  * prompt of the old cascade (see the resolution bench).
  */
 export const DEFAULT_SCHEMA_SLOTS = 1;
+/** A metadata entry's one line is a reminder of what the tool does, not its documentation. */
+const METADATA_SUMMARY_CHARS = 80;
+const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
 const clampLimit = (limit: number): number => Math.max(1, Math.min(MAX_DISCLOSURE_LIMIT, Math.floor(limit)));
 
@@ -259,7 +262,8 @@ export class Harness {
    */
   plannerView(scope: AgentScope, loadout: readonly string[]): { schemas: ToolDefinition[]; metadata: ToolMetadata[] } {
     const recentFirst = this.view(scope, loadout).reverse();
-    return { schemas: recentFirst.slice(0, this.schemaSlots), metadata: recentFirst.slice(this.schemaSlots).map(metadataOf) };
+    const metadata = recentFirst.slice(this.schemaSlots).map(metadataOf);
+    return { schemas: recentFirst.slice(0, this.schemaSlots), metadata: metadata.map((entry) => ({ ...entry, summary: clip(entry.summary, METADATA_SUMMARY_CHARS) })) };
   }
 
   /** The executable tools of an agent of `scope` whose loadout is `loadout`, in loadout order. */

@@ -75,7 +75,11 @@ const FIELDS = Object.keys(FIELD_BOOST) as Field[];
 const VENDOR_BONUS = 1;
 /** The task names a vendor other than this tool's, or the tool belongs to a vendor the task never names: its name match counts half. */
 const OTHER_VENDOR_FACTOR = 0.5;
-const OPERAND_BONUS = 0.5;
+/**
+ * What an operand the tool takes is worth: a path, a URL or a mail address is as strong as a
+ * fully explained name; a time, a place or an identifier is shared by many kinds of tools.
+ */
+const OPERAND_BONUS: Record<OperandKind, number> = { paths: 1, urls: 1, emails: 1, identifiers: 0.5, times: 0.5, names: 0.5 };
 /** A task that names an operand but no action is, first, about reading it. */
 const READ_ONLY_BONUS = 0.25;
 /** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
@@ -124,6 +128,8 @@ interface ToolFeatures {
   /** Operand kinds the tool's parameters take. */
   operands: OperandKind[];
   readOnly: boolean;
+  /** Tools its description names ("verify with read_slice"): disclosed with it while K allows. */
+  companions: string[];
 }
 
 type Document = { id: string } & Record<Field, string>;
@@ -151,16 +157,17 @@ function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): {
 }
 
 /**
- * The vendor words of a tool: its MCP server's name and the sub-domains of its domain
- * (`code.github` → github), less the words of its top domain (`calendar.google_calendar` →
- * google: "calendar" is what it does, not who makes it).
+ * The vendor words of a tool: its MCP server's name, and the words of its sub-domains that
+ * are no dictionary word (`code.github` → github, `storage.s3` → s3; but `workspace.write`
+ * names an action and `calendar.google_calendar` a calendar). The product words are all of
+ * them: they say whose tool it is, so they are not words of its capability.
  */
 function vendorsOf(tool: IndexedTool): { vendors: string[]; product: string[] } {
-  const server = MCP_PREFIX.exec(tool.name)?.[1] ?? "";
-  const [top = "", ...subDomains] = tool.domain.split(".");
-  const general = new Set(englishWords(top).map(stem));
-  const product = [...new Set(englishWords(`${server} ${subDomains.join(" ")}`).filter((word) => !isStopword(word)).map(stem))];
-  return { vendors: product.filter((word) => !general.has(word)), product };
+  const server = englishWords(MCP_PREFIX.exec(tool.name)?.[1] ?? "").filter((word) => !isStopword(word));
+  const [, ...subDomains] = tool.domain.split(".");
+  const named = englishWords(subDomains.join(" ")).filter((word) => !isStopword(word) && synonymsOf(word).length === 0 && !/^\d+$/.test(word));
+  const product = [...new Set([...server, ...named].map(stem))];
+  return { vendors: product, product };
 }
 
 function hintWords(annotations: ToolAnnotations | undefined): string {
@@ -199,7 +206,7 @@ function analyseTool(tool: IndexedTool): { document: Document; features: ToolFea
     body: [tool.description.slice(summary.length), ...parameters.map((parameter) => `${parameter.name} ${parameter.description}`), hintWords(tool.annotations)].join(" "),
     related: `${related} ${glossTerms(`${bareName} ${tool.description}`).join(" ")}`,
   };
-  return { document, features: { name: tool.name, nameTerms, vendors, operands, readOnly: tool.readOnly ?? false } };
+  return { document, features: { name: tool.name, nameTerms, vendors, operands, readOnly: tool.readOnly ?? false, companions: [] } };
 }
 
 /** How the lexical stage cuts a field into terms; a query arrives as terms already. */
@@ -241,6 +248,11 @@ export class ResolutionIndex {
   /** Builds the index from the tools themselves. */
   static build(tools: readonly IndexedTool[]): ResolutionIndex {
     const analysed = tools.map(analyseTool);
+    const registered = new Set(tools.map((tool) => tool.name));
+    tools.forEach((tool, index) => {
+      const named = [...tool.description.matchAll(TOOL_NAME)].map((match) => match[0]).filter((name) => name !== tool.name && registered.has(name));
+      analysed[index]!.features.companions = [...new Set(named)];
+    });
     const lexical = new MiniSearch<Document>(lexicalOptions);
     lexical.addAll(analysed.map((entry) => entry.document));
     const frequency = new Map<string, number>();
@@ -281,7 +293,27 @@ export class ResolutionIndex {
       const hits = exact.slice(0, limit).map((name): StageHit => ({ name, stage: "exact" }));
       return { disclosed: hits, ranked, ambiguous: false };
     }
-    return { disclosed: ranked.slice(0, limit).map(({ name, stage }) => ({ name, stage })), ranked, ambiguous };
+    return { disclosed: this.withCompanions(ranked, eligible, limit), ranked, ambiguous };
+  }
+
+  /**
+   * The fused ranking cut at `limit`, each tool followed by the eligible tools its description
+   * names (`read_locate` → `read_open`, `read_slice`): a tool that says its results must be
+   * read or verified with another is not usable alone. A companion carries its caller's stage.
+   */
+  private withCompanions(ranked: readonly FusedHit[], eligible: Eligible, limit: number): StageHit[] {
+    const disclosed: StageHit[] = [];
+    const present = new Set<string>();
+    const add = (name: string, stage: FusedHit["stage"]) => {
+      if (disclosed.length >= limit || present.has(name)) return;
+      present.add(name);
+      disclosed.push({ name, stage });
+    };
+    for (const hit of ranked) {
+      add(hit.name, hit.stage);
+      for (const companion of this.byName.get(hit.name)?.companions ?? []) if (eligible(companion)) add(companion, hit.stage);
+    }
+    return disclosed;
   }
 
   /** The fused ranking, best first, at most `limit` names (exact names lead): the top-N view of a task. */
@@ -342,11 +374,12 @@ export class ResolutionIndex {
       if (weight >= NAME_TERM_FLOOR && !this.common.has(term)) for (const tool of this.namePostings.get(term) ?? []) candidates.add(tool);
     }
     for (const vendor of namedVendors) for (const tool of this.vendorPostings.get(vendor) ?? []) candidates.add(tool);
-    let scored = this.scoreStructure(candidates, terms, namedVendors, operandKinds);
-    // Nothing in the task names a capability ("explain how src/client.ts retries"): its operands still say which tools can act on it.
-    if (scored.length === 0 && operandKinds.length > 0) {
-      const takers = new Set(operandKinds.flatMap((kind) => this.operandPostings.get(kind) ?? []));
-      scored = this.scoreStructure(takers, terms, namedVendors, operandKinds);
+    const namesACapability = candidates.size > 0;
+    // The task's operands say which tools can act on them ("explain how src/client.ts retries").
+    for (const kind of operandKinds) for (const tool of this.operandPostings.get(kind) ?? []) candidates.add(tool);
+    const scored = this.scoreStructure(candidates, terms, namedVendors, operandKinds);
+    // …and a task that names an operand but no capability at all is, first, about reading it.
+    if (operandKinds.length > 0 && !namesACapability) {
       for (const hit of scored) if (this.byName.get(hit.name)?.readOnly) hit.score += READ_ONLY_BONUS;
     }
     // Equal structure is ordered by the lexical evidence, then by name: never by registration order.
@@ -371,10 +404,10 @@ export class ResolutionIndex {
       }
       const coverage = total > 0 && explained / total >= MIN_COVERAGE ? explained / total : 0;
       const ownVendor = tool.vendors.some((vendor) => namedVendors.has(vendor));
-      const takesOperand = operandKinds.some((kind) => tool.operands.includes(kind));
+      const operandBonus = Math.max(0, ...operandKinds.filter((kind) => tool.operands.includes(kind)).map((kind) => OPERAND_BONUS[kind]));
       // `s3_delete_folder` answers "delete the tmp folder" less well than `delete_path`: nobody said S3.
       const vendorFactor = ownVendor || (namedVendors.size === 0 && tool.vendors.length === 0) ? 1 : OTHER_VENDOR_FACTOR;
-      const score = coverage * vendorFactor + (ownVendor ? VENDOR_BONUS : 0) + (takesOperand ? OPERAND_BONUS : 0);
+      const score = coverage * vendorFactor + (ownVendor ? VENDOR_BONUS : 0) + operandBonus;
       if (score > 0) scored.push({ name: tool.name, score });
     }
     return scored;

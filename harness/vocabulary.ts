@@ -34,6 +34,7 @@ export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   changed: "changed diff",
   ticket: "ticket issue",
   fix: "fix edit change",
+  create: "create write new",
   find: "find search locate",
   search: "search find query",
   lookup: "lookup search find",
