@@ -62,6 +62,7 @@ export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
       throw new ServeError(`cannot reach PostgreSQL at ${target.address}: ${causeLine(err)}`, { cause: err });
     }
     await migrate(pool);
+    const tablesSchema = (await pool.query<{ s: string }>("SELECT current_schema() AS s")).rows[0]!.s;
     // LangGraph's checkpoint tables and the ledger table, created once before any request.
     await (await openCheckpointStore(opts.checkpointer)).close();
 
@@ -74,7 +75,7 @@ export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
     closers.push(() => streams.close());
 
     const queue = { leaseSeconds: opts.leaseSeconds, retryLimit: RETRY_LIMIT };
-    const boss = await startBoss(target.connectionString, queue);
+    const boss = await startBoss(target.connectionString, queue, tablesSchema);
     closers.push(() => boss.stop({ graceful: false, wait: true }));
 
     const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
