@@ -14,7 +14,7 @@ import { Policy } from "../policy/policy.js";
 import { DocumentIndex } from "../retrieval/documentIndex.js";
 import type { RunSettings } from "../state/types.js";
 import type { MiraRuntime } from "./runtime.js";
-import { catalogTools } from "./toolSources.js";
+import { catalogTools, sourceName } from "./toolSources.js";
 import { InputError } from "./errors.js";
 
 export const DEFAULT_MAX_STEPS = 24;
@@ -39,7 +39,7 @@ export function resolveWorkspace(dir: string): string {
 /** A Harness over the run's catalog without MCP servers (see openHarness for those). */
 export function catalogHarness(settings: Pick<RunSettings, "catalog">): Harness {
   const catalog = settings.catalog ?? null;
-  return new Harness({ sources: [staticSource(catalog ? `catalog:${catalog}` : "builtin", catalogTools(catalog))], authority: ALLOW_ALL });
+  return new Harness({ sources: [staticSource(sourceName(catalog), catalogTools(catalog))], authority: ALLOW_ALL });
 }
 
 export function createRuntime(

@@ -7,13 +7,15 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import type { EvidenceDraft } from "../../state/types.js";
+import type { ChangeOp, EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok } from "../types.js";
 import { fail, fsFailure, lstatOrNull, readTextFile, splitLines } from "./files.js";
 import { resolveInWorkspace } from "./paths.js";
 
-const writeEvidence = (rel: string, content: string, lines?: { startLine: number; endLine: number }): EvidenceDraft => ({
+const writeEvidence = (op: ChangeOp, rel: string, content: string, lines?: { startLine: number; endLine: number }, from?: string): EvidenceDraft => ({
   kind: "write",
+  op,
+  ...(from ? { from } : {}),
   source: { path: rel, ...lines },
   content,
   verified: false,
@@ -52,7 +54,7 @@ export const writeFile = defineTool({
       const bytes = Buffer.byteLength(input.content);
       const verb = existing ? "overwrote" : "created";
       const description = `${verb} ${target.rel} (${lineCount} lines, ${bytes} bytes)`;
-      return ok(description, [writeEvidence(target.rel, description, { startLine: 1, endLine: lineCount })]);
+      return ok(description, [writeEvidence("write", target.rel, description, { startLine: 1, endLine: lineCount })]);
     } catch (err) {
       return fsFailure(err, target.rel);
     }
@@ -93,7 +95,7 @@ export const editFile = defineTool({
     const lastEnd = updated.length - pieces.at(-1)!.length;
     const range = { startLine: lineAt(updated, firstStart), endLine: lineAt(updated, Math.max(firstStart, lastEnd - 1)) };
     const description = `replaced ${occurrences} occurrence${occurrences === 1 ? "" : "s"} in ${target.rel} (now lines ${range.startLine}-${range.endLine})`;
-    return ok(description, [writeEvidence(target.rel, description, range)]);
+    return ok(description, [writeEvidence("edit", target.rel, description, range)]);
   },
 });
 
@@ -122,7 +124,7 @@ export const movePath = defineTool({
       return fsFailure(err, `${from.rel} -> ${to.rel}`);
     }
     const description = `moved ${from.rel} to ${to.rel}`;
-    return ok(description, [writeEvidence(to.rel, description)]);
+    return ok(description, [writeEvidence("move", to.rel, description, undefined, from.rel)]);
   },
 });
 
@@ -145,7 +147,7 @@ export const deletePath = defineTool({
       if (!stat) return fail("not_found", `${target.rel}: no such file or directory`);
       if (!stat.isDirectory()) {
         await fs.unlink(target.abs);
-        return ok(`deleted file ${target.rel}`, [writeEvidence(target.rel, `deleted file ${target.rel}`)]);
+        return ok(`deleted file ${target.rel}`, [writeEvidence("delete", target.rel, `deleted file ${target.rel}`)]);
       }
       const entries = (await fs.readdir(target.abs)).length;
       if (entries > 0 && !input.recursive) {
@@ -153,7 +155,7 @@ export const deletePath = defineTool({
       }
       await fs.rm(target.abs, { recursive: true });
       const description = `deleted directory ${target.rel} (${entries} direct entries)`;
-      return ok(description, [writeEvidence(target.rel, description)]);
+      return ok(description, [writeEvidence("delete", target.rel, description)]);
     } catch (err) {
       return fsFailure(err, target.rel);
     }
