@@ -47,7 +47,7 @@ export interface ParsedRequest {
   clauses: Clause[];
   /** Only greetings or thanks: nothing to do. */
   social: boolean;
-  /** No word of the request was recognised (no intent, no operand). */
+  /** Written in a script the lexicon does not cover (neither Latin nor Han), with no operand. */
   unrecognised: boolean;
 }
 
@@ -58,10 +58,11 @@ const URL_OR_EMAIL = /\b[a-z][a-z0-9+.-]*:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g
 const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
 /**
  * A path-shaped token: optional directories, then a name with an extension that starts with a
- * letter (so "v1.0.0" and "3.14" are not paths). The name's stem has two or more characters,
- * so "e.g" is not one either.
+ * letter (so "v1.0.0" and "3.14" are not paths). Without a directory the name's stem has two
+ * or more characters, so "e.g" is not one either.
  */
-const PATH_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:[\p{L}\p{N}_.-]+\/)*[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-]\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
+const PATH_TOKEN =
+  /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-])\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
 /** A directory written as one: `src/` or `src/utils/`. */
 const DIR_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_.-]+\/)+(?![\p{L}\p{N}_.-])/gu;
 
@@ -231,6 +232,8 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
     return { text: request.slice(start, end).trim(), ...clauseIntent(inClause, found.rest.slice(start, end)), paths: paths.filter((p) => p.at >= start && p.at < end) };
   });
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
-  const unrecognised = !social && paths.length === 0 && clauses.every((c) => c.intent === null) && words.every((w) => !w.sense);
+  // The lexicon covers English and Chinese; text in another script with no known word is not understood.
+  const covered = /[\p{Script=Latin}\p{Script=Han}]/u.test(found.rest);
+  const unrecognised = !social && !covered && paths.length === 0 && words.every((w) => !w.sense);
   return { paths, content, clauses, social, unrecognised };
 }

@@ -118,9 +118,10 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
   const notes: string[] = [];
   let drafts = parsed.social ? [] : effectiveClauses(parsed).flatMap(clauseGoals);
-  if (!parsed.social && drafts.length === 0) {
+  // A request in a language the lexicon does not cover still needs evidence before an answer.
+  if (parsed.unrecognised) {
     drafts = [{ intent: "question" }];
-    if (parsed.unrecognised) notes.push("no word of the request was recognised (its language may not be covered); the goal is to answer it from the workspace");
+    notes.push("the request's language is not covered by the request lexicon (English and Chinese); the goal is to answer it from the workspace");
   }
   return { ok: true, frame: { goals: numbered(dedupe(drafts)), content: parsed.content, notes } };
 }
