@@ -12,6 +12,7 @@ export { CheckpointStoreError } from "./errors.js";
 export { CHECKPOINTER_ENV, DEFAULT_CHECKPOINTER, parseCheckpointerSetting, resolveCheckpointerSetting } from "./setting.js";
 export type { CheckpointerTarget } from "./setting.js";
 export type { CheckpointStore } from "./types.js";
+export { ThreadBusyError, type ThreadLease, type ThreadOwner } from "./threadLease.js";
 
 /**
  * `memory`, `sqlite:PATH` (relative to `opts.cwd`, default `process.cwd()`), or

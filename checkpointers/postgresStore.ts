@@ -6,6 +6,7 @@ import pg from "pg";
 import { createPostgresLedger } from "../ledger/postgresLedger.js";
 import { BranchSafePostgresSaver } from "./branchSafePostgresSaver.js";
 import { causeLine, CheckpointStoreError } from "./errors.js";
+import { createPostgresLeases } from "./postgresLease.js";
 import type { CheckpointerTarget } from "./setting.js";
 import type { CheckpointStore } from "./types.js";
 
@@ -41,7 +42,16 @@ export async function openPostgresStore(target: Extract<CheckpointerTarget, { ki
       return createPostgresLedger(pool);
     });
     setupClient.release();
-    return { kind: "postgres", checkpointer, ledger, description: target.description, close: onceOnly(() => pool.end()) };
+    const leases = createPostgresLeases(pool);
+    return {
+      kind: "postgres",
+      checkpointer,
+      ledger,
+      description: target.description,
+      claimThread: leases.acquire,
+      threadOwner: leases.owner,
+      close: onceOnly(() => pool.end()),
+    };
   } catch (err) {
     setupClient.release(true); // destroyed, not pooled: it may still hold the setup lock
     await pool.end();

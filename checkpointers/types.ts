@@ -1,6 +1,7 @@
 /** The checkpoint store: a LangGraph checkpointer and the execution ledger, kept in one place. */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { ExecutionLedger } from "../ledger/executionLedger.js";
+import type { ThreadLease, ThreadOwner } from "./threadLease.js";
 
 export interface CheckpointStore {
   kind: "memory" | "sqlite" | "postgres";
@@ -10,6 +11,13 @@ export interface CheckpointStore {
   ledger: ExecutionLedger;
   /** Human-readable location, never containing a password (e.g. "SQLite /repo/.mira/mira.db"). */
   description: string;
+  /**
+   * Takes the thread's single-flight lease (CONTRACT §3). Throws `ThreadBusyError` when a live
+   * process holds it; the caller must `release()` it when done advancing the thread.
+   */
+  claimThread(threadId: string): Promise<ThreadLease>;
+  /** The live holder of the thread's lease, or null when no process is advancing it. */
+  threadOwner(threadId: string): Promise<ThreadOwner | null>;
   /** Releases the file handle or connection pool; idempotent. Use of the store after close fails. */
   close(): Promise<void>;
 }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { Command as ResumeCommand, type StateSnapshot } from "@langchain/langgraph";
 import { openCheckpointStore, resolveCheckpointerSetting, type CheckpointStore } from "../checkpointers/index.js";
+import type { LedgerEntry } from "../ledger/executionRecord.js";
 import { describeModel } from "../models/index.js";
 import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
 import { startRunInput } from "../runtime/startRun.js";
@@ -11,7 +12,7 @@ import { buildTaskFrame } from "../state/taskFrame.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import type { ApprovalResume, RunSettings } from "../state/types.js";
 import { UsageError } from "./errors.js";
-import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type Printer } from "./session.js";
+import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type Printer, type ThreadView } from "./session.js";
 import { EXIT, exitCodeFor, formatSummary, formatTraceEntry, summarize, type RunSummary } from "./summary.js";
 
 export interface Output {
@@ -53,6 +54,19 @@ async function withStore<T>(setting: string, fn: (store: CheckpointStore) => Pro
   }
 }
 
+/**
+ * Holds the thread's single-flight lease while `fn` advances it (CONTRACT §3). A second
+ * process gets ThreadBusyError (exit 75) before it reads or changes anything.
+ */
+async function withThreadLease<T>(store: CheckpointStore, threadId: string, fn: () => Promise<T>): Promise<T> {
+  const lease = await store.claimThread(threadId);
+  try {
+    return await fn();
+  } finally {
+    await lease.release();
+  }
+}
+
 function report(summary: RunSummary, setting: string, opts: StoreOpts, io: Output): number {
   io.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary, setting));
   return exitCodeFor(summary.status);
@@ -88,34 +102,49 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
     const threadId = opts.thread ?? `run-${randomUUID().slice(0, 8)}`;
-    if (opts.thread && (await readThread(store, threadId))) {
-      throw new UsageError(`thread "${threadId}" already exists; continue it with mira resume or inspect it with mira show`);
-    }
-    return withApp(store, settings, 0, async (app) => {
-      if (!opts.json) io.out(`mira: thread ${threadId} · ${describeModel(settings.model)} · checkpointer ${store.description}`);
-      const summary = await drive(app, startRunInput(task, settings), threadId, settings.maxSteps, opts.json ? null : io.out);
-      return report(summary, setting, opts, io);
+    return withThreadLease(store, threadId, async () => {
+      if (opts.thread && (await readThread(store, threadId))) {
+        throw new UsageError(`thread "${threadId}" already exists; continue it with mira resume or inspect it with mira show`);
+      }
+      return withApp(store, settings, 0, async (app) => {
+        if (!opts.json) io.out(`mira: thread ${threadId} · ${describeModel(settings.model)} · checkpointer ${store.description}`);
+        const summary = await drive(app, startRunInput(task, settings), threadId, settings.maxSteps, opts.json ? null : io.out);
+        return report(summary, setting, opts, io);
+      });
     });
   });
 }
 
+/**
+ * Answers a paused thread (exactly one decision flag), or continues one whose process died
+ * mid-step (no decision flag): LangGraph re-runs the unfinished step from the last
+ * checkpoint, and the ledger turns a call left `started` into `outcome_unknown`.
+ */
 export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Output): Promise<number> {
   const chosen = [opts.approve, opts.reject, opts.edit !== undefined, opts.answer !== undefined].filter(Boolean).length;
-  if (chosen !== 1) throw new UsageError("give exactly one of --approve, --reject, --edit JSON or --answer TEXT");
+  if (chosen > 1) throw new UsageError("give at most one of --approve, --reject, --edit JSON or --answer TEXT");
   const setting = resolveCheckpointerSetting(opts.checkpointer);
-  return withStore(setting, async (store) => {
-    const { state, settings } = await requireThread(store, threadId);
-    return withApp(store, settings, state.modelCalls, async (app) => {
-      const snapshot = (await app.getState(threadConfig(threadId, settings.maxSteps))) as StateSnapshot;
-      const interrupts = pendingInterrupts(snapshot);
-      if (interrupts.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
-      const value = resumeValue(threadId, state.status, state.pendingToolCall, opts);
-      if (!opts.json) io.out(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
-      const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
-      const summary = await drive(app, resume, threadId, settings.maxSteps, opts.json ? null : io.out);
-      return report(summary, setting, opts, io);
-    });
-  });
+  return withStore(setting, async (store) =>
+    withThreadLease(store, threadId, async () => {
+      const { state, settings } = await requireThread(store, threadId);
+      return withApp(store, settings, state.modelCalls, async (app) => {
+        const snapshot = (await app.getState(threadConfig(threadId, settings.maxSteps))) as StateSnapshot;
+        const interrupts = pendingInterrupts(snapshot);
+        const print = opts.json ? null : io.out;
+        if (interrupts.length === 0) {
+          if (snapshot.next.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
+          if (chosen > 0) throw new UsageError(`thread "${threadId}" is not waiting for a decision: its process stopped mid-step; continue it with mira resume ${threadId} and no decision flag`);
+          print?.(`mira: continuing thread ${threadId} from checkpoint ${snapshot.config.configurable?.checkpoint_id ?? "?"} (its process stopped before ${snapshot.next.join(", ")} finished) · ${describeModel(settings.model)}`);
+          return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);
+        }
+        if (chosen === 0) throw new UsageError(`thread "${threadId}" is waiting (${state.status}): give one of --approve, --reject, --edit JSON or --answer TEXT`);
+        const value = resumeValue(threadId, state.status, state.pendingToolCall, opts);
+        print?.(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
+        const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
+        return report(await drive(app, resume, threadId, settings.maxSteps, print), setting, opts, io);
+      });
+    }),
+  );
 }
 
 /** Checks the flags against what the thread waits for; a wrong identity never reaches the run. */
@@ -149,21 +178,54 @@ function parseEditInput(raw: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-/** The run's summary plus what the execution ledger says actually ran for this thread. */
+/**
+ * Whether a thread is settled, paused, being advanced now, or stopped mid-step because its
+ * process died (`interrupted`), read from the latest checkpoint and the thread's lease.
+ */
+export type Progress =
+  | { state: "settled" | "paused" }
+  | { state: "advancing"; owner: string }
+  | { state: "interrupted"; message: string };
+
+async function progressOf(store: CheckpointStore, setting: string, threadId: string, view: ThreadView): Promise<Progress> {
+  if (view.state.status === "completed" || view.state.status === "failed") return { state: "settled" };
+  if (view.interrupted) return { state: "paused" };
+  const owner = await store.threadOwner(threadId);
+  if (owner) return { state: "advancing", owner: owner.description };
+  return { state: "interrupted", message: `the process advancing this thread stopped mid-step at checkpoint ${view.checkpointId}; continue it with: mira resume ${threadId} --checkpointer ${setting}` };
+}
+
+/** A ledger entry as `mira show` reports it: a `started` entry with no live owner will be settled as outcome unknown. */
+function executionView(entry: LedgerEntry, progress: Progress) {
+  const { toolId, toolCallId, inputHash, status } = entry;
+  const shown = status === "started" && progress.state !== "advancing" ? "outcome_unknown" : status;
+  return { toolId, toolCallId, inputHash, status: shown };
+}
+
+/**
+ * The run's summary, where it stands, and what the execution ledger says actually ran.
+ * Exits like the run's status, except that a thread in progress or stopped mid-step exits 0:
+ * showing it succeeded, and there is nothing to fail yet.
+ */
 export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
-    const { state, checkpointId } = await requireThread(store, threadId);
-    // Showing needs no tools, model or MCP servers: only the checkpointer and the ledger.
-    const summary = summarize(threadId, state, checkpointId);
-    const executions = (await store.ledger.list(threadId)).map(({ toolId, toolCallId, inputHash, status }) => ({ toolId, toolCallId, inputHash, status }));
+    const view = await requireThread(store, threadId);
+    // Showing needs no tools, model or MCP servers: only the checkpointer, the ledger and the lease.
+    const summary = summarize(threadId, view.state, view.checkpointId);
+    const progress = await progressOf(store, setting, threadId, view);
+    const executions = (await store.ledger.list(threadId)).map((e) => executionView(e, progress));
+    const code = summary.status === "running" ? EXIT.completed : exitCodeFor(summary.status);
     if (opts.json) {
-      io.out(JSON.stringify({ ...summary, executions }, null, 2));
-      return exitCodeFor(summary.status);
+      io.out(JSON.stringify({ ...summary, progress, executions }, null, 2));
+      return code;
     }
     summary.trace.forEach((e) => io.out(formatTraceEntry(e)));
     io.out(`executions (ledger): ${executions.length ? executions.map((x) => `${x.toolId} ${x.toolCallId} ${x.status}`).join("; ") : "none"}`);
-    return report(summary, setting, opts, io);
+    io.out(formatSummary(summary, setting));
+    if (progress.state === "advancing") io.out(`in progress: ${progress.owner} is advancing this thread`);
+    if (progress.state === "interrupted") io.out(`interrupted: ${progress.message}`);
+    return code;
   });
 }
 

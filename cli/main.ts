@@ -1,10 +1,13 @@
 /**
  * The `mira` command line. Every failure a user can cause prints one line and exits with
- * a documented code (0 completed, 2 waiting, 1 failed, 64 usage); never a stack trace.
+ * a documented code (0 completed, 2 waiting, 1 failed, 64 usage, 75 thread busy); never a stack trace.
  */
 import { Command, CommanderError } from "commander";
-import { CheckpointStoreError } from "../checkpointers/index.js";
+import { CheckpointStoreError, ThreadBusyError } from "../checkpointers/index.js";
 import { InputError } from "../runtime/errors.js";
+import { ServeError } from "../server/errors.js";
+import { registerEvalCommand } from "./eval.js";
+import { serveCommand } from "./serve.js";
 import { registerToolsCommands } from "./tools.js";
 import { EXIT, resumeCommand, runCommand, showCommand, type Output } from "./commands.js";
 
@@ -32,7 +35,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
   store(
     program
       .command("resume")
-      .argument("<thread>", "the paused thread")
+      .argument("<thread>", "the paused thread, or one whose process stopped mid-step (then give no decision flag)")
       .option("--approve", "approve the pending call")
       .option("--reject", "reject the pending call")
       .option("--edit <json>", "replace the pending call's input (a new call, asked again)")
@@ -44,7 +47,19 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
 
   store(program.command("show").argument("<thread>", "a thread id")).action(async (thread: string, opts) => setExit(await showCommand(thread, opts, io)));
 
+  program
+    .command("serve")
+    .description("serve the LangGraph API on PostgreSQL; run several to share one set of threads")
+    .option("--port <n>", "port to listen on", "8123")
+    .option("--host <host>", "address to listen on", "127.0.0.1")
+    .option("--checkpointer <url>", "postgres://… shared by every instance (default $MIRA_CHECKPOINTER)")
+    .option("--redis <url>", "Redis for run streams and cancellations (default $MIRA_REDIS_URL or redis://127.0.0.1:6379)")
+    .option("--workers <n>", "runs this instance executes at once", "4")
+    .option("--lease-seconds <n>", "how long a run may be held before another instance may take it over", "300")
+    .action(async (opts) => setExit(await serveCommand(opts, io)));
+
   registerToolsCommands(program, { stdout: io.out, stderr: io.err });
+  registerEvalCommand(program, io, setExit);
   return program;
 }
 
@@ -58,11 +73,15 @@ export async function main(argv: string[], io: Output = { out: (s) => console.lo
   } catch (err) {
     if (err instanceof CommanderError) return err.exitCode === 0 ? 0 : EXIT.usage;
     const message = (err as Error).message?.split("\n")[0] ?? String(err);
+    if (err instanceof ThreadBusyError) {
+      io.err(`mira: ${message}`);
+      return EXIT.busy;
+    }
     if (err instanceof InputError) {
       io.err(`mira: ${message}`);
       return EXIT.usage;
     }
-    io.err(err instanceof CheckpointStoreError ? `mira: ${message}` : `mira: internal error: ${message}`);
+    io.err(err instanceof CheckpointStoreError || err instanceof ServeError ? `mira: ${message}` : `mira: internal error: ${message}`);
     return EXIT.failed;
   }
 }

@@ -2,10 +2,10 @@
  * Driving a run from the CLI: open the checkpoint store, build the runtime from the run's
  * settings (stored in state, so any process can resume), stream node visits, and report.
  */
-import type { Command, StateSnapshot } from "@langchain/langgraph";
+import { INTERRUPT, type Command, type StateSnapshot } from "@langchain/langgraph";
 import { buildMiraGraph } from "../graphs/mira.js";
 import type { CheckpointStore } from "../checkpointers/index.js";
-import { createRuntime, recursionLimitFor } from "../runtime/createRuntime.js";
+import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import { openHarness } from "../runtime/toolSources.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
@@ -25,9 +25,10 @@ export type MiraApp = ReturnType<typeof compile>;
  * and always stops the MCP servers afterwards.
  */
 export async function withApp<T>(store: CheckpointStore, settings: RunSettings, modelCallsSoFar: number, fn: (app: MiraApp, rt: MiraRuntime) => Promise<T>): Promise<T> {
-  const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null });
+  const skills = loadSkills(settings);
+  const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null, skills: skills.profiles(resolveWorkspace(settings.workspace)) });
   try {
-    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness });
+    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness, skills });
     return await fn(compile(store, rt), rt);
   } finally {
     await tools.close();
@@ -39,13 +40,16 @@ export const threadConfig = (threadId: string, maxSteps: number) => ({ configura
 export interface ThreadView {
   state: AgentRunState;
   checkpointId: string;
+  /** A node of the latest checkpoint's step is paused in `interrupt()` (its write is saved). */
+  interrupted: boolean;
 }
 
 /** The latest persisted state of a thread, read straight from the checkpointer; null if unknown. */
 export async function readThread(store: CheckpointStore, threadId: string): Promise<ThreadView | null> {
   const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
   if (!tuple) return null;
-  return { state: tuple.checkpoint.channel_values as unknown as AgentRunState, checkpointId: tuple.checkpoint.id };
+  const interrupted = (tuple.pendingWrites ?? []).some(([, channel]) => channel === INTERRUPT);
+  return { state: tuple.checkpoint.channel_values as unknown as AgentRunState, checkpointId: tuple.checkpoint.id, interrupted };
 }
 
 export async function requireThread(store: CheckpointStore, threadId: string): Promise<ThreadView & { settings: RunSettings }> {
@@ -56,11 +60,13 @@ export async function requireThread(store: CheckpointStore, threadId: string): P
   return { ...view, settings: settings.data };
 }
 
-/** Streams a run (or a resume) to its next pause or end, printing each node visit. */
-export async function drive(app: MiraApp, input: AgentRunUpdate | Command, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
+/** Streams a run, a resume, or (input null) the continuation of an unfinished step to its next pause or end, printing each node visit. */
+export async function drive(app: MiraApp, input: AgentRunUpdate | Command | null, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
   const config = threadConfig(threadId, maxSteps);
   // A resume Command is typed by node names; ours carries only a resume map.
-  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates" });
+  // "sync": each step's checkpoint is saved before the next step starts, so a process killed
+  // inside Tool always leaves the approval's checkpoint behind, and resume continues from it.
+  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates", durability: "sync" });
   for await (const chunk of stream) {
     for (const [node, update] of Object.entries(chunk as Record<string, AgentRunUpdate | undefined>)) {
       if (node === "__interrupt__" || !print || !update) continue;

@@ -71,7 +71,8 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
 
 const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-export const EXIT = { completed: 0, failed: 1, waiting: 2, usage: 64 } as const;
+/** 75 is sysexits EX_TEMPFAIL: the thread is busy now; the same command may succeed later. */
+export const EXIT = { completed: 0, failed: 1, waiting: 2, usage: 64, busy: 75 } as const;
 
 export function exitCodeFor(status: RunStatus): number {
   if (status === "completed") return EXIT.completed;

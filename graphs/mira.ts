@@ -7,6 +7,8 @@
  *            ├─retrieve→ retrieve → evidence → planner
  *            ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
  *            │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
+ *            ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner
+ *            │                                        └─skill completed→ freeze → generate | planner
  *            └─fail / terminal → finalize
  */
 import { END, START, StateGraph } from "@langchain/langgraph";
@@ -16,12 +18,14 @@ import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode } from "../nodes/askUser.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
 import { createFinalizeNode } from "../nodes/finalize.js";
+import { createFreezeNode, routeAfterFreeze } from "../nodes/freeze.js";
 import { createGenerateNode } from "../nodes/generate.js";
 import { createNormalizeNode, routeAfterNormalize } from "../nodes/normalize.js";
 import { createPlannerNode, routeAfterPlanner } from "../nodes/planner.js";
 import { createPolicyNode, routeAfterPolicy } from "../nodes/policy.js";
 import { createRetrieveNode } from "../nodes/retrieve.js";
 import { createToolNode, routeAfterTool } from "../nodes/tool.js";
+import { buildSubAgentGraph } from "./subagent.js";
 
 export function buildMiraGraph(rt: MiraRuntime) {
   return new StateGraph(AgentRunAnnotation)
@@ -33,6 +37,8 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addNode("Approval", createApprovalNode(rt))
     .addNode("Tool", createToolNode(rt))
     .addNode("Evidence", createEvidenceNode(rt))
+    .addNode("SubAgent", buildSubAgentGraph(rt).compile())
+    .addNode("Freeze", createFreezeNode(rt))
     .addNode("Generate", createGenerateNode(rt))
     .addNode("Finalize", createFinalizeNode(rt))
     .addEdge(START, "Planner")
@@ -40,17 +46,20 @@ export function buildMiraGraph(rt: MiraRuntime) {
       Normalize: "Normalize",
       Retrieve: "Retrieve",
       AskUser: "AskUser",
+      SubAgent: "SubAgent",
       Planner: "Planner",
       Generate: "Generate",
       Finalize: "Finalize",
     })
     .addEdge("AskUser", "Planner")
     .addEdge("Retrieve", "Evidence")
+    .addEdge("SubAgent", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Approval", routeAfterApproval, { Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize" })
-    .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Finalize: "Finalize" })
-    .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize" })
+    .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Freeze: "Freeze", Finalize: "Finalize" })
+    .addConditionalEdges("Freeze", routeAfterFreeze, { Generate: "Generate", Planner: "Planner" })
     .addEdge("Generate", "Finalize")
     .addEdge("Finalize", END);
 }

@@ -12,6 +12,7 @@
  * - `MIRA_POLICY`      optional policy file (YAML or JSON)
  * - `MIRA_CATALOG`     optional catalog file replacing the built-in catalog
  * - `MIRA_MCP_CONFIG`  optional MCP config file (its servers run as long as the server)
+ * - `MIRA_SKILLS`      optional skills folder (default: the built-in skills)
  *
  * The module is imported once per server process, so one model instance (and, for a
  * scripted model, one script cursor) serves every thread.
@@ -19,7 +20,7 @@
 import { fileURLToPath } from "node:url";
 import { openCheckpointStore, resolveCheckpointerSetting } from "../checkpointers/index.js";
 import { DEFAULT_MODEL } from "../models/index.js";
-import { createRuntime, DEFAULT_MAX_STEPS, recursionLimitFor } from "../runtime/createRuntime.js";
+import { createRuntime, DEFAULT_MAX_STEPS, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
 import { openHarness } from "../runtime/toolSources.js";
 import type { RunSettings } from "../state/types.js";
 import { buildMiraGraph } from "./mira.js";
@@ -37,6 +38,7 @@ export function serverSettings(env: NodeJS.ProcessEnv = process.env): RunSetting
     maxSteps: DEFAULT_MAX_STEPS,
     catalog: value("MIRA_CATALOG") ?? null,
     mcpConfig: value("MIRA_MCP_CONFIG") ?? null,
+    skills: value("MIRA_SKILLS") ?? null,
   };
 }
 
@@ -44,9 +46,10 @@ const settings = serverSettings();
 // Never closed: the store lives as long as the server process that imported this module.
 const store = await openCheckpointStore(resolveCheckpointerSetting(), { cwd: REPO_ROOT });
 // Likewise the MCP servers: they serve every thread of this process.
-const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null });
+const skills = loadSkills(settings);
+const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null, skills: skills.profiles(resolveWorkspace(settings.workspace)) });
 
 /** The compiled graph the server runs; a client starts a run with `{ goal: "<task>" }`. */
-export const mira = buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness }))
+export const mira = buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness, skills }))
   .compile()
   .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps) });

@@ -15,6 +15,7 @@ import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
 import { ToolRegistry, type RegisteredTool } from "./registry.js";
 import type { DeterministicResolution } from "./resolution.js";
 import type { SemanticResolver } from "./semantic.js";
+import type { SkillProfile } from "../skills/library.js";
 import type { AgentScope, AuthorityEnvelope, Readiness, ResolutionStage, ToolSource, ToolStateName, ToolStatus } from "./types.js";
 
 export interface HarnessOptions {
@@ -25,8 +26,11 @@ export interface HarnessOptions {
   loadoutCap?: number;
   /** Used only on genuine ambiguity and by tool_search; lexical ranking otherwise. */
   semantic?: SemanticResolver;
-  /** Skill name → tool patterns its skill child may use (its execution profile). */
-  skills?: Record<string, string[]>;
+  /**
+   * Skill name → its child's execution profile: the tool patterns it may use and an optional
+   * private runtime, registered only in that skill child's view (never on the main surface).
+   */
+  skills?: Record<string, SkillProfile>;
 }
 
 export interface Resolution {
@@ -58,6 +62,8 @@ export class Harness {
   readonly authority: AuthorityEnvelope;
   readonly loadoutCap: number;
   private readonly registry: ToolRegistry;
+  /** Skill name → the registry with its private runtime added, built once. */
+  private readonly skillRegistries = new Map<string, ToolRegistry>();
 
   /**
    * @param shared internal: a registry shared with the Harness this one was derived from
@@ -165,13 +171,25 @@ export class Harness {
   /**
    * The Harness an agent of `scope` works through: main is this one; a child gets the same
    * registry and the parent's authority envelope (narrowed to `restrict` and, for a skill
-   * child, to the skill's declared tools), never the parent's loadout.
+   * child, to the skill's declared tools), never the parent's loadout. A skill child's
+   * registry also holds the skill's private runtime; no other view ever does.
    */
   forScope(scope: AgentScope, restrict?: string[]): Harness {
     if (scope.kind === "main" && !restrict) return this;
-    const skillTools = scope.kind === "skill_child" ? this.options.skills?.[scope.skill] : undefined;
-    const narrowed = this.childAuthority(this.childAuthority(this.authority, restrict), skillTools);
-    return this.withAuthority(narrowed);
+    const profile = scope.kind === "skill_child" ? this.options.skills?.[scope.skill] : undefined;
+    const narrowed = this.childAuthority(this.childAuthority(this.authority, restrict), profile?.tools);
+    if (scope.kind !== "skill_child" || !profile?.runtime) return this.withAuthority(narrowed);
+    let registry = this.skillRegistries.get(scope.skill);
+    if (!registry) {
+      registry = new ToolRegistry([...this.options.sources, profile.runtime]);
+      this.skillRegistries.set(scope.skill, registry);
+    }
+    return new Harness({ ...this.options, sources: [...this.options.sources, profile.runtime], authority: narrowed }, registry);
+  }
+
+  /** Skill names with an execution profile in this Harness. */
+  skillNames(): string[] {
+    return Object.keys(this.options.skills ?? {});
   }
 
   /** Same registry and index, another authority envelope. */
@@ -232,6 +250,7 @@ export class Harness {
   /** Stops listening to source changes (the sources themselves are closed by their owner). */
   detach(): void {
     this.registry.detach();
+    for (const registry of this.skillRegistries.values()) registry.detach();
   }
 
   private deterministic(task: string, limit: number): DeterministicResolution {

@@ -5,6 +5,7 @@
  * It lives in the same store as the checkpoints (SQLite file, PostgreSQL database, or memory).
  */
 import type { ToolOutcome } from "../tools/types.js";
+import type { LedgerEntry } from "./executionRecord.js";
 
 export interface ExecutionKey {
   threadId: string;
@@ -13,9 +14,15 @@ export interface ExecutionKey {
   inputHash: string;
 }
 
+/** The approval a claim rests on: the thread it was given in (absent in states saved before v2). */
+export interface ApprovalBinding {
+  threadId: string | undefined;
+}
+
 /** What `begin` found: the caller may execute only on `fresh`. */
 export type LedgerClaim =
   | { state: "fresh" }
+  | { state: "refused"; reason: string }
   | { state: "started"; startedAt: string }
   | { state: "completed"; outcome: ToolOutcome; completedAt: string };
 
@@ -24,10 +31,15 @@ export interface ExecutionLedger {
    * Atomically records `started` for the key if it has no entry, and says what was there.
    * Keyed by `threadId + toolCallId + inputHash`: call ids come from the model and are only
    * unique within a run; forks of a thread share its ledger, so no branch re-runs an invocation.
+   * Refuses (records nothing) when `approval` was given in another thread: an approval never
+   * carries across threads (CONTRACT §3), so a copied thread cannot spend its source's approval.
    */
-  begin(key: ExecutionKey): Promise<LedgerClaim>;
-  /** Records the outcome of a claimed execution. */
+  begin(key: ExecutionKey, approval: ApprovalBinding): Promise<LedgerClaim>;
+  /**
+   * Records the outcome of a claimed execution. A claim left `started` by a process that died
+   * is settled with an `outcome_unknown` failure, so it is reported and never run again.
+   */
   complete(key: ExecutionKey, outcome: ToolOutcome): Promise<void>;
   /** Entries for a thread, oldest first (for `mira show` and tests). */
-  list(threadId: string): Promise<Array<ExecutionKey & { status: "started" | "completed"; outcome?: ToolOutcome }>>;
+  list(threadId: string): Promise<LedgerEntry[]>;
 }

@@ -3,13 +3,23 @@
  * PostgreSQL ledgers so that all three answer `begin` and `list` identically.
  */
 import type { ToolOutcome } from "../tools/types.js";
-import type { ExecutionKey, LedgerClaim } from "./executionLedger.js";
+import type { ApprovalBinding, ExecutionKey, LedgerClaim } from "./executionLedger.js";
 
 /** The table that holds the ledger in the checkpoint database (SQLite file or PostgreSQL). */
 export const EXECUTIONS_TABLE = "mira_executions";
 
-/** What `list` returns for one entry. */
-export type LedgerEntry = ExecutionKey & { status: "started" | "completed"; outcome?: ToolOutcome };
+/**
+ * What `list` returns for one entry. `outcome_unknown` is a settled entry whose outcome is an
+ * `outcome_unknown` failure: its process died mid-call (or the tool could not tell).
+ */
+export type LedgerEntry = ExecutionKey & { status: "started" | "completed" | "outcome_unknown"; outcome?: ToolOutcome };
+
+/** The refusal `begin` returns for an approval given in another thread; null when the binding holds. */
+export function foreignApproval(key: ExecutionKey, approval: ApprovalBinding): LedgerClaim | null {
+  if (approval.threadId === key.threadId) return null;
+  const from = approval.threadId === undefined ? "no thread (saved before approvals were thread-bound)" : `thread "${approval.threadId}"`;
+  return { state: "refused", reason: `the approval of ${key.toolId} (${key.toolCallId}) was given in ${from}, not in thread "${key.threadId}"` };
+}
 
 /** A ledger entry as stored; `outcome` and `completedAt` are present exactly when `status` is `completed`. */
 export type ExecutionRecord = ExecutionKey &
@@ -73,9 +83,9 @@ export function claimOf(record: ExecutionRecord): LedgerClaim {
 /** What `list` reports for one record. */
 export function entryOf(record: ExecutionRecord): LedgerEntry {
   const { threadId, toolId, toolCallId, inputHash } = record;
-  return record.status === "started"
-    ? { threadId, toolId, toolCallId, inputHash, status: "started" }
-    : { threadId, toolId, toolCallId, inputHash, status: "completed", outcome: record.outcome };
+  if (record.status === "started") return { threadId, toolId, toolCallId, inputHash, status: "started" };
+  const unknown = !record.outcome.ok && record.outcome.failure.kind === "outcome_unknown";
+  return { threadId, toolId, toolCallId, inputHash, status: unknown ? "outcome_unknown" : "completed", outcome: record.outcome };
 }
 
 /** Outcomes are stored as JSON; this is the encoding every backend uses (the memory ledger included). */

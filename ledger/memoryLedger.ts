@@ -3,8 +3,8 @@
  * durable ones, lost when the process exits (as are the checkpoints it guards).
  */
 import type { ToolOutcome } from "../tools/types.js";
-import type { ExecutionKey, ExecutionLedger, LedgerClaim } from "./executionLedger.js";
-import { claimOf, encodeOutcome, entryOf, type ExecutionRecord, type LedgerEntry } from "./executionRecord.js";
+import type { ApprovalBinding, ExecutionKey, ExecutionLedger, LedgerClaim } from "./executionLedger.js";
+import { claimOf, foreignApproval, encodeOutcome, entryOf, type ExecutionRecord, type LedgerEntry } from "./executionRecord.js";
 
 /** Creates an empty ledger. `begin` is atomic because it runs synchronously on one event loop. */
 export function createMemoryLedger(): ExecutionLedger {
@@ -13,7 +13,9 @@ export function createMemoryLedger(): ExecutionLedger {
   const idOf = (key: ExecutionKey) => JSON.stringify([key.threadId, key.toolCallId, key.inputHash]);
 
   return {
-    async begin(key: ExecutionKey): Promise<LedgerClaim> {
+    async begin(key: ExecutionKey, approval: ApprovalBinding): Promise<LedgerClaim> {
+      const refused = foreignApproval(key, approval);
+      if (refused) return refused;
       const existing = records.get(idOf(key));
       if (existing) return claimOf(existing);
       records.set(idOf(key), { ...pickKey(key), status: "started", startedAt: new Date().toISOString() });

@@ -4,8 +4,8 @@
  */
 import type pg from "pg";
 import type { ToolOutcome } from "../tools/types.js";
-import type { ExecutionKey, ExecutionLedger, LedgerClaim } from "./executionLedger.js";
-import { claimOf, encodeOutcome, entryOf, EXECUTIONS_TABLE, recordFromRow, type ExecutionRow, type LedgerEntry } from "./executionRecord.js";
+import type { ApprovalBinding, ExecutionKey, ExecutionLedger, LedgerClaim } from "./executionLedger.js";
+import { claimOf, foreignApproval, encodeOutcome, entryOf, EXECUTIONS_TABLE, recordFromRow, type ExecutionRow, type LedgerEntry } from "./executionRecord.js";
 
 /**
  * `started_at` defaults to `clock_timestamp()` (microseconds), so `list` keeps claim order
@@ -36,7 +36,9 @@ export async function createPostgresLedger(pool: pg.Pool): Promise<ExecutionLedg
 
   return {
     /** INSERT … ON CONFLICT DO NOTHING waits for a concurrent claimant to commit, so exactly one caller sees `fresh`. */
-    async begin(key: ExecutionKey): Promise<LedgerClaim> {
+    async begin(key: ExecutionKey, approval: ApprovalBinding): Promise<LedgerClaim> {
+      const refused = foreignApproval(key, approval);
+      if (refused) return refused;
       const inserted = await pool.query(
         `INSERT INTO ${EXECUTIONS_TABLE} (thread_id, tool_id, tool_call_id, input_hash, status)
          VALUES ($1, $2, $3, $4, 'started')

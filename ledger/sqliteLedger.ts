@@ -4,8 +4,8 @@
  */
 import type { Database } from "better-sqlite3";
 import type { ToolOutcome } from "../tools/types.js";
-import type { ExecutionKey, ExecutionLedger, LedgerClaim } from "./executionLedger.js";
-import { claimOf, encodeOutcome, entryOf, EXECUTIONS_TABLE, recordFromRow, type ExecutionRow, type LedgerEntry } from "./executionRecord.js";
+import type { ApprovalBinding, ExecutionKey, ExecutionLedger, LedgerClaim } from "./executionLedger.js";
+import { claimOf, foreignApproval, encodeOutcome, entryOf, EXECUTIONS_TABLE, recordFromRow, type ExecutionRow, type LedgerEntry } from "./executionRecord.js";
 
 const CREATE_TABLE = `
 CREATE TABLE IF NOT EXISTS ${EXECUTIONS_TABLE} (
@@ -50,7 +50,9 @@ export function createSqliteLedger(db: Database): ExecutionLedger {
   });
 
   return {
-    async begin(key: ExecutionKey): Promise<LedgerClaim> {
+    async begin(key: ExecutionKey, approval: ApprovalBinding): Promise<LedgerClaim> {
+      const refused = foreignApproval(key, approval);
+      if (refused) return refused;
       return claim.immediate(key);
     },
 

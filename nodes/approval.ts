@@ -15,7 +15,7 @@ import { declineChange, readTaskFrame } from "../state/taskFrame.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import { ApprovalResume, type PendingToolCall } from "../state/types.js";
-import { currentCheckpointId } from "./checkpointId.js";
+import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 
 /** What a paused run shows the user (and what `mira resume` must echo back). */
 export interface ApprovalRequest {
@@ -57,6 +57,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       toolId: call.toolId,
       toolCallId: call.toolCallId,
       inputHash: call.inputHash,
+      threadId: currentThreadId(config),
       checkpointId,
       decision: decision.decision,
       reason: decision.reason,

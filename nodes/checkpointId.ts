@@ -9,3 +9,8 @@ export function currentCheckpointId(config: RunnableConfig): string | null {
   const ids = map ? Object.values(map) : [];
   return ids.at(-1) ?? null;
 }
+
+/** The thread the current task runs in; "unthreaded" for a graph compiled without a checkpointer. */
+export function currentThreadId(config: RunnableConfig): string {
+  return String(config.configurable?.thread_id ?? "unthreaded");
+}

@@ -1,12 +1,13 @@
 /**
- * Evidence (CONTRACT §2, §4, §6): turns a tool or retrieval result — success or failure —
- * into evidence with provenance and one observation for the Planner, advances the
+ * Evidence (CONTRACT §2, §4, §6, §8): turns a tool or retrieval result — success or failure —
+ * or a SubAgent's work package into evidence with provenance and one observation for the Planner, advances the
  * recovery budget on recoverable failures, and updates goal coverage. It never declares
  * the task complete.
  */
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { coverGoals } from "../state/completionGate.js";
+import { ingestWorkPackage } from "../state/delegation.js";
 import { readTaskFrame } from "../state/taskFrame.js";
 import { failureStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
@@ -24,14 +25,21 @@ function kindOf(kind: Evidence["kind"], risk: RiskClass | undefined): Evidence["
   return risk && risk !== "read" ? "receipt" : "record";
 }
 
-export type EvidenceRoute = "Planner" | "Finalize";
+export type EvidenceRoute = "Planner" | "Freeze" | "Finalize";
 
+/** A completed skill package goes to Freeze (no Planner call); everything else to the Planner. */
 export function routeAfterEvidence(state: AgentRunState): EvidenceRoute {
-  return state.status === "failed" ? "Finalize" : "Planner";
+  if (state.status === "failed") return "Finalize";
+  const last = state.observations.at(-1);
+  const result = state.subagentResults.at(-1);
+  if (last?.source === "subagent" && last.outcome === "succeeded" && result?.id === last.toolCallId && result?.kind === "skill") return "Freeze";
+  return "Planner";
 }
 
 export function createEvidenceNode(rt: MiraRuntime) {
   return async function evidence(state: AgentRunState): Promise<AgentRunUpdate> {
+    const pkg = state.workPackage;
+    if (pkg) return { ...ingestWorkPackage(state, pkg), ...visit(state, "Evidence", rt.agent, { toolCallId: pkg.id, decision: pkg.status }) };
     const result = state.toolResult;
     const trace = visit(state, "Evidence", rt.agent, { toolCallId: result?.toolCallId });
     if (!result) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Evidence reached with no result" }), ...trace };
@@ -48,6 +56,7 @@ export function createEvidenceNode(rt: MiraRuntime) {
       toolId: result.toolId,
       toolCallId: result.toolCallId,
       ...(tool ? { domain: tool.domain } : {}),
+      ...(rt.agent !== "main" ? { agent: rt.agent } : {}),
     }));
     const window = state.evidence.concat(items);
     return {

@@ -7,7 +7,8 @@ import { SystemMessage, HumanMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
-import { completionGate, coverGoals, provenNextStep } from "../state/completionGate.js";
+import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../state/completionGate.js";
+import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame } from "../state/taskFrame.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
@@ -17,7 +18,7 @@ import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES }
 import { AGENT_RUN_SCHEMA_VERSION, type Evidence, type Observation, type PlannerDecision } from "../state/types.js";
 import type { ToolDefinition } from "../tools/types.js";
 
-export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "Planner" | "Generate" | "Finalize";
+export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "SubAgent" | "Planner" | "Generate" | "Finalize";
 
 /** Where the Planner's update leads; exported for tests. */
 export function routeAfterPlanner(state: AgentRunState): PlannerRoute {
@@ -26,6 +27,7 @@ export function routeAfterPlanner(state: AgentRunState): PlannerRoute {
   if (state.status === "waiting_user") return "AskUser";
   if (state.nextAction?.type === "use_tool") return "Normalize";
   if (state.nextAction?.type === "retrieve") return "Retrieve";
+  if (state.nextAction?.type === "delegate_task" && state.delegation) return "SubAgent";
   return "Planner";
 }
 
@@ -48,7 +50,7 @@ function guardedFinalization(state: AgentRunState, why: string): AgentRunUpdate 
 /** The evidence an answer may cite (real and verified) and every side effect that happened. */
 const packet = (evidence: Evidence[], draft: string, guarded: boolean) => ({
   evidenceIds: evidence.filter((e) => e.verified && !e.simulated).map((e) => e.id),
-  effectIds: evidence.filter((e) => e.kind === "write" || e.kind === "receipt" || e.kind === "command").map((e) => e.id),
+  effectIds: sideEffectIds(evidence),
   draft,
   guarded,
 });
@@ -58,6 +60,18 @@ function toolSpec(tool: Pick<ToolDefinition, "name" | "description" | "schema">)
 }
 
 const PROTOCOL_SPECS = PROTOCOL_NAMES.map((name) => toolSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
+/** A SubAgent is never offered delegate_task (no nesting). */
+const CHILD_PROTOCOL_SPECS = PROTOCOL_SPECS.filter((spec) => spec.function.name !== "delegate_task");
+
+/** The main Planner sees skill summaries only; a skill child sees its loaded body instead. */
+function systemPrompt(rt: MiraRuntime): string {
+  const parts = [SYSTEM_PROMPT, `Capability catalog (use tool_search to load a tool not visible):\n${rt.harness.compactCatalog()}`];
+  const skills = rt.agent === "main" ? (rt.skills?.summaries() ?? []) : [];
+  if (skills.length) parts.push(`Skills (delegate_task with skill=<name> hands the work to that skill's agent):\n${skills.map((s) => `- ${s.name}: ${s.summary} Use when: ${s.whenToUse}`).join("\n")}`);
+  if (rt.agent !== "main") parts.push(`You are SubAgent ${rt.agent}: finish only the work package in the task, then answer with what you found; you cannot delegate.`);
+  if (rt.skill) parts.push(`Skill ${rt.skill.name} instructions:\n${rt.skill.body}`);
+  return parts.join("\n\n");
+}
 
 /**
  * The first loadout: a catalog that fits in the loadout cap is disclosed whole; a larger
@@ -113,13 +127,13 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...base, ...guardedFinalization(state, `step budget of ${maxSteps} used up`), finishReason: "max_steps", ...visit(state, "Planner", rt.agent, { decision: "guarded_answer" }) };
     }
 
-    const proven = deterministicStep(state, rt);
+    const exposed = rt.harness.view({ kind: "main" }, state.loadout);
+    const proven = deterministicStep(state, exposed.map((t) => t.name));
     if (proven) {
       const decision: PlannerDecision = { type: "use_tool", toolId: proven.toolId, toolCallId: `det-${state.step}`, input: proven.input };
       return { ...base, step: state.step + 1, nextAction: decision, ...visit(state, "Planner", rt.agent, { ...traceOf(decision), note: `deterministic (no model call): ${proven.why}` }) };
     }
 
-    const exposed = rt.harness.view({ kind: "main" }, state.loadout);
     const ctx = buildPlannerContext(state, exposed.map((t) => ({ name: t.name, description: t.description, risk: t.risk, domain: t.domain })));
     const stepped = { ...base, step: state.step + 1, modelCalls: state.modelCalls + 1 };
     let reply;
@@ -127,11 +141,8 @@ export function createPlannerNode(rt: MiraRuntime) {
       if (isContextPlanner(rt.model)) {
         reply = await rt.model.planFromContext(ctx);
       } else {
-        const messages = [
-          new SystemMessage(`${SYSTEM_PROMPT}\n\nCapability catalog (use tool_search to load a tool not visible):\n${rt.harness.compactCatalog()}`),
-          new HumanMessage(renderPlannerContext(ctx)),
-        ];
-        const model = rt.model.bindTools ? rt.model.bindTools([...PROTOCOL_SPECS, ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
+        const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
+        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
         reply = await model.invoke(messages);
       }
     } catch (err) {
@@ -154,12 +165,11 @@ export function createPlannerNode(rt: MiraRuntime) {
  * is executable here and the same proven call did not just fail. It still goes through
  * Normalize, Policy and the Tool node like any call.
  */
-function deterministicStep(state: AgentRunState, rt: MiraRuntime) {
+function deterministicStep(state: AgentRunState, executable: string[]) {
   const latest = state.observations.at(-1);
   if (latest?.toolCallId?.startsWith("det-") && latest.outcome !== "succeeded") return null;
   const step = provenNextStep(state.taskFrame, state.evidence, latest?.evidenceIds ?? []);
-  if (!step || !rt.harness.forScope({ kind: "main" }).checkExecutable(step.toolId, state.loadout).ok) return null;
-  return step;
+  return step && executable.includes(step.toolId) ? step : null;
 }
 
 const traceOf = (d: PlannerDecision) =>
@@ -202,11 +212,19 @@ async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraR
         observations: { step: state.step, source: "harness", outcome: found.length ? "succeeded" : "failed", summary, evidenceIds: [] },
       };
     }
-    case "delegate_task":
-      return {
-        nextAction: decision,
-        ...recoverableStep(state, "planner", { recoverable: true, kind: "unavailable", message: "delegation to sub-agents is not available in this runtime; continue with the visible tools" }),
-      };
+    case "delegate_task": {
+      if (rt.agent !== "main") {
+        const message = `SubAgent ${rt.agent} cannot delegate (no nested SubAgents); do the work package with your own tools`;
+        return { nextAction: null, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message }) };
+      }
+      const opened = openDelegation(state, decision, {
+        skills: rt.skills?.summaries().map((s) => s.name) ?? [],
+        maxAttempts: rt.defaults.maxAttempts,
+        maxSteps: state.settings?.maxSteps ?? rt.defaults.maxSteps,
+      });
+      if (!opened.ok) return { nextAction: null, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: opened.message }) };
+      return { nextAction: decision, delegation: opened.delegation };
+    }
     case "fail":
       return { nextAction: decision, ...terminalStep({ recoverable: false, kind: "planner_fail", message: decision.reason }) };
   }

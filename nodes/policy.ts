@@ -7,7 +7,7 @@ import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
-import { currentCheckpointId } from "./checkpointId.js";
+import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 
 export type PolicyRoute = "Tool" | "Approval" | "Planner" | "Finalize";
@@ -29,7 +29,7 @@ export function createPolicyNode(rt: MiraRuntime) {
     switch (verdict.outcome) {
       case "allow":
         return {
-          approvals: { toolId: call.toolId, toolCallId: call.toolCallId, inputHash: call.inputHash, checkpointId: currentCheckpointId(config), decision: "policy_allow", reason: verdict.reason, at: new Date().toISOString() },
+          approvals: { toolId: call.toolId, toolCallId: call.toolCallId, inputHash: call.inputHash, threadId: currentThreadId(config), checkpointId: currentCheckpointId(config), decision: "policy_allow", reason: verdict.reason, at: new Date().toISOString() },
           ...trace,
         };
       case "ask":

@@ -2,25 +2,36 @@
  * Tool (CONTRACT §2, §3): executes exactly the frozen, approved invocation, at most once
  * per `toolCallId + inputHash` (the execution ledger), and hands the result to Evidence.
  * It refuses anything without a matching approval or whose input no longer hashes to the
- * approved `inputHash`.
+ * approved `inputHash`. An approval given in another thread (a copied thread, a checkpoint
+ * restored under a new id) does not authorize the call here: it goes back to Policy and is
+ * asked again. A call the ledger saw start but never finish is `outcome_unknown`, never re-run.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
-import type { ToolResult } from "../state/types.js";
+import type { ApprovalRecord, PendingToolCall, ToolResult } from "../state/types.js";
 import { invocationHash } from "../protocol/invocationHash.js";
-import type { ToolOutcome } from "../tools/types.js";
+import type { ToolContext, ToolDefinition, ToolOutcome } from "../tools/types.js";
+import { currentThreadId } from "./checkpointId.js";
 
 /** Trace note of a Tool visit that returned a recorded result instead of executing. */
 export const REPLAYED_NOTE = "replayed from the execution ledger";
 
-export type ToolRoute = "Evidence" | "Finalize";
+/** How long a tool may run when its definition sets no timeout of its own. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
+export type ToolRoute = "Evidence" | "Policy" | "Finalize";
+
+/** The call is still pending after Tool only when its approval did not bind this thread: ask again. */
 export function routeAfterTool(state: AgentRunState): ToolRoute {
-  return state.status === "failed" ? "Finalize" : "Evidence";
+  if (state.status === "failed") return "Finalize";
+  return state.pendingToolCall ? "Policy" : "Evidence";
 }
+
+const grants = (a: ApprovalRecord, call: PendingToolCall) =>
+  (a.decision === "approve" || a.decision === "policy_allow") && a.toolId === call.toolId && a.toolCallId === call.toolCallId && a.inputHash === call.inputHash;
 
 export function createToolNode(rt: MiraRuntime) {
   return async function tool(state: AgentRunState, config: RunnableConfig): Promise<AgentRunUpdate> {
@@ -29,10 +40,15 @@ export function createToolNode(rt: MiraRuntime) {
     const refuse = (kind: "approval_inconsistency" | "state_corrupted", message: string) => ({ ...terminalStep({ recoverable: false, kind, message }), ...trace });
     if (!call) return refuse("state_corrupted", "Tool reached with no frozen call");
 
-    const approved = state.approvals.some(
-      (a) => (a.decision === "approve" || a.decision === "policy_allow") && a.toolId === call.toolId && a.toolCallId === call.toolCallId && a.inputHash === call.inputHash,
-    );
-    if (!approved) return refuse("approval_inconsistency", `no approval binds ${call.toolId} (${call.toolCallId}, ${call.inputHash.slice(0, 12)}); nothing was executed`);
+    const threadId = currentThreadId(config);
+    const matching = state.approvals.filter((a) => grants(a, call));
+    if (matching.length === 0) return refuse("approval_inconsistency", `no approval binds ${call.toolId} (${call.toolCallId}, ${call.inputHash.slice(0, 12)}); nothing was executed`);
+    const approval = matching.find((a) => a.threadId === threadId);
+    if (!approval) {
+      const from = matching.at(-1)?.threadId;
+      const note = `the approval of ${call.toolCallId} was given in ${from ? `thread "${from}"` : "no recorded thread"}, not this one; asking again`;
+      return { status: "running", ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, decision: "rebind", note }) };
+    }
     const definition = rt.harness.get(call.toolId);
     if (!definition) return refuse("state_corrupted", `approved tool ${call.toolId} is no longer registered; nothing was executed`);
     const ctx = { workspaceRoot: rt.workspaceRoot };
@@ -41,39 +57,69 @@ export function createToolNode(rt: MiraRuntime) {
       return refuse("state_corrupted", `${call.toolId} (${call.toolCallId}) no longer hashes to its approved inputHash; nothing was executed`);
     }
 
-    const key = { threadId: String(config.configurable?.thread_id ?? "unthreaded"), toolId: call.toolId, toolCallId: call.toolCallId, inputHash: call.inputHash };
-    const claim = await rt.ledger.begin(key);
+    const key = { threadId, toolId: call.toolId, toolCallId: call.toolCallId, inputHash: call.inputHash };
+    const claim = await rt.ledger.begin(key, { threadId: approval.threadId });
     let outcome: ToolOutcome;
     let replayed = false;
-    if (claim.state === "completed") {
-      outcome = claim.outcome;
-      replayed = true;
-    } else if (claim.state === "started") {
-      outcome = {
-        ok: false,
-        failure: {
-          recoverable: true,
-          kind: "outcome_unknown",
-          message: `${call.toolId} (${call.toolCallId}) started at ${claim.startedAt} but its result was never recorded; it is not run again — check its effect before retrying`,
-        },
-      };
-      replayed = true;
-    } else {
-      outcome = await runOnce(() => definition.execute(call.input as never, ctx));
-      await rt.ledger.complete(key, outcome);
+    switch (claim.state) {
+      case "refused":
+        return refuse("approval_inconsistency", `${claim.reason}; nothing was executed`);
+      case "completed":
+        outcome = claim.outcome;
+        replayed = true;
+        break;
+      case "started":
+        // Only one process advances a thread, so a claim still `started` belongs to one that died.
+        outcome = {
+          ok: false,
+          failure: {
+            recoverable: true,
+            kind: "outcome_unknown",
+            message: `${call.toolId} (${call.toolCallId}) started at ${claim.startedAt} but the process running it stopped before its result was recorded; its outcome is unknown and it is not run again — check its effect before retrying`,
+          },
+        };
+        await rt.ledger.complete(key, outcome);
+        replayed = true;
+        break;
+      case "fresh":
+        outcome = await runOnce(definition, call.input, ctx);
+        await rt.ledger.complete(key, outcome);
+        break;
     }
     const toolResult: ToolResult = outcome.ok
       ? { ok: true, toolId: call.toolId, toolCallId: call.toolCallId, summary: outcome.summary, evidence: outcome.evidence, replayed }
       : { ok: false, toolId: call.toolId, toolCallId: call.toolCallId, failure: outcome.failure, replayed };
-    return { toolResult, pendingToolCall: null, ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, note: replayed ? REPLAYED_NOTE : outcome.ok ? outcome.summary : `failed: ${outcome.failure.message}` }) };
+    const note = replayed && outcome.ok ? REPLAYED_NOTE : outcome.ok ? outcome.summary : `failed: ${outcome.failure.message}`;
+    return { toolResult, pendingToolCall: null, ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, note }) };
   };
 }
 
-/** A throwing tool is a recoverable tool error, never a crashed run. */
-async function runOnce(execute: () => Promise<ToolOutcome>): Promise<ToolOutcome> {
+/**
+ * Runs the tool once under its timeout. A throwing tool is a recoverable tool error, never a
+ * crashed run. A tool that overruns is abandoned (its signal aborted): a read is a `timeout`,
+ * anything with effects is `outcome_unknown`, since it may have acted before it was stopped.
+ */
+async function runOnce(definition: ToolDefinition, input: unknown, base: ToolContext): Promise<ToolOutcome> {
+  const timeoutMs = definition.timeoutMs?.(input as never) ?? DEFAULT_TOOL_TIMEOUT_MS;
+  const abort = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const overrun = new Promise<ToolOutcome>((resolve) => {
+    timer = setTimeout(() => {
+      abort.abort();
+      const message = `${definition.name} did not finish within ${timeoutMs} ms and was abandoned`;
+      resolve({ ok: false, failure: { recoverable: true, kind: definition.risk === "read" ? "timeout" : "outcome_unknown", message: definition.risk === "read" ? message : `${message}; its effect is unknown` } });
+    }, timeoutMs);
+  });
+  const run = (async (): Promise<ToolOutcome> => {
+    try {
+      return await definition.execute(input as never, { ...base, signal: abort.signal });
+    } catch (err) {
+      return { ok: false, failure: { recoverable: true, kind: "tool_error", message: (err as Error).message.split("\n")[0] ?? "tool threw" } };
+    }
+  })();
   try {
-    return await execute();
-  } catch (err) {
-    return { ok: false, failure: { recoverable: true, kind: "tool_error", message: (err as Error).message.split("\n")[0] ?? "tool threw" } };
+    return await Promise.race([run, overrun]);
+  } finally {
+    clearTimeout(timer);
   }
 }

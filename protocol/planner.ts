@@ -17,8 +17,10 @@ export const protocolSchemas = {
   retrieve: z.object({ query: z.string().min(1).describe("What to look up in the workspace documents.") }),
   tool_search: z.object({ query: z.string().min(1).describe("The capability needed, when no visible tool fits.") }),
   delegate_task: z.object({
-    task: z.string().min(1).describe("A bounded work package for a child agent."),
-    acceptance: z.string().default("").describe("How the result will be judged complete."),
+    task: z.string().min(1).describe("A bounded work package for a child agent: what to do, on which files."),
+    acceptance: z.string().default("").describe("How you will judge the returned work package complete."),
+    skill: z.string().min(1).optional().describe("A listed skill to run the package; omit for a generic child agent."),
+    tools: z.array(z.string().min(1)).min(1).optional().describe("Tool names or domains the generic child may use (default: what this run may use)."),
   }),
   fail: z.object({ reason: z.string().min(1).describe("Why the task cannot be done at all.") }),
   revise_goals: z.object({
@@ -36,7 +38,7 @@ export const protocolDescriptions: Record<ProtocolName, string> = {
   ask_user: "Pause and ask the user a question when the task is ambiguous.",
   retrieve: "Search the workspace's documents for passages about a topic.",
   tool_search: "Find a tool for a capability that none of the visible tools offers.",
-  delegate_task: "Hand a bounded work package to a child agent.",
+  delegate_task: "Hand a bounded, checkable work package to a child agent (or a listed skill); its evidence comes back to you to judge.",
   fail: "Give up: the task cannot be done.",
   revise_goals:
     "Propose goals the task frame misses, or dispute a goal with a reason. Checked against the request and the workspace; a disputed goal stays in the ledger and the answer says it was not done and why.",

@@ -12,6 +12,7 @@ import type { ExecutionLedger } from "../ledger/executionLedger.js";
 import { createChatModel } from "../models/index.js";
 import { Policy } from "../policy/policy.js";
 import { DocumentIndex } from "../retrieval/documentIndex.js";
+import { BUILTIN_SKILLS_DIR, SkillLibrary, type SkillProfile } from "../skills/library.js";
 import type { RunSettings } from "../state/types.js";
 import type { MiraRuntime } from "./runtime.js";
 import { catalogTools, sourceName } from "./toolSources.js";
@@ -37,22 +38,31 @@ export function resolveWorkspace(dir: string): string {
 }
 
 /** A Harness over the run's catalog without MCP servers (see openHarness for those). */
-export function catalogHarness(settings: Pick<RunSettings, "catalog">): Harness {
+export function catalogHarness(settings: Pick<RunSettings, "catalog">, skills?: Record<string, SkillProfile>): Harness {
   const catalog = settings.catalog ?? null;
-  return new Harness({ sources: [staticSource(sourceName(catalog), catalogTools(catalog))], authority: ALLOW_ALL });
+  return new Harness({ sources: [staticSource(sourceName(catalog), catalogTools(catalog))], authority: ALLOW_ALL, ...(skills ? { skills } : {}) });
 }
 
+/** The run's skill library (throws SkillError with one line on a malformed manifest). */
+export const loadSkills = (settings: Pick<RunSettings, "skills">): SkillLibrary => SkillLibrary.load(settings.skills ?? BUILTIN_SKILLS_DIR);
+
+/**
+ * `harness` must have been built with `skills.profiles(workspace)` for skill children to get
+ * their tools; without one, a catalog Harness is built here with them.
+ */
 export function createRuntime(
   settings: RunSettings,
   ledger: ExecutionLedger,
-  opts: { modelCallsSoFar?: number; harness?: Harness } = {},
+  opts: { modelCallsSoFar?: number; harness?: Harness; skills?: SkillLibrary } = {},
 ): MiraRuntime {
   const workspaceRoot = resolveWorkspace(settings.workspace);
+  const skills = opts.skills ?? loadSkills(settings);
   return {
     agent: "main",
     workspaceRoot,
     model: createChatModel(settings.model, { startAt: opts.modelCallsSoFar ?? 0 }),
-    harness: opts.harness ?? catalogHarness(settings),
+    harness: opts.harness ?? catalogHarness(settings, skills.profiles(workspaceRoot)),
+    skills,
     policy: Policy.load(settings.policyFile),
     ledger,
     documents: new DocumentIndex(workspaceRoot),

@@ -8,6 +8,7 @@ import type { Harness } from "../harness/harness.js";
 import type { ExecutionLedger } from "../ledger/executionLedger.js";
 import type { Policy } from "../policy/policy.js";
 import type { DocumentIndex } from "../retrieval/documentIndex.js";
+import type { SkillLibrary } from "../skills/library.js";
 
 export interface MiraRuntime {
   /** `main`, or a child's id; stamped on every trace entry. */
@@ -21,4 +22,8 @@ export interface MiraRuntime {
   documents: DocumentIndex;
   /** Defaults for a run started without settings (e.g. from LangGraph Studio). */
   defaults: { maxSteps: number; maxAttempts: number };
+  /** Skills the main Planner may delegate to; absent = none. Children get none (no nesting). */
+  skills?: SkillLibrary;
+  /** A skill child's skill: its loaded body (Planner instructions) and its check tool, if any. */
+  skill?: { name: string; body: string; check?: string };
 }

@@ -11,6 +11,7 @@ import { loadMcpConfig } from "../harness/mcpConfig.js";
 import { semanticResolverFromEnv, type SemanticResolver } from "../harness/semantic.js";
 import { staticSource } from "../harness/sources.js";
 import type { AuthorityEnvelope, ToolSource } from "../harness/types.js";
+import type { SkillProfile } from "../skills/library.js";
 import { evaluationCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 import { codebaseExploreTool } from "../tools/codeIndex/index.js";
 import type { ToolDefinition } from "../tools/types.js";
@@ -65,6 +66,8 @@ export async function openHarness(opts: {
   authority?: AuthorityEnvelope;
   /** Default: the resolver configured in the environment, if any. */
   semantic?: () => Promise<SemanticResolver | undefined>;
+  /** Skill execution profiles (their private runtimes join only their own child's view). */
+  skills?: Record<string, SkillProfile>;
 }): Promise<OpenedHarness> {
   const sources: ToolSource[] = [staticSource(sourceName(opts.catalog), catalogTools(opts.catalog))];
   if (opts.mcpConfig) {
@@ -73,6 +76,6 @@ export async function openHarness(opts: {
     sources.push(...(await connectMcpServers(loaded.config)));
   }
   const semantic = await (opts.semantic ?? semanticResolverFromEnv)();
-  const harness = new Harness({ sources, authority: opts.authority ?? ALLOW_ALL, ...(semantic ? { semantic } : {}) });
+  const harness = new Harness({ sources, authority: opts.authority ?? ALLOW_ALL, ...(semantic ? { semantic } : {}), ...(opts.skills ? { skills: opts.skills } : {}) });
   return { harness, close: async () => void (await Promise.all(sources.map((s) => s.close?.()))) };
 }

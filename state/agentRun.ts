@@ -15,6 +15,9 @@ import {
   type PlannerDecision,
   type Recovery,
   type RunError,
+  type Delegation,
+  type SubagentResult,
+  type WorkPackage,
   type RunSettings,
   type RunStatus,
   type TaskFrame,
@@ -28,13 +31,6 @@ export const WINDOWS = { observations: 12, evidence: 48, approvals: 16, trace: 4
 const windowed = <T>(size: number) => (current: T[], update: T[] | T) => current.concat(update).slice(-size);
 const replace = <T>(_: T, update: T) => update;
 const lastValue = <T>(initial: () => T) => Annotation<T>({ reducer: replace, default: initial });
-
-export interface SubagentResult {
-  taskId: string;
-  status: "completed" | "failed";
-  summary: string;
-  evidenceIds: string[];
-}
 
 export const AgentRunAnnotation = Annotation.Root({
   /** Persisted-shape version; see AGENT_RUN_SCHEMA_VERSION. Replaced. */
@@ -67,6 +63,10 @@ export const AgentRunAnnotation = Annotation.Root({
   recovery: lastValue<Recovery>(() => ({ attemptCount: 0, maxAttempts: 3, exhausted: false })),
   /** Tools disclosed to this agent, least recently used first. Replaced by the Harness. */
   loadout: lastValue<string[]>(() => []),
+  /** The work package a SubAgent is running (CONTRACT §8). Replaced; null when none. */
+  delegation: lastValue<Delegation | null>(() => null),
+  /** Hand-off from a SubAgent to Evidence. Replaced; null once consumed. */
+  workPackage: lastValue<WorkPackage | null>(() => null),
   /** Structured results of delegated work. Appended, newest WINDOWS.subagentResults kept. */
   subagentResults: Annotation<SubagentResult[], SubagentResult[] | SubagentResult>({
     reducer: windowed(WINDOWS.subagentResults),
@@ -93,3 +93,25 @@ export const AgentRunAnnotation = Annotation.Root({
 
 export type AgentRunState = typeof AgentRunAnnotation.State;
 export type AgentRunUpdate = typeof AgentRunAnnotation.Update;
+
+/**
+ * What a SubAgent subgraph reads from its parent: the mandate and the run-wide counters it
+ * continues (so trace seq, evidence ids and scripted model calls stay one sequence). Never
+ * the parent's goal, loadout, observations, approvals or step count (the child has its own).
+ */
+export const SubAgentInput = Annotation.Root({
+  delegation: AgentRunAnnotation.spec.delegation,
+  settings: AgentRunAnnotation.spec.settings,
+  modelCalls: AgentRunAnnotation.spec.modelCalls,
+  evidenceCount: AgentRunAnnotation.spec.evidenceCount,
+  traceCount: AgentRunAnnotation.spec.traceCount,
+});
+
+/** What a SubAgent hands back: its work package, its trace entries and the counters. */
+export const SubAgentOutput = Annotation.Root({
+  workPackage: AgentRunAnnotation.spec.workPackage,
+  trace: AgentRunAnnotation.spec.trace,
+  traceCount: AgentRunAnnotation.spec.traceCount,
+  modelCalls: AgentRunAnnotation.spec.modelCalls,
+  evidenceCount: AgentRunAnnotation.spec.evidenceCount,
+});

@@ -100,6 +100,10 @@ export function coverGoals(frame: TaskFrame, evidence: Evidence[]): TaskFrame {
   return { ...frame, goals };
 }
 
+/** Evidence of every side effect that happened: workspace changes, commands, receipts (verified or not). */
+export const sideEffectIds = (evidence: Evidence[]): string[] =>
+  evidence.filter((e) => e.kind === "write" || e.kind === "receipt" || e.kind === "command").map((e) => e.id);
+
 /** Which kinds of tool would cover a goal, in words for the Planner and the user. */
 export function coverageHint(g: Goal): string {
   const t = g.target ?? "the target";

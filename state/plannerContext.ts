@@ -80,6 +80,17 @@ export function renderPlannerContext(ctx: PlannerObservationContext): string {
   return `Task: ${ctx.task}\n\nPlannerObservationContext:\n\`\`\`json\n${JSON.stringify(ctx, null, 1)}\n\`\`\``;
 }
 
+/** The context back from a rendered message (for adapters that see only the chat messages); null if absent. */
+export function parseRenderedContext(text: string): PlannerObservationContext | null {
+  const match = /```json\n([\s\S]*)\n```\s*$/.exec(text);
+  if (!match?.[1]) return null;
+  try {
+    return JSON.parse(match[1]) as PlannerObservationContext;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A planner that takes the PlannerObservationContext as data instead of a rendered prompt
  * (the offline planner). It answers with one message in the planner protocol, like a chat

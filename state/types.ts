@@ -66,7 +66,15 @@ export const PlannerDecision = z.discriminatedUnion("type", [
   z.object({ type: z.literal("retrieve"), query: z.string().min(1) }),
   z.object({ type: z.literal("use_tool"), toolId: z.string(), toolCallId: z.string(), input: z.unknown() }),
   z.object({ type: z.literal("tool_search"), query: z.string().min(1) }),
-  z.object({ type: z.literal("delegate_task"), task: z.string().min(1), acceptance: z.string().default("") }),
+  z.object({
+    type: z.literal("delegate_task"),
+    task: z.string().min(1),
+    acceptance: z.string().default(""),
+    /** A skill by name (its summary was visible); absent = a Generic SubAgent. */
+    skill: z.string().optional(),
+    /** Tool names or domain patterns narrowing a Generic SubAgent's envelope. */
+    tools: z.array(z.string()).optional(),
+  }),
   z.object({ type: z.literal("fail"), reason: z.string().min(1) }),
   z.object({ type: z.literal("revise_goals"), goals: z.array(ProposedGoal).default([]), disputes: z.array(GoalDispute).default([]) }),
 ]);
@@ -83,11 +91,18 @@ export const PendingToolCall = z.object({
 });
 export type PendingToolCall = z.infer<typeof PendingToolCall>;
 
-/** A decision on one frozen call, bound to its full identity and the checkpoint it paused at. */
+/**
+ * A decision on one frozen call, bound to its full identity, the thread it was given in and
+ * the checkpoint it paused at. A copy of the thread (same checkpoints, another thread id)
+ * carries the record but not its authority: the Tool node and the ledger accept it only in
+ * `threadId` (CONTRACT §3). Records saved before approvals were thread-bound have no
+ * `threadId`; such a record binds no thread, so the call is asked again (optional, additive).
+ */
 export const ApprovalRecord = z.object({
   toolId: z.string(),
   toolCallId: z.string(),
   inputHash: z.string(),
+  threadId: z.string().optional(),
   checkpointId: z.string().nullable(),
   decision: z.enum(["approve", "reject", "edit", "policy_allow"]),
   reason: z.string().optional(),
@@ -122,6 +137,7 @@ export const RecoverableFailureKind = z.enum([
   "incomplete_goals",
   "invalid_decision",
   "timeout",
+  "delegation_failed",
 ]);
 export const TerminalFailureKind = z.enum([
   "security_violation",
@@ -168,6 +184,8 @@ export const Evidence = z.object({
   kind: EvidenceKind,
   toolId: z.string(),
   toolCallId: z.string(),
+  /** The SubAgent that gathered it; absent = the main agent. */
+  agent: z.string().optional(),
   source: z.object({ path: z.string().optional(), startLine: z.number().optional(), endLine: z.number().optional() }),
   content: z.string(),
   verified: z.boolean(),
@@ -180,7 +198,7 @@ export const Evidence = z.object({
   simulated: z.literal(true).optional(),
 });
 export type Evidence = z.infer<typeof Evidence>;
-export type EvidenceDraft = Omit<Evidence, "id" | "toolId" | "toolCallId">;
+export type EvidenceDraft = Omit<Evidence, "id" | "toolId" | "toolCallId" | "agent">;
 
 export const Recovery = z.object({
   attemptCount: z.number().int(),
@@ -233,7 +251,7 @@ export const ToolResult = z.discriminatedUnion("ok", [
     toolId: z.string(),
     toolCallId: z.string(),
     summary: z.string(),
-    evidence: z.array(Evidence.omit({ id: true, toolId: true, toolCallId: true })),
+    evidence: z.array(Evidence.omit({ id: true, toolId: true, toolCallId: true, agent: true })),
     replayed: z.boolean(),
   }),
   z.object({ ok: z.literal(false), toolId: z.string(), toolCallId: z.string(), failure: Failure, replayed: z.boolean() }),
@@ -276,5 +294,63 @@ export const RunSettings = z.object({
   catalog: z.string().nullable().default(null),
   /** MCP config file listing live servers; null = none. */
   mcpConfig: z.string().nullable().default(null),
+  /** Folder of skill folders; null = the built-in skills. */
+  skills: z.string().nullable().default(null),
 });
 export type RunSettings = z.input<typeof RunSettings>;
+
+/**
+ * One delegated work package as the parent opened it (CONTRACT §8): the child's whole
+ * mandate. A child gets this, never the parent's goal, loadout or conversation.
+ */
+export const Delegation = z.object({
+  /** The child's agent id (`sub-<n>`), stamped on its trace entries and evidence. */
+  id: z.string(),
+  kind: z.enum(["generic", "skill"]),
+  task: z.string(),
+  acceptance: z.string(),
+  skill: z.string().optional(),
+  tools: z.array(z.string()).optional(),
+  /** The child's own budgets, fixed by the parent. */
+  maxSteps: z.number().int().positive(),
+  maxAttempts: z.number().int().positive(),
+});
+export type Delegation = z.infer<typeof Delegation>;
+
+/** What a skill child leaves behind besides evidence (CONTRACT §8: Evidence / Artifact / Requirement). */
+export const Artifact = z.object({ kind: z.enum(["file_change", "report"]), path: z.string().optional(), description: z.string() });
+export type Artifact = z.infer<typeof Artifact>;
+
+/**
+ * A child's structured result, handed from the SubAgent subgraph to the parent's Evidence
+ * node. `completed` means the work package is done, never that the user's goal is.
+ */
+export const WorkPackage = z.object({
+  id: z.string(),
+  kind: Delegation.shape.kind,
+  skill: z.string().optional(),
+  acceptance: z.string(),
+  status: z.enum(["completed", "failed"]),
+  summary: z.string(),
+  /** Evidence with provenance; ids continue the parent's numbering. */
+  evidence: z.array(Evidence),
+  artifacts: z.array(Artifact),
+  /** What the child needs and could not get (a missing runtime, an open goal, a failed check). */
+  requirements: z.array(z.string()),
+  /** Why it failed; a terminal one ends the parent run too. */
+  failure: Failure.optional(),
+});
+export type WorkPackage = z.infer<typeof WorkPackage>;
+
+/** The parent's record of a delegated package once its evidence was taken in. */
+export const SubagentResult = z.object({
+  id: z.string(),
+  kind: Delegation.shape.kind,
+  skill: z.string().optional(),
+  status: WorkPackage.shape.status,
+  summary: z.string(),
+  evidenceIds: z.array(z.string()),
+  artifacts: z.array(Artifact),
+  requirements: z.array(z.string()),
+});
+export type SubagentResult = z.infer<typeof SubagentResult>;

@@ -8,9 +8,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openCheckpointStore, type CheckpointStore } from "../checkpointers/index.js";
-import type { ExecutionKey } from "../ledger/executionLedger.js";
+import type { ExecutionKey, ExecutionLedger } from "../ledger/executionLedger.js";
 import type { ToolOutcome } from "../tools/types.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
+
+/** A claim whose approval was given in the key's own thread (the normal case). */
+const ownClaim = (ledger: ExecutionLedger, key: ExecutionKey) => ledger.begin(key, { threadId: key.threadId });
 
 const postgresReachable = await isPostgresReachable();
 
@@ -57,13 +60,13 @@ describe.each(backends)("execution ledger on $name", ({ freshSetting, skip }) =>
     const { ledger } = await openStore(freshSetting());
     const key = keyFor(`thread-${randomUUID()}`);
 
-    expect(await ledger.begin(key)).toEqual({ state: "fresh" });
-    const second = await ledger.begin(key);
+    expect(await ownClaim(ledger, key)).toEqual({ state: "fresh" });
+    const second = await ownClaim(ledger, key);
     expect(second.state).toBe("started");
     expect(second.state === "started" && Number.isNaN(Date.parse(second.startedAt))).toBe(false);
 
     await ledger.complete(key, writtenOutcome);
-    const third = await ledger.begin(key);
+    const third = await ownClaim(ledger, key);
     expect(third).toMatchObject({ state: "completed", outcome: writtenOutcome });
     expect(third.state === "completed" && Number.isNaN(Date.parse(third.completedAt))).toBe(false);
   });
@@ -71,21 +74,21 @@ describe.each(backends)("execution ledger on $name", ({ freshSetting, skip }) =>
   it.skipIf(skip)("keys on threadId + toolCallId + inputHash: a changed input hash, or another run reusing a call id, is a new invocation", async () => {
     const { ledger } = await openStore(freshSetting());
     const key = keyFor(`thread-${randomUUID()}`);
-    await ledger.begin(key);
+    await ownClaim(ledger, key);
 
-    expect(await ledger.begin({ ...key, inputHash: `${key.inputHash}-edited` })).toEqual({ state: "fresh" });
+    expect(await ownClaim(ledger, { ...key, inputHash: `${key.inputHash}-edited` })).toEqual({ state: "fresh" });
     // Call ids come from the model and repeat across runs (scripted and offline models); forks share the thread id.
-    expect(await ledger.begin({ ...key, threadId: `another-${randomUUID()}` })).toEqual({ state: "fresh" });
+    expect(await ownClaim(ledger, { ...key, threadId: `another-${randomUUID()}` })).toEqual({ state: "fresh" });
   });
 
   it.skipIf(skip)("keeps the first outcome when an execution is completed twice", async () => {
     const { ledger } = await openStore(freshSetting());
     const key = keyFor(`thread-${randomUUID()}`);
-    await ledger.begin(key);
+    await ownClaim(ledger, key);
     await ledger.complete(key, writtenOutcome);
     await ledger.complete(key, failedOutcome);
 
-    expect(await ledger.begin(key)).toMatchObject({ state: "completed", outcome: writtenOutcome });
+    expect(await ownClaim(ledger, key)).toMatchObject({ state: "completed", outcome: writtenOutcome });
   });
 
   it.skipIf(skip)("records an outcome for a key that was never claimed, so it cannot run afterwards", async () => {
@@ -93,15 +96,15 @@ describe.each(backends)("execution ledger on $name", ({ freshSetting, skip }) =>
     const key = keyFor(`thread-${randomUUID()}`);
     await ledger.complete(key, failedOutcome);
 
-    expect(await ledger.begin(key)).toMatchObject({ state: "completed", outcome: failedOutcome });
+    expect(await ownClaim(ledger, key)).toMatchObject({ state: "completed", outcome: failedOutcome });
   });
 
   it.skipIf(skip)("lists one thread's entries oldest first, with outcomes for completed ones", async () => {
     const { ledger } = await openStore(freshSetting());
     const threadId = `thread-${randomUUID()}`;
     const keys = [keyFor(threadId, "call-3"), keyFor(threadId, "call-1"), keyFor(threadId, "call-2")];
-    for (const key of keys) await ledger.begin(key);
-    await ledger.begin(keyFor(`other-${randomUUID()}`));
+    for (const key of keys) await ownClaim(ledger, key);
+    await ownClaim(ledger, keyFor(`other-${randomUUID()}`));
     await ledger.complete(keys[1]!, writtenOutcome);
 
     expect(await ledger.list(threadId)).toEqual([
@@ -118,7 +121,7 @@ describe.each(backends)("execution ledger on $name", ({ freshSetting, skip }) =>
     const ledgers = stores.flatMap((store) => (store ? [store.ledger] : []));
     const key = keyFor(`thread-${randomUUID()}`);
 
-    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => ledgers[i % ledgers.length]!.begin(key)));
+    const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => ownClaim(ledgers[i % ledgers.length]!, key)));
 
     expect(claims.filter((claim) => claim.state === "fresh")).toHaveLength(1);
     expect(claims.filter((claim) => claim.state === "started")).toHaveLength(11);
@@ -130,13 +133,13 @@ describe("execution ledger durability", () => {
     const setting = freshSqliteSetting();
     const key = keyFor(`thread-${randomUUID()}`);
     const first = await openCheckpointStore(setting);
-    await first.ledger.begin(key);
+    await ownClaim(first.ledger, key);
     await first.ledger.complete(key, writtenOutcome);
     await first.close();
 
     const second = await openCheckpointStore(setting);
     try {
-      expect(await second.ledger.begin(key)).toMatchObject({ state: "completed", outcome: writtenOutcome });
+      expect(await ownClaim(second.ledger, key)).toMatchObject({ state: "completed", outcome: writtenOutcome });
       expect(await second.ledger.list(key.threadId)).toEqual([{ ...key, status: "completed", outcome: writtenOutcome }]);
     } finally {
       await second.close();
@@ -146,12 +149,12 @@ describe("execution ledger durability", () => {
   it.skipIf(!postgresReachable)("a second store on the same PostgreSQL database sees the first store's entries", async () => {
     const key = keyFor(`thread-${randomUUID()}`);
     const first = await openCheckpointStore(POSTGRES_URL);
-    await first.ledger.begin(key);
+    await ownClaim(first.ledger, key);
     await first.close();
 
     const second = await openCheckpointStore(POSTGRES_URL);
     try {
-      expect(await second.ledger.begin(key)).toMatchObject({ state: "started" });
+      expect(await ownClaim(second.ledger, key)).toMatchObject({ state: "started" });
     } finally {
       await second.close();
     }

@@ -6,9 +6,13 @@ import { describe, expect, it } from "vitest";
 import { invocationHash } from "../protocol/invocationHash.js";
 import type { ApprovalRequest } from "../nodes/approval.js";
 import { REPLAYED_NOTE } from "../nodes/tool.js";
+import type { ExecutionKey, ExecutionLedger } from "../ledger/executionLedger.js";
 import { openCheckpointStore } from "../checkpointers/index.js";
 import { POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, visits, type TestRun } from "./support/harnessRuntime.js";
+
+/** A claim whose approval was given in the key's own thread (the normal case). */
+const ownClaim = (ledger: ExecutionLedger, key: ExecutionKey) => ledger.begin(key, { threadId: key.threadId });
 
 const WRITE = call("w1", "write_file", { path: "notes/todo.md", content: "ship it\n" });
 const exists = (p: string) => access(p).then(() => true, () => false);
@@ -136,7 +140,7 @@ describe("exactly once per toolCallId + inputHash", () => {
     const c = paused.pendingToolCall!;
     // What a crashed process leaves behind: the effect on disk and the ledger entry, but no checkpoint after Tool.
     const key = { threadId: "t-crash", toolId: c.toolId, toolCallId: c.toolCallId, inputHash: c.inputHash };
-    expect(await run.ledger.begin(key)).toEqual({ state: "fresh" });
+    expect(await ownClaim(run.ledger, key)).toEqual({ state: "fresh" });
     const tool = run.rt.harness.get("write_file")!;
     const outcome = await tool.execute(c.input, { workspaceRoot: ws });
     await run.ledger.complete(key, outcome);
@@ -152,7 +156,7 @@ describe("exactly once per toolCallId + inputHash", () => {
   it("died between claiming and recording → outcome_unknown observation, not run again", async () => {
     const { run, paused } = await pausedWrite("t-unknown", [answer("a1", "Could not confirm the write.")]);
     const c = paused.pendingToolCall!;
-    await run.ledger.begin({ threadId: "t-unknown", toolId: c.toolId, toolCallId: c.toolCallId, inputHash: c.inputHash });
+    await ownClaim(run.ledger, { threadId: "t-unknown", toolId: c.toolId, toolCallId: c.toolCallId, inputHash: c.inputHash });
     const { id } = await pendingInterrupt(run, "t-unknown");
     const out = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config("t-unknown"));
     expect(run.executions.get("write_file") ?? 0).toBe(0);

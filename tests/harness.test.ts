@@ -159,7 +159,7 @@ describe("scoped capability views", () => {
     const harness = new Harness({
       sources: [staticSource("builtin", [readFile, sendMail, createPr])],
       authority: { allow: ["*"], deny: [] },
-      skills: { reviewer: ["code.*"] },
+      skills: { reviewer: { tools: ["code.*"] } },
     });
     const view = harness.view({ kind: "skill_child", id: "s1", skill: "reviewer" }, ["read_open", "create_pull_request"]);
     expect(view.map((t) => t.name)).toEqual(["create_pull_request"]);

@@ -11,7 +11,7 @@ async function toolState() {
   const state = (await run.app.getState(config("t-tool"))).values;
   const input = { path: "a.md", content: "x\n", overwrite: false };
   const call = { toolId: "write_file", toolCallId: "w1", input, inputHash: invocationHash("write_file", input, {}), riskClass: "file_write" as const };
-  const approval = { toolId: "write_file", toolCallId: "w1", inputHash: call.inputHash, checkpointId: null, decision: "approve" as const, at: "" };
+  const approval = { toolId: "write_file", toolCallId: "w1", inputHash: call.inputHash, threadId: "t-tool", checkpointId: null, decision: "approve" as const, at: "" };
   return { run, state, call, approval, node: createToolNode(run.rt) };
 }
 

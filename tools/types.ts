@@ -30,6 +30,11 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
    * target resource). Folded into `inputHash` so an approval never covers another effect.
    */
   effectContext?: (input: z.infer<S>, ctx: ToolContext) => Record<string, unknown>;
+  /**
+   * Milliseconds the Tool node lets one call run before abandoning it (aborting `ctx.signal`);
+   * default DEFAULT_TOOL_TIMEOUT_MS. Tools with their own deadline report it plus a margin.
+   */
+  timeoutMs?: (input: z.infer<S>) => number;
   execute: (input: z.infer<S>, ctx: ToolContext) => Promise<ToolOutcome>;
 }
 

@@ -11,6 +11,7 @@ import type { ExecutionLedger } from "../../ledger/executionLedger.js";
 import { createMemoryLedger } from "../../ledger/memoryLedger.js";
 import { ScriptedChatModel, type ScriptedTurn } from "../../models/scripted.js";
 import { Policy } from "../../policy/policy.js";
+import type { SkillLibrary } from "../../skills/library.js";
 import { DocumentIndex } from "../../retrieval/documentIndex.js";
 import type { MiraRuntime } from "../../runtime/runtime.js";
 import { startRunInput } from "../../runtime/startRun.js";
@@ -71,6 +72,8 @@ export function makeRun(opts: {
   authority?: { allow: string[]; deny: string[] };
   maxSteps?: number;
   startAt?: number;
+  /** Skills the main Planner may delegate to (default: none). */
+  skills?: SkillLibrary;
 }): TestRun {
   const { tools, executions } = countingTools([...workspaceTools(), ...(opts.extraTools ?? [])]);
   const ledger = opts.ledger ?? createMemoryLedger();
@@ -80,7 +83,12 @@ export function makeRun(opts: {
     agent: "main",
     workspaceRoot: opts.workspace,
     model,
-    harness: new Harness({ sources: [staticSource("workspace", tools)], authority: opts.authority ?? { allow: ["*"], deny: [] } }),
+    harness: new Harness({
+      sources: [staticSource("workspace", tools)],
+      authority: opts.authority ?? { allow: ["*"], deny: [] },
+      ...(opts.skills ? { skills: opts.skills.profiles(opts.workspace) } : {}),
+    }),
+    ...(opts.skills ? { skills: opts.skills } : {}),
     policy: opts.policy ?? Policy.defaults(),
     ledger,
     documents: new DocumentIndex(opts.workspace),

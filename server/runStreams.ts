@@ -1,0 +1,168 @@
+/**
+ * Run events and cancellations shared by every instance, through Redis.
+ *
+ * - Events: one Redis Stream per run (`XADD`), so a client on any instance can join a run
+ *   executing on another one, from the start or after the last event id it saw
+ *   (`Last-Event-ID`), with a blocking `XREAD` — no polling loop of ours.
+ * - The end of a run is an explicit `__done__` entry written by the instance that ran it.
+ * - Cancellations (`interrupt`, `rollback`) go out on one pub/sub channel; the instance that
+ *   holds the run aborts it.
+ */
+import { Redis } from "ioredis";
+
+export type StreamEvent = { id: string; event: string; data: unknown; normalized?: boolean };
+export type CancelAction = "interrupt" | "rollback";
+
+const DONE = "__done__";
+const CANCEL_CHANNEL = "mira:cancel";
+/** Run logs expire a day after their last event; a run's own record lives in PostgreSQL. */
+const EVENTS_TTL_SECONDS = 24 * 3600;
+const BLOCK_MS = 1000;
+
+const eventsKey = (runId: string) => `mira:run:${runId}:events`;
+
+/** JSON with LangChain objects (messages) as their dict form, as the official server sends them. */
+export function toJsonText(value: unknown): string {
+  return JSON.stringify(value ?? null, function (key, v) {
+    const raw = (this as Record<string, unknown>)[key];
+    if (raw != null && typeof raw === "object" && typeof (raw as { toDict?: unknown }).toDict === "function") {
+      const { type, data } = (raw as { toDict(): { type: string; data: Record<string, unknown> } }).toDict();
+      return { ...data, type };
+    }
+    return v;
+  });
+}
+
+export class RunStreams {
+  private readonly redis: Redis;
+  private readonly subscriber: Redis;
+  private readonly cancelHandlers = new Set<(runId: string, action: CancelAction) => void>();
+
+  private constructor(private readonly url: string) {
+    // Commands wait through a Redis restart instead of failing at once.
+    this.redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+    this.subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: null });
+    this.redis.on("error", () => {});
+    this.subscriber.on("error", () => {});
+  }
+
+  /** Connects both connections; throws (within ~3 s) when Redis cannot be reached. */
+  static async open(url: string): Promise<RunStreams> {
+    const streams = new RunStreams(url);
+    const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+    probe.on("error", () => {});
+    try {
+      await probe.connect();
+      await probe.ping();
+    } finally {
+      probe.disconnect();
+    }
+    await streams.redis.connect();
+    await streams.subscriber.connect();
+    await streams.subscriber.subscribe(CANCEL_CHANNEL);
+    streams.subscriber.on("message", (channel: string, message: string) => {
+      if (channel !== CANCEL_CHANNEL) return;
+      const { runId, action } = JSON.parse(message) as { runId: string; action: CancelAction };
+      for (const handler of streams.cancelHandlers) handler(runId, action);
+    });
+    return streams;
+  }
+
+  /** Appends one event to the run's log. */
+  async publish(runId: string, event: string, data: unknown, normalized?: boolean): Promise<void> {
+    const fields = ["event", event, "data", toJsonText(data)];
+    if (normalized != null) fields.push("normalized", normalized ? "1" : "0");
+    await this.redis.multi().xadd(eventsKey(runId), "*", ...fields).expire(eventsKey(runId), EVENTS_TTL_SECONDS).exec();
+  }
+
+  /** Marks the run's log complete: joiners stop after reading everything before it. */
+  async end(runId: string): Promise<void> {
+    await this.redis.multi().xadd(eventsKey(runId), "*", "event", DONE).expire(eventsKey(runId), EVENTS_TTL_SECONDS).exec();
+  }
+
+  /**
+   * Events after `lastEventId` (from the start when absent), until the `__done__` entry, the
+   * signal aborts, or `stillRunning()` says the run ended without one (its instance died and
+   * nobody will take it over). Each join has its own connection, since `XREAD BLOCK` holds one.
+   */
+  async *follow(
+    runId: string,
+    opts: { lastEventId?: string; signal?: AbortSignal; stillRunning: () => Promise<boolean> },
+  ): AsyncGenerator<StreamEvent> {
+    const reader = this.redis.duplicate();
+    reader.on("error", () => {});
+    const onAbort = () => reader.disconnect();
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
+    let cursor = opts.lastEventId && /^\d+-\d+$/.test(opts.lastEventId) ? opts.lastEventId : "0";
+    try {
+      while (!opts.signal?.aborted) {
+        let batch: Array<[string, string[]]> = [];
+        try {
+          const reply = (await reader.xread("COUNT", 500, "BLOCK", BLOCK_MS, "STREAMS", eventsKey(runId), cursor)) as
+            | Array<[string, Array<[string, string[]]>]>
+            | null;
+          batch = reply?.[0]?.[1] ?? [];
+        } catch (err) {
+          if (opts.signal?.aborted) return;
+          throw err;
+        }
+        if (batch.length === 0) {
+          if (!(await opts.stillRunning())) {
+            // Read once more: the run may have ended between the read and the check.
+            const tail = (await this.redis.xread("COUNT", 500, "STREAMS", eventsKey(runId), cursor)) as Array<[string, Array<[string, string[]]>]> | null;
+            const rest = tail?.[0]?.[1] ?? [];
+            for (const [id, fields] of rest) {
+              const event = decode(id, fields);
+              if (event === null) return;
+              yield event;
+            }
+            return;
+          }
+          continue;
+        }
+        for (const [id, fields] of batch) {
+          cursor = id;
+          const event = decode(id, fields);
+          if (event === null) return;
+          yield event;
+        }
+      }
+    } finally {
+      opts.signal?.removeEventListener("abort", onAbort);
+      reader.disconnect();
+    }
+  }
+
+  /** Asks whichever instance holds `runId` to stop it. */
+  async cancel(runId: string, action: CancelAction): Promise<void> {
+    await this.redis.publish(CANCEL_CHANNEL, JSON.stringify({ runId, action }));
+  }
+
+  onCancel(handler: (runId: string, action: CancelAction) => void): void {
+    this.cancelHandlers.add(handler);
+  }
+
+  async deleteRun(runId: string): Promise<void> {
+    await this.redis.del(eventsKey(runId));
+  }
+
+  async close(): Promise<void> {
+    this.subscriber.disconnect();
+    this.redis.disconnect();
+  }
+}
+
+/** `null` for the end marker. */
+function decode(id: string, fields: string[]): StreamEvent | null {
+  const map = new Map<string, string>();
+  for (let i = 0; i + 1 < fields.length; i += 2) map.set(fields[i]!, fields[i + 1]!);
+  const event = map.get("event") ?? "";
+  if (event === DONE) return null;
+  const normalized = map.get("normalized");
+  return {
+    id,
+    event,
+    data: JSON.parse(map.get("data") ?? "null"),
+    ...(normalized != null ? { normalized: normalized === "1" } : {}),
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * One instance of the Mira service: the official LangGraph API server
+ * (`@langchain/langgraph-api` `startServer`) with `PostgresOps` storage, pg-boss workers and
+ * Redis run streams. Several instances on one PostgreSQL (and one Redis) form one service.
+ */
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { causeLine } from "../checkpointers/errors.js";
+import { openCheckpointStore, parseCheckpointerSetting } from "../checkpointers/index.js";
+import { retrying } from "./db.js";
+import { ServeError } from "./errors.js";
+import { PostgresOps } from "./postgresOps.js";
+import { startBoss, WAKE_CHANNEL } from "./runQueue.js";
+import { RunStreams } from "./runStreams.js";
+import { migrate } from "./schema.js";
+
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  /** `postgres://…`: assistants, threads, runs, checkpoints, the ledger and the queue. */
+  checkpointer: string;
+  redisUrl: string;
+  /** Runs this instance executes at once. */
+  workers: number;
+  /** Seconds before another instance may take over a run whose holder stopped answering. */
+  leaseSeconds: number;
+}
+
+export interface ServeInstance {
+  url: string;
+  instanceId: string;
+  close(): Promise<void>;
+}
+
+/** Starts one instance; throws `ServeError` (one line) when a store is unusable. Nothing is half-started then. */
+export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
+  const target = parseCheckpointerSetting(opts.checkpointer, process.cwd());
+  if (target.kind !== "postgres") throw new ServeError(`mira serve needs --checkpointer postgres://…, not "${opts.checkpointer}": instances share threads through PostgreSQL`);
+  const closers: Array<() => Promise<void>> = [];
+  const close = async () => {
+    for (const c of closers.reverse()) await c().catch(() => {});
+  };
+  try {
+    const pool = new pg.Pool({ connectionString: target.connectionString, connectionTimeoutMillis: 3000, max: 10 + opts.workers });
+    pool.on("error", () => {});
+    closers.push(() => pool.end());
+    try {
+      await pool.query("SELECT 1");
+    } catch (err) {
+      throw new ServeError(`cannot reach PostgreSQL at ${target.address}: ${causeLine(err)}`, { cause: err });
+    }
+    await migrate(pool);
+    // LangGraph's checkpoint tables and the ledger table, created once before any request.
+    await (await openCheckpointStore(opts.checkpointer)).close();
+
+    let streams: RunStreams;
+    try {
+      streams = await RunStreams.open(opts.redisUrl);
+    } catch (err) {
+      throw new ServeError(`cannot reach Redis at ${opts.redisUrl.replace(/\/\/[^@]*@/, "//")}: ${causeLine(err)}`, { cause: err });
+    }
+    closers.push(() => streams.close());
+
+    const boss = await startBoss(target.connectionString, { leaseSeconds: opts.leaseSeconds, retryLimit: 10 });
+    closers.push(() => boss.stop({ graceful: false, wait: true }));
+
+    const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const ops = new PostgresOps(pool, { boss, streams, instanceId });
+
+    process.env.MIRA_CHECKPOINTER = opts.checkpointer;
+    process.env.LANGSMITH_TRACING ??= "false";
+    process.env.LANGCHAIN_TRACING_V2 ??= "false";
+    const { startServer } = await import("@langchain/langgraph-api/server");
+    const server = await startServer(
+      { port: opts.port, host: opts.host, nWorkers: opts.workers, cwd: REPO_ROOT, graphs: { mira: "./server/graph.ts:mira" } },
+      { ops },
+    );
+    closers.push(() => server.cleanup());
+
+    const workerIds = await ops.work(opts.workers);
+    closers.push(await listenForWork(target.connectionString, () => workerIds.forEach((id) => boss.notifyWorker(id))));
+    return { url: `http://${opts.host}:${opts.port}`, instanceId, close };
+  } catch (err) {
+    await close();
+    if (err instanceof ServeError) throw err;
+    throw new ServeError(`cannot start: ${causeLine(err)}`, { cause: err });
+  }
+}
+
+/**
+ * Wakes this instance's idle pg-boss workers when any instance queues a run (LISTEN/NOTIFY),
+ * so a run starts at once instead of at the next poll. Re-listens after a database restart.
+ */
+async function listenForWork(connectionString: string, wake: () => void): Promise<() => Promise<void>> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString, connectionTimeoutMillis: 3000 });
+    c.on("notification", wake);
+    c.on("error", () => {
+      c.end().catch(() => {});
+      if (!stopped) void retrying(connect).catch(() => {});
+    });
+    await c.connect();
+    await c.query(`LISTEN ${WAKE_CHANNEL}`);
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end();
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Scale-out (CONTRACT §3: one process advances a thread at a time; effects exactly once):
+ * several `mira serve` processes — the official LangGraph API server on `PostgresOps` —
+ * share one PostgreSQL and one Redis, driven through `@langchain/langgraph-sdk` as Studio
+ * and Agent Chat UI drive them.
+ */
+import { cp, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { connect } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Client } from "@langchain/langgraph-sdk";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnServe, type ServeProcess } from "../server/cluster.js";
+import type { PendingToolCall, TraceEntry } from "../state/types.js";
+import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
+
+const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const redisUp = await new Promise<boolean>((resolve) => {
+  const socket = connect(6379, "127.0.0.1", () => (socket.end(), resolve(true)));
+  socket.on("error", () => resolve(false));
+});
+const reachable = (await isPostgresReachable()) && redisUp;
+const GOAL = (name: string) => `Create notes/${name}.md with "hi"`;
+
+interface RunValues {
+  status: string;
+  pendingToolCall: PendingToolCall | null;
+  trace: TraceEntry[];
+  observations?: Array<{ summary: string; status?: string }>;
+}
+
+async function workspaceCopy(): Promise<string> {
+  const dir = await realpath(await mkdtemp(join(tmpdir(), "mira-serve-")));
+  await cp(join(REPO_ROOT, "demo/workspace"), join(dir, "workspace"), { recursive: true });
+  return join(dir, "workspace");
+}
+
+async function ledgerRows(pool: pg.Pool, threadId: string) {
+  const rows = await pool.query("SELECT tool_call_id, status FROM mira_executions WHERE thread_id = $1 ORDER BY tool_call_id", [threadId]);
+  return rows.rows as Array<{ tool_call_id: string; status: string }>;
+}
+
+/** Starts a run on `client`, waits for its approval pause, and returns the resume command for it. */
+async function pausedWrite(client: Client, name: string) {
+  const thread = await client.threads.create();
+  await client.runs.wait(thread.thread_id, "mira", { input: { goal: GOAL(name) } });
+  const state = await client.threads.getState<RunValues>(thread.thread_id);
+  const interrupt = state.tasks.flatMap((t) => t.interrupts)[0]!;
+  const { toolCallId, inputHash } = state.values.pendingToolCall!;
+  return {
+    threadId: thread.thread_id,
+    values: state.values,
+    resume: { command: { resume: { [interrupt.id!]: { decision: "approve", toolCallId, inputHash } } } },
+  };
+}
+
+const toolRuns = (values: RunValues, toolCallId: string) => values.trace.filter((t) => t.node === "Tool" && t.toolCallId === toolCallId);
+
+describe.skipIf(!reachable)("mira serve: instances on one PostgreSQL share threads, runs and streams", () => {
+  let A: ServeProcess, B: ServeProcess;
+  let a: Client, b: Client;
+  let workspace: string;
+  const pool = new pg.Pool({ connectionString: POSTGRES_URL });
+
+  beforeAll(async () => {
+    workspace = await workspaceCopy();
+    const env = { MIRA_WORKSPACE: workspace, MIRA_MODEL_SPEC: "offline", MIRA_POLICY: "" };
+    [A, B] = await Promise.all([spawnServe({ checkpointer: POSTGRES_URL, env }), spawnServe({ checkpointer: POSTGRES_URL, env })]);
+    a = new Client({ apiUrl: A.url });
+    b = new Client({ apiUrl: B.url });
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([A?.stop(), B?.stop()]);
+    await pool.end();
+  }, 30_000);
+
+  it("a thread created on A is readable and resumable on B; the write runs once", async () => {
+    const paused = await pausedWrite(a, "cross");
+    const seenOnB = await b.threads.get(paused.threadId);
+    expect(seenOnB.status).toBe("interrupted");
+    const stateOnB = await b.threads.getState<RunValues>(paused.threadId);
+    expect(stateOnB.values.status).toBe("waiting_approval");
+    expect(stateOnB.values.pendingToolCall).toMatchObject({ toolId: "write_file", toolCallId: paused.values.pendingToolCall!.toolCallId });
+
+    await b.runs.wait(paused.threadId, "mira", paused.resume);
+    const done = (await a.threads.getState<RunValues>(paused.threadId)).values;
+    expect(done.status).toBe("completed");
+    expect(await readFile(join(workspace, "notes/cross.md"), "utf8")).toBe("hi\n");
+    const callId = paused.values.pendingToolCall!.toolCallId;
+    expect(toolRuns(done, callId)).toHaveLength(1);
+    expect(await ledgerRows(pool, paused.threadId)).toContainEqual({ tool_call_id: callId, status: "completed" });
+  }, 60_000);
+
+  it("two simultaneous resumes through A and B: exactly one proceeds, the other gets 409, the effect happens once", async () => {
+    const paused = await pausedWrite(a, "race");
+    const results = await Promise.allSettled([a.runs.wait(paused.threadId, "mira", paused.resume), b.runs.wait(paused.threadId, "mira", paused.resume)]);
+    const refused = results.filter((r) => r.status === "rejected");
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    expect(refused).toHaveLength(1);
+    expect(String((refused[0] as PromiseRejectedResult).reason)).toMatch(/409/);
+
+    const done = (await b.threads.getState<RunValues>(paused.threadId)).values;
+    expect(done.status).toBe("completed");
+    const callId = paused.values.pendingToolCall!.toolCallId;
+    expect(toolRuns(done, callId)).toHaveLength(1);
+    const writes = (await ledgerRows(pool, paused.threadId)).filter((r) => r.tool_call_id === callId);
+    expect(writes).toEqual([{ tool_call_id: callId, status: "completed" }]);
+  }, 60_000);
+
+  it("the SDK calls Studio and Agent Chat UI make work across instances", async () => {
+    const assistants = await b.assistants.search({ graphId: "mira" });
+    expect(assistants.map((x) => x.graph_id)).toContain("mira");
+    const thread = await a.threads.create({ metadata: { owner: "chat-ui" } });
+    const found = await b.threads.search({ metadata: { owner: "chat-ui" } });
+    expect(found.map((t) => t.thread_id)).toContain(thread.thread_id);
+
+    // runs.stream on A, joined from B while it runs
+    const run = await a.runs.create(thread.thread_id, "mira", { input: { goal: GOAL("stream") }, streamMode: ["values"] });
+    const joined: string[] = [];
+    for await (const chunk of b.runs.joinStream(thread.thread_id, run.run_id)) joined.push(chunk.event);
+    expect(joined).toContain("values");
+    expect(await b.runs.join(thread.thread_id, run.run_id)).toBeTruthy();
+    const state = await b.threads.getState<RunValues>(thread.thread_id);
+    expect(state.values.status).toBe("waiting_approval");
+
+    // the approval streamed back through the other instance
+    const interrupt = state.tasks.flatMap((t) => t.interrupts)[0]!;
+    const { toolCallId, inputHash } = state.values.pendingToolCall!;
+    const events: string[] = [];
+    for await (const chunk of b.runs.stream(thread.thread_id, "mira", {
+      command: { resume: { [interrupt.id!]: { decision: "approve", toolCallId, inputHash } } },
+      streamMode: ["values", "updates"],
+    })) {
+      events.push(chunk.event);
+    }
+    expect(events).toContain("updates");
+    expect((await a.threads.getState<RunValues>(thread.thread_id)).values.status).toBe("completed");
+    const history = await a.threads.getHistory(thread.thread_id, { limit: 50 });
+    expect(history.length).toBeGreaterThan(3);
+    const runs = await b.runs.list(thread.thread_id);
+    expect(runs.map((r) => r.status)).toEqual(["success", "success"]);
+  }, 60_000);
+
+  it("enqueue waits for the thread's running run; a 409 for reject leaves the thread untouched", async () => {
+    const paused = await pausedWrite(a, "queued");
+    const first = await a.runs.create(paused.threadId, "mira", paused.resume);
+    const second = await b.runs.create(paused.threadId, "mira", { input: { goal: "Where is the retry limit configured?" }, multitaskStrategy: "enqueue" });
+    await b.runs.join(paused.threadId, second.run_id);
+    const [r1, r2] = await Promise.all([a.runs.get(paused.threadId, first.run_id), a.runs.get(paused.threadId, second.run_id)]);
+    expect([r1.status, r2.status]).toEqual(["success", "success"]);
+    expect(new Date(r2.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(r1.updated_at).getTime());
+  }, 60_000);
+});
