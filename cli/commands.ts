@@ -13,7 +13,7 @@ import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import type { ApprovalResume, RunSettings } from "../state/types.js";
 import { UsageError } from "./errors.js";
 import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type Printer, type ThreadView } from "./session.js";
-import { EXIT, exitCodeFor, formatSummary, formatTraceEntry, summarize, type RunSummary } from "./summary.js";
+import { EXIT, exitCodeFor, formatSummary, formatTraceTree, summarize, type RunSummary } from "./summary.js";
 
 export interface Output {
   out: Printer;
@@ -33,6 +33,7 @@ export interface RunOpts extends StoreOpts {
   maxSteps?: string;
   catalog?: string;
   mcp?: string;
+  skills?: string;
 }
 
 export interface ResumeOpts extends StoreOpts {
@@ -94,6 +95,7 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
     maxSteps: parseMaxSteps(opts.maxSteps),
     catalog: catalogSetting(opts.catalog),
     mcpConfig: opts.mcp ? resolve(opts.mcp) : null,
+    skills: opts.skills ? resolve(opts.skills) : null,
   };
   // A request that cannot make a task frame is refused before any run exists.
   const frame = buildTaskFrame(task, await workspaceIndex(settings.workspace));
@@ -126,8 +128,10 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) =>
     withThreadLease(store, threadId, async () => {
-      const { state, settings } = await requireThread(store, threadId);
-      return withApp(store, settings, state.modelCalls, async (app) => {
+      const { state, settings, child } = await requireThread(store, threadId);
+      // Paused inside a SubAgent: the child answers, and the script continues at its model call.
+      const waiting = summarize(threadId, state, null, child);
+      return withApp(store, settings, child?.modelCalls ?? state.modelCalls, async (app) => {
         const snapshot = (await app.getState(threadConfig(threadId, settings.maxSteps))) as StateSnapshot;
         const interrupts = pendingInterrupts(snapshot);
         const print = opts.json ? null : io.out;
@@ -137,8 +141,8 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
           print?.(`mira: continuing thread ${threadId} from checkpoint ${snapshot.config.configurable?.checkpoint_id ?? "?"} (its process stopped before ${snapshot.next.join(", ")} finished) · ${describeModel(settings.model)}`);
           return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);
         }
-        if (chosen === 0) throw new UsageError(`thread "${threadId}" is waiting (${state.status}): give one of --approve, --reject, --edit JSON or --answer TEXT`);
-        const value = resumeValue(threadId, state.status, state.pendingToolCall, opts);
+        if (chosen === 0) throw new UsageError(`thread "${threadId}" is waiting (${waiting.status}): give one of --approve, --reject, --edit JSON or --answer TEXT`);
+        const value = resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts);
         print?.(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
         const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
         return report(await drive(app, resume, threadId, settings.maxSteps, print), setting, opts, io);
@@ -212,7 +216,7 @@ export async function showCommand(threadId: string, opts: StoreOpts, io: Output)
   return withStore(setting, async (store) => {
     const view = await requireThread(store, threadId);
     // Showing needs no tools, model or MCP servers: only the checkpointer, the ledger and the lease.
-    const summary = summarize(threadId, view.state, view.checkpointId);
+    const summary = summarize(threadId, view.state, view.checkpointId, view.child);
     const progress = await progressOf(store, setting, threadId, view);
     const executions = (await store.ledger.list(threadId)).map((e) => executionView(e, progress));
     const code = summary.status === "running" ? EXIT.completed : exitCodeFor(summary.status);
@@ -220,7 +224,7 @@ export async function showCommand(threadId: string, opts: StoreOpts, io: Output)
       io.out(JSON.stringify({ ...summary, progress, executions }, null, 2));
       return code;
     }
-    summary.trace.forEach((e) => io.out(formatTraceEntry(e)));
+    formatTraceTree(summary.trace).forEach((line) => io.out(line));
     io.out(`executions (ledger): ${executions.length ? executions.map((x) => `${x.toolId} ${x.toolCallId} ${x.status}`).join("; ") : "none"}`);
     io.out(formatSummary(summary, setting));
     if (progress.state === "advancing") io.out(`in progress: ${progress.owner} is advancing this thread`);

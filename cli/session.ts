@@ -42,14 +42,26 @@ export interface ThreadView {
   checkpointId: string;
   /** A node of the latest checkpoint's step is paused in `interrupt()` (its write is saved). */
   interrupted: boolean;
+  /** The SubAgent paused inside the run (its own checkpoint namespace), if any. */
+  child: AgentRunState | null;
 }
 
-/** The latest persisted state of a thread, read straight from the checkpointer; null if unknown. */
+/** The SubAgent node's checkpoint namespace for one task (LangGraph's `<node>:<task id>`). */
+const subAgentNamespace = (taskId: string) => `SubAgent:${taskId}`;
+
+/**
+ * The latest persisted state of a thread, read straight from the checkpointer; null if
+ * unknown. A delegation with a pending interrupt means the SubAgent paused: its state is
+ * read from its own namespace (the parent's channels do not change until it returns).
+ */
 export async function readThread(store: CheckpointStore, threadId: string): Promise<ThreadView | null> {
   const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
   if (!tuple) return null;
-  const interrupted = (tuple.pendingWrites ?? []).some(([, channel]) => channel === INTERRUPT);
-  return { state: tuple.checkpoint.channel_values as unknown as AgentRunState, checkpointId: tuple.checkpoint.id, interrupted };
+  const state = tuple.checkpoint.channel_values as unknown as AgentRunState;
+  const taskId = tuple.pendingWrites?.find(([, channel]) => channel === INTERRUPT)?.[0];
+  const childTuple = taskId && state.delegation ? await store.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: subAgentNamespace(taskId) } }) : undefined;
+  const child = (childTuple?.checkpoint.channel_values as unknown as AgentRunState | undefined) ?? null;
+  return { state, checkpointId: tuple.checkpoint.id, interrupted: taskId !== undefined, child };
 }
 
 export async function requireThread(store: CheckpointStore, threadId: string): Promise<ThreadView & { settings: RunSettings }> {
@@ -60,22 +72,32 @@ export async function requireThread(store: CheckpointStore, threadId: string): P
   return { ...view, settings: settings.data };
 }
 
-/** Streams a run, a resume, or (input null) the continuation of an unfinished step to its next pause or end, printing each node visit. */
+/**
+ * Streams a run, a resume, or (input null) the continuation of an unfinished step to its
+ * next pause or end, printing each node visit as it happens, a SubAgent's included (its
+ * visits come from its own namespace; the parent's `SubAgent` update repeats them and is skipped).
+ */
 export async function drive(app: MiraApp, input: AgentRunUpdate | Command | null, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
   const config = threadConfig(threadId, maxSteps);
   // A resume Command is typed by node names; ours carries only a resume map.
   // "sync": each step's checkpoint is saved before the next step starts, so a process killed
   // inside Tool always leaves the approval's checkpoint behind, and resume continues from it.
-  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates", durability: "sync" });
-  for await (const chunk of stream) {
-    for (const [node, update] of Object.entries(chunk as Record<string, AgentRunUpdate | undefined>)) {
-      if (node === "__interrupt__" || !print || !update) continue;
+  const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates", durability: "sync", subgraphs: true });
+  for await (const [namespace, chunk] of stream as AsyncIterable<[string[], Record<string, AgentRunUpdate | undefined>]>) {
+    for (const [node, update] of Object.entries(chunk)) {
+      if (node === INTERRUPT || !print || !update || (namespace.length === 0 && node === "SubAgent")) continue;
       const entries = ([] as TraceEntry[]).concat((update.trace as TraceEntry[] | TraceEntry | undefined) ?? []);
       entries.forEach((e) => print(formatTraceEntry(e)));
     }
   }
-  const snapshot = (await app.getState(config)) as StateSnapshot;
-  return summarize(threadId, snapshot.values as AgentRunState, (snapshot.config.configurable?.checkpoint_id as string | undefined) ?? null);
+  const snapshot = (await app.getState(config, { subgraphs: true })) as StateSnapshot;
+  return summarize(threadId, snapshot.values as AgentRunState, (snapshot.config.configurable?.checkpoint_id as string | undefined) ?? null, pausedChild(snapshot));
+}
+
+/** The state of the SubAgent paused inside a snapshot read with `subgraphs: true`, if any. */
+export function pausedChild(snapshot: StateSnapshot): AgentRunState | null {
+  const task = snapshot.tasks.find((t) => t.name === "SubAgent" && t.interrupts.length > 0);
+  return ((task?.state as StateSnapshot | undefined)?.values as AgentRunState | undefined) ?? null;
 }
 
 /** Interrupt ids of a paused thread, so a resume answers exactly those interrupts. */

@@ -9,8 +9,11 @@ export interface RunSummary {
   threadId: string;
   status: RunStatus;
   finishReason: string | null;
-  pendingToolCall: Pick<PendingToolCall, "toolId" | "toolCallId" | "input" | "inputHash" | "riskClass"> | null;
+  /** The frozen call waiting for approval; `agent` is `main` or the SubAgent whose call it is. */
+  pendingToolCall: (Pick<PendingToolCall, "toolId" | "toolCallId" | "input" | "inputHash" | "riskClass"> & { agent: string }) | null;
   question: string | null;
+  /** Who asks `question`: `main` or a SubAgent (the parent relays it). */
+  questionFrom: string | null;
   answer: string | null;
   error: { kind: string; message: string } | null;
   evidence: Evidence[];
@@ -21,19 +24,27 @@ export interface RunSummary {
   checkpointId: string | null;
 }
 
-/** Summary of a thread's latest state; `checkpointId` is the checkpoint it was read from. */
-export function summarize(threadId: string, values: AgentRunState, checkpointId: string | null): RunSummary {
+/**
+ * Summary of a thread's latest state; `checkpointId` is the checkpoint it was read from.
+ * While a SubAgent is paused inside the run, `child` is its state: the run is waiting on
+ * the child's call or question, and the child's steps so far join the trace.
+ */
+export function summarize(threadId: string, values: AgentRunState, checkpointId: string | null, child: AgentRunState | null = null): RunSummary {
+  const waiting = child && (child.status === "waiting_approval" || child.status === "waiting_user") ? child : values;
+  const agent = waiting === values ? "main" : (child?.delegation?.id ?? "main");
+  const status = waiting.status;
   return {
     threadId,
-    status: values.status,
+    status,
     finishReason: values.finishReason ?? null,
-    pendingToolCall: values.status === "waiting_approval" && values.pendingToolCall ? values.pendingToolCall : null,
-    question: values.status === "waiting_user" && values.nextAction?.type === "ask_user" ? values.nextAction.question : null,
+    pendingToolCall: status === "waiting_approval" && waiting.pendingToolCall ? { ...waiting.pendingToolCall, agent } : null,
+    question: status === "waiting_user" && waiting.nextAction?.type === "ask_user" ? waiting.nextAction.question : null,
+    questionFrom: status === "waiting_user" ? agent : null,
     answer: values.answer ?? null,
     error: values.error ?? null,
-    evidence: values.evidence ?? [],
-    trace: values.trace ?? [],
-    traceCount: values.traceCount ?? 0,
+    evidence: (values.evidence ?? []).concat(child?.evidence ?? []),
+    trace: (values.trace ?? []).concat(child?.trace ?? []),
+    traceCount: child?.traceCount ?? values.traceCount ?? 0,
     checkpointId,
   };
 }
@@ -49,18 +60,34 @@ export function resumeHint(summary: RunSummary, checkpointer: string): string | 
   return null;
 }
 
+/** One node visit; a SubAgent's visits are indented under the parent's, marked with its id. */
 export function formatTraceEntry(e: TraceEntry): string {
-  const parts = [`  ${String(e.seq).padStart(3)} ${e.node.padEnd(9)}`, e.agent !== "main" ? `(${e.agent})` : "", e.decision ?? "", e.toolCallId ? `call=${e.toolCallId}` : "", e.note ? `— ${e.note}` : ""];
+  const nested = e.agent !== "main";
+  const head = `${nested ? "    │ " : "  "}${String(e.seq).padStart(3)} ${e.node.padEnd(9)}`;
+  const parts = [head, nested ? `(${e.agent})` : "", e.decision ?? "", e.toolCallId ? `call=${e.toolCallId}` : "", e.note ? `— ${e.note}` : ""];
   return parts.filter(Boolean).join(" ");
+}
+
+/** The trace as a tree: each SubAgent's visits under a header, nested in the parent's. */
+export function formatTraceTree(entries: TraceEntry[]): string[] {
+  const lines: string[] = [];
+  entries.forEach((e, i) => {
+    const previous = entries[i - 1]?.agent ?? "main";
+    if (e.agent !== "main" && e.agent !== previous) lines.push(`    ┌ SubAgent ${e.agent}`);
+    lines.push(formatTraceEntry(e));
+    const next = entries[i + 1]?.agent;
+    if (e.agent !== "main" && next !== undefined && next !== e.agent) lines.push(`    └ end of ${e.agent}`);
+  });
+  return lines;
 }
 
 export function formatSummary(summary: RunSummary, checkpointer: string): string {
   const lines = [`thread ${summary.threadId}: ${summary.status}${summary.finishReason ? ` (${summary.finishReason})` : ""}`];
   if (summary.pendingToolCall) {
     const c = summary.pendingToolCall;
-    lines.push(`waiting for approval of ${c.toolId} [${c.riskClass}]`, `  call id:    ${c.toolCallId}`, `  input hash: ${c.inputHash}`, `  input:      ${JSON.stringify(c.input)}`);
+    lines.push(`waiting for approval of ${c.toolId} [${c.riskClass}]${c.agent !== "main" ? ` requested by SubAgent ${c.agent}` : ""}`, `  call id:    ${c.toolCallId}`, `  input hash: ${c.inputHash}`, `  input:      ${JSON.stringify(c.input)}`);
   }
-  if (summary.question) lines.push(`question: ${summary.question}`);
+  if (summary.question) lines.push(`question${summary.questionFrom && summary.questionFrom !== "main" ? ` from SubAgent ${summary.questionFrom}` : ""}: ${summary.question}`);
   if (summary.error) lines.push(`error (${summary.error.kind}): ${summary.error.message}`);
   if (summary.answer) lines.push("", summary.answer);
   const hint = resumeHint(summary, checkpointer);

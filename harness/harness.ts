@@ -9,7 +9,7 @@
  * visible in `status` with its reason, and `checkExecutable` refuses it.
  */
 import type { ToolDefinition } from "../tools/types.js";
-import { authorize, narrowAuthority } from "./authority.js";
+import { authorize, narrowAuthority, type AuthorityDecision } from "./authority.js";
 import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogView.js";
 import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
 import { ToolRegistry, type RegisteredTool } from "./registry.js";
@@ -217,7 +217,7 @@ export class Harness {
     }
     const readiness = readinessOf(entry);
     if (!readiness.ready) return { ok: false, state: "ready", reason: `tool "${name}" is not ready: ${readiness.reason}` };
-    const decision = authorize(this.authority, entry.tool);
+    const decision = authorityOf(this.authority, entry);
     const disclosed = loadout.includes(name);
     if (!decision.allowed) {
       const prefix = disclosed ? "disclosed but " : "";
@@ -259,7 +259,7 @@ export class Harness {
 
   private discoverable(name: string): boolean {
     const entry = this.registry.tools.get(name);
-    return entry !== undefined && readinessOf(entry).ready && authorize(this.authority, entry.tool).allowed;
+    return entry !== undefined && readinessOf(entry).ready && authorityOf(this.authority, entry).allowed;
   }
 
   private statusOf(name: string, loadout: readonly string[]): ToolStatus {
@@ -280,7 +280,7 @@ export class Harness {
       };
     }
     const readiness = readinessOf(entry);
-    const decision = authorize(this.authority, entry.tool);
+    const decision = authorityOf(this.authority, entry);
     const ready = readiness.ready ? reached : notReached(readiness.reason);
     const authorized = decision.allowed ? reached : notReached(decision.reason);
     const blocker = !readiness.ready ? `not ready: ${readiness.reason}` : !decision.allowed ? `not authorized: ${decision.reason}` : undefined;
@@ -300,6 +300,12 @@ export class Harness {
       },
     };
   }
+}
+
+/** Authorized = the run's envelope allows the tool and its source grants it. */
+function authorityOf(envelope: AuthorityEnvelope, entry: RegisteredTool): AuthorityDecision {
+  const decision = authorize(envelope, entry.tool);
+  return decision.allowed ? (entry.source.grant?.(entry.tool.name) ?? decision) : decision;
 }
 
 /** A source's readiness answer; a probe that throws counts as not ready, never as a crash. */

@@ -1,8 +1,8 @@
 /**
  * Live MCP servers as a ToolSource (CONTRACT §7). Each configured server is connected over
  * stdio or streamable HTTP with the official SDK; its tools enter the registry as
- * `mcp__<server>__<tool>` with risk `external_mcp` (approval required) unless the config
- * overrides it. A server that will not start, hangs, lists malformed tools or crashes is
+ * `mcp__<server>__<tool>` with risk `external_mcp` (approval required); the config may raise
+ * that class but never lower it to `read`, and grants (authorizes) only the tools it lists. A server that will not start, hangs, lists malformed tools or crashes is
  * never an exception and never an execution: it is a status with a specific reason,
  * tools that are not ready, and recoverable failures for any call that reaches it.
  */
@@ -98,7 +98,9 @@ export class McpToolSource implements ToolSource {
     options: McpConnectOptions,
   ) {
     this.id = id;
-    this.risk = config.risk ?? "external_mcp";
+    // The operator may raise the class (e.g. to network), never lower it to read: a server's
+    // own claims (readOnlyHint) come from an untrusted party.
+    this.risk = config.risk !== undefined && config.risk !== "read" ? config.risk : "external_mcp";
     this.timeoutMs = config.timeoutMs ?? options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
     this.endpoint = isStdioServer(config) ? `stdio:${[config.command, ...config.args].join(" ")}` : config.url;
   }
@@ -129,6 +131,15 @@ export class McpToolSource implements ToolSource {
     const excluded = this.excluded.find((entry) => mcpToolName(this.id, entry.tool) === toolName);
     if (excluded) return { ready: false, reason: `MCP tool "${excluded.tool}" was excluded: ${excluded.reason}` };
     return { ready: false, reason: `MCP server "${this.id}" does not offer ${toolName}` };
+  }
+
+  /** Only the tools the config's `allow` lists are granted; connecting grants nothing. */
+  grant(toolName: string): { allowed: true } | { allowed: false; reason: string } {
+    const allow = this.config.allow ?? [];
+    const mcpName = this.registered.get(toolName)?.mcpName;
+    if (allow.includes("*") || (mcpName !== undefined && allow.includes(mcpName))) return { allowed: true };
+    const listed = allow.length === 0 ? "grants none of its tools" : `grants only ${allow.join(", ")}`;
+    return { allowed: false, reason: `the MCP config of server "${this.id}" ${listed}; add "${mcpName ?? toolName}" to servers.${this.id}.allow to grant it` };
   }
 
   /** Connection state and, unless connected, the specific reason. */
@@ -313,6 +324,8 @@ export class McpToolSource implements ToolSource {
       schema,
       risk: this.risk,
       effectContext: () => ({ mcpServer: this.id, endpoint: this.endpoint, mcpTool: tool.name, timeoutMs: this.timeoutMs }),
+      // The SDK's own per-call timeout answers first; this is the Tool node's backstop.
+      timeoutMs: () => this.timeoutMs + 2000,
       execute: (input, ctx) => this.call(name, tool.name, input, ctx.signal),
     });
   }

@@ -1,6 +1,6 @@
 /**
- * The MCP server config file (CONTRACT §7): which external MCP servers a run may connect
- * to, how to reach each one, and how risky its tools are. Loading never throws; a bad
+ * The MCP server config file (CONTRACT §3, §7): which external MCP servers a run may connect
+ * to, how to reach each one, which of their tools the operator grants, and how risky they are. Loading never throws; a bad
  * file comes back as one line that names the file and the offending field.
  */
 import { promises as fs } from "node:fs";
@@ -18,7 +18,13 @@ export const McpServerId = z
   .describe("Server id; becomes part of every tool name (mcp__<id>__<tool>) and the domain mcp.<id>.");
 
 const serverCommon = {
-  risk: RiskClass.optional().describe("Risk class of every tool of this server; defaults to external_mcp (approval required)."),
+  risk: RiskClass.optional().describe(
+    "Risk class of every tool of this server; defaults to external_mcp (approval required). It can never lower a tool below external_mcp: \"read\" is ignored.",
+  ),
+  allow: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('The tools of this server agents may use, by the name the server lists them under; "*" grants all. Absent or empty: none; connecting a server grants nothing by itself.'),
   timeoutMs: z
     .number()
     .int()

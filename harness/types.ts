@@ -17,6 +17,12 @@ export interface ToolSource {
   tools(): ToolDefinition[];
   /** Readiness of one of this source's tools. */
   readiness(toolName: string): Readiness;
+  /**
+   * The source's own grant for one of its tools, checked after the run's authority envelope.
+   * Absent: the source grants everything it registers. An MCP server grants only what its
+   * config lists (a connection is not access, CONTRACT §3).
+   */
+  grant?(toolName: string): { allowed: true } | { allowed: false; reason: string };
   /** Subscribe to tool-list or readiness changes; returns an unsubscribe function. */
   onChange?(listener: () => void): () => void;
   close?(): Promise<void>;

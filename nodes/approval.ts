@@ -22,6 +22,8 @@ export interface ApprovalRequest {
   kind: "approval";
   call: PendingToolCall;
   checkpointId: string | null;
+  /** Whose call it is: `main` or a SubAgent's id (the parent relays a child's request). */
+  agent: string;
 }
 
 export type ApprovalRoute = "Tool" | "Normalize" | "Planner" | "Finalize";
@@ -39,7 +41,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "approval requested with no frozen call" }), ...visit(state, "Approval", rt.agent) };
     }
     const checkpointId = currentCheckpointId(config);
-    const answer: unknown = interrupt({ kind: "approval", call, checkpointId } satisfies ApprovalRequest);
+    const answer: unknown = interrupt({ kind: "approval", call, checkpointId, agent: rt.agent } satisfies ApprovalRequest);
 
     const inconsistent = (message: string) => ({
       ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message }),

@@ -42,7 +42,7 @@ import type PgBoss from "pg-boss";
 import type pg from "pg";
 import { retrying, transaction } from "./db.js";
 import { isConnectionError } from "./errors.js";
-import { enqueueRun, RUN_QUEUE, RunHandoff, type RunJob } from "./runQueue.js";
+import { enqueueRun, RUN_QUEUE, RunHandoff, type QueueSettings, type RunJob } from "./runQueue.js";
 import { toJsonText, type CancelAction, type RunStreams } from "./runStreams.js";
 
 const json = (value: unknown) => toJsonText(value);
@@ -453,6 +453,7 @@ export class CheckpointTables {
 /** What one instance needs to execute runs. */
 export interface RunExecution {
   boss: PgBoss;
+  queue: QueueSettings;
   streams: RunStreams;
   /** Names this process in `mira_runs.owner`. */
   instanceId: string;
@@ -593,7 +594,7 @@ export class PostgresRuns implements RunsRepo {
          RETURNING run_id, created_at`,
         [threadId],
       );
-      if (next.rows[0]) await enqueueRun(this.exec.boss, client, next.rows[0].run_id as string, next.rows[0].created_at as Date);
+      if (next.rows[0]) await enqueueRun(this.exec.boss, client, next.rows[0].run_id as string, next.rows[0].created_at as Date, this.exec.queue);
     };
     if (tx) await body(tx);
     else await transaction(this.pool, body);

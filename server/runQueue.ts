@@ -47,10 +47,20 @@ export async function startBoss(connectionString: string, settings: QueueSetting
   return boss;
 }
 
-/** Inserts the job inside the caller's transaction, so a run is queued if and only if it commits. */
-export async function enqueueRun(boss: PgBoss, tx: pg.PoolClient, runId: string, startAfter: Date): Promise<void> {
+/**
+ * Inserts the job inside the caller's transaction, so a run is queued if and only if it
+ * commits. The lease and retries are set on the job, not only on the queue, because the
+ * queue keeps the settings of whichever instance created it first.
+ */
+export async function enqueueRun(boss: PgBoss, tx: pg.PoolClient, runId: string, startAfter: Date, settings: QueueSettings): Promise<void> {
   const db = { executeSql: (text: string, values: unknown[]) => tx.query(text, values) };
-  await boss.send(RUN_QUEUE, { runId } satisfies RunJob, { startAfter, db });
+  await boss.send(RUN_QUEUE, { runId } satisfies RunJob, {
+    startAfter,
+    db,
+    expireInSeconds: settings.leaseSeconds,
+    retryLimit: settings.retryLimit,
+    retryDelay: 1,
+  });
   await tx.query("SELECT pg_notify($1, '')", [WAKE_CHANNEL]);
 }
 

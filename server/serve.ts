@@ -20,6 +20,12 @@ const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 
+/**
+ * How often a run's job is retried: after a lost lease, a lost database, or while a live
+ * instance still holds its thread. The official worker itself gives up after 3 attempts.
+ */
+const RETRY_LIMIT = 10;
+
 export interface ServeOptions {
   port: number;
   host: string;
@@ -67,11 +73,12 @@ export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
     }
     closers.push(() => streams.close());
 
-    const boss = await startBoss(target.connectionString, { leaseSeconds: opts.leaseSeconds, retryLimit: 10 });
+    const queue = { leaseSeconds: opts.leaseSeconds, retryLimit: RETRY_LIMIT };
+    const boss = await startBoss(target.connectionString, queue);
     closers.push(() => boss.stop({ graceful: false, wait: true }));
 
     const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    const ops = new PostgresOps(pool, { boss, streams, instanceId });
+    const ops = new PostgresOps(pool, { boss, queue, streams, instanceId });
 
     process.env.MIRA_CHECKPOINTER = opts.checkpointer;
     process.env.LANGSMITH_TRACING ??= "false";

@@ -53,6 +53,7 @@ export class SkillLibrary {
     for (const entry of readdirSync(dir).sort()) {
       const skillDir = join(dir, entry);
       if (!statSync(skillDir).isDirectory()) continue;
+      if (!existsSync(join(skillDir, "skill.yaml"))) throw new SkillError(`skill folder ${skillDir} has no skill.yaml manifest`);
       const manifest = readManifest(join(skillDir, "skill.yaml"));
       if (skills.has(manifest.name)) throw new SkillError(`two skills are named "${manifest.name}" in ${dir}`);
       if (!existsSync(join(skillDir, manifest.body))) throw new SkillError(`skill "${manifest.name}": its body ${manifest.body} is missing in ${skillDir}`);

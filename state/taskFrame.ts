@@ -202,6 +202,21 @@ function proposalProblem(g: ProposedGoal, ctx: { exists: (p: string) => boolean;
   return undefined;
 }
 
+/**
+ * A rebuilt frame keeps what the old one settled: a goal with the same meaning keeps its
+ * declined or disputed status and reason, and the Planner's validated goals stay.
+ */
+export function carryOver(previous: TaskFrame, next: TaskFrame): TaskFrame {
+  const settled = new Map(previous.goals.filter((g) => g.status === "declined" || g.status === "disputed").map((g) => [goalKey(g), g]));
+  const goals = next.goals.map((g) => {
+    const old = settled.get(goalKey(g));
+    return old ? { ...g, status: old.status, reason: old.reason } : g;
+  });
+  const keys = new Set(goals.map(goalKey));
+  const planned = previous.goals.filter((g) => g.origin === "planner" && !keys.has(goalKey(g)));
+  return { ...next, goals: goals.concat(planned).map((g, i) => ({ ...g, id: `g${i + 1}` })) };
+}
+
 /** Marks the change goals declined (the user rejected the change). */
 export function declineChange(frame: TaskFrame, reason: string): TaskFrame {
   return {

@@ -4,24 +4,40 @@
  * nest; its approvals and questions pause the whole run and resume inside the child.
  */
 import { Command } from "@langchain/langgraph";
-import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { openCheckpointStore } from "../checkpointers/index.js";
 import type { ApprovalRequest } from "../nodes/approval.js";
-import { createSqliteLedger } from "../ledger/sqliteLedger.js";
+import type { QuestionRequest } from "../nodes/askUser.js";
 import type { AgentRunState } from "../state/agentRun.js";
+import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, type TestRun } from "./support/harnessRuntime.js";
 
 const FILES = { "docs/a.md": "The retry limit is 5.\n", "docs/b.md": "The timeout is 30 seconds.\n" };
 const byAgent = (state: Pick<AgentRunState, "trace">, agent: string) => state.trace.filter((t) => t.agent === agent).map((t) => t.node);
 
+const exists = (p: string) => access(p).then(() => true, () => false);
+
 async function pendingInterrupt(run: TestRun, threadId: string) {
   const snap = await run.app.getState(config(threadId), { subgraphs: true });
   const intr = snap.tasks.flatMap((t) => t.interrupts)[0];
   const child = snap.tasks.find((t) => t.name === "SubAgent")?.state as { values: AgentRunState } | undefined;
-  return { id: intr?.id as string, value: intr?.value as ApprovalRequest, child: child?.values, parent: snap.values as AgentRunState };
+  return { id: intr?.id as string, value: intr?.value as ApprovalRequest | QuestionRequest, child: child?.values as AgentRunState, parent: snap.values as AgentRunState };
 }
+
+const CHILD_WRITE = [
+  call("d1", "delegate_task", { task: 'Create notes/x.md with "hi"', acceptance: "notes/x.md exists and was read back" }),
+  call("w1", "write_file", { path: "notes/x.md", content: "hi\n" }),
+  call("r1", "read_open", { path: "notes/x.md" }),
+  answer("c3", "Wrote notes/x.md and read it back [ev-2]."),
+  answer("p2", "Done: notes/x.md says hi [ev-2].", ["ev-2"]),
+];
+
+let pgReachable = false;
+beforeAll(async () => {
+  pgReachable = await isPostgresReachable();
+});
 
 describe("a Generic SubAgent runs a bounded work package as a subgraph", () => {
   it("delegate_task runs the child's own loop; its evidence reaches the parent with provenance; the parent's gate judges it", async () => {
@@ -88,5 +104,120 @@ describe("a Generic SubAgent runs a bounded work package as a subgraph", () => {
     const refusal = out.trace.find((t) => t.agent === "sub-0" && t.decision === "delegate_task");
     expect(refusal?.note).toContain("cannot delegate");
     expect(run.executions.get("read_open")).toBe(1);
+  });
+});
+
+describe("governance stays with the parent", () => {
+  it("a child's approval pauses the whole run with the child's identity; resume continues in the child, exactly once", async () => {
+    const ws = await tempWorkspace({});
+    const run = makeRun({ workspace: ws, turns: CHILD_WRITE });
+    const paused = await start(run, 'Create notes/x.md with "hi"', "g-child-approval");
+    const { id, value, child, parent } = await pendingInterrupt(run, "g-child-approval");
+    expect(value).toMatchObject({ kind: "approval", agent: "sub-0", call: { toolId: "write_file", toolCallId: "w1", riskClass: "file_write" } });
+    expect(child.status).toBe("waiting_approval");
+    expect(child.pendingToolCall).toEqual((value as ApprovalRequest).call);
+    expect(parent.delegation?.id).toBe("sub-0");
+    expect(paused.trace.map((t) => t.node)).toEqual(["Planner"]);
+    expect(run.executions.get("write_file") ?? 0).toBe(0);
+
+    const c = (value as ApprovalRequest).call;
+    const out = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config("g-child-approval"));
+    expect(out.status).toBe("completed");
+    expect(run.executions.get("write_file")).toBe(1);
+    expect(await readFile(join(ws, "notes/x.md"), "utf8")).toBe("hi\n");
+    // Only the interrupted child node re-ran: one Start, one Approval decision, one Tool visit for w1.
+    expect(byAgent(out, "sub-0").filter((n) => n === "Start")).toHaveLength(1);
+    expect(out.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1")).toHaveLength(1);
+    expect(out.trace.find((t) => t.node === "Approval")).toMatchObject({ agent: "sub-0", decision: "approve", toolCallId: "w1" });
+    expect(out.taskFrame.goals.map((g) => g.status)).toEqual(["covered", "covered"]);
+  });
+
+  it("a child's question is relayed by the parent and the child resumes with the answer", async () => {
+    const ws = await tempWorkspace(FILES);
+    const run = makeRun({
+      workspace: ws,
+      turns: [
+        call("d1", "delegate_task", { task: "Read the doc the user means" }),
+        call("q1", "ask_user", { question: "Which doc, a or b?" }),
+        call("c2", "read_open", { path: "docs/b.md" }),
+        answer("c3", "The timeout is 30 seconds [ev-1]."),
+        answer("p2", "Timeout: 30 seconds [ev-1]."),
+      ],
+    });
+    await start(run, "What does the doc I mean say?", "g-ask");
+    const { id, value, child } = await pendingInterrupt(run, "g-ask");
+    expect(value).toEqual({ kind: "question", question: "Which doc, a or b?", agent: "sub-0" });
+    expect(child.status).toBe("waiting_user");
+    const out = await run.app.invoke(new Command({ resume: { [id]: "docs/b.md" } }), config("g-ask"));
+    expect(out.status).toBe("completed");
+    expect(out.goal).toBe("What does the doc I mean say?");
+    expect(out.trace.find((t) => t.node === "AskUser")).toMatchObject({ agent: "sub-0", note: "docs/b.md" });
+    expect(out.evidence[0]).toMatchObject({ agent: "sub-0", source: expect.objectContaining({ path: "docs/b.md" }) });
+  });
+
+  it("a child that exhausts its recovery returns a failed package; the parent gives a guarded answer (not terminal)", async () => {
+    const ws = await tempWorkspace(FILES);
+    const missing = (id: string) => call(id, "read_open", { path: "docs/missing.md" });
+    const run = makeRun({
+      workspace: ws,
+      turns: [call("d1", "delegate_task", { task: "Read docs/missing.md" }), missing("c1"), missing("c2"), missing("c3"), answer("p2", "Here it is."), answer("p3", "Here it is.")],
+    });
+    const out = await start(run, "Read docs/missing.md", "g-exhausted");
+    expect(out.status).toBe("completed");
+    expect(out.finishReason).toBe("stop");
+    expect(out.error).toBeNull();
+    expect(out.subagentResults[0]).toMatchObject({ id: "sub-0", status: "failed" });
+    expect(out.observations.find((o) => o.failure?.kind === "delegation_failed")?.summary).toContain("did not finish");
+    expect(out.recovery.exhausted).toBe(true);
+    expect(out.trace.map((t) => t.node)).toContain("Generate");
+    expect(out.answer).toContain("could not complete");
+  });
+
+  it("a looping child is stopped by its own step budget; nothing in the parent run is lost", async () => {
+    const ws = await tempWorkspace(FILES);
+    const loop = Array.from({ length: 8 }, (_, i) => call(`l${i}`, "read_list", { path: "." }));
+    const run = makeRun({ workspace: ws, turns: [call("d1", "delegate_task", { task: "Survey the workspace" }), ...loop, answer("p2", "Hello.")] });
+    const out = await start(run, "Hello", "g-loop");
+    expect(out.status).toBe("completed");
+    expect(out.subagentResults[0]).toMatchObject({ status: "failed" });
+    const childPlanner = out.trace.filter((t) => t.agent === "sub-0" && t.node === "Planner");
+    expect(childPlanner.at(-1)?.decision).toBe("guarded_answer");
+    expect(out.modelCalls).toBe(1 + 8 + 1);
+    expect(out.goal).toBe("Hello");
+  });
+});
+
+describe.each([
+  ["sqlite", (ws: string) => `sqlite:${join(ws, "..", `deleg-${Date.now()}.db`)}`],
+  ["postgres", () => POSTGRES_URL],
+])("restart inside a child (%s)", (kind, storeFor) => {
+  it("a child's approval resumes exactly once in the child after a restart (fresh saver, ledger and model)", async (ctx) => {
+    if (kind === "postgres" && !pgReachable) ctx.skip();
+    const ws = await tempWorkspace({});
+    const setting = storeFor(ws);
+    const thread = `g-restart-${kind}-${Date.now()}`;
+    const first = await openCheckpointStore(setting);
+    const before = makeRun({ workspace: ws, turns: CHILD_WRITE, checkpointer: first.checkpointer, ledger: first.ledger });
+    await start(before, 'Create notes/x.md with "hi"', thread);
+    const pending = await pendingInterrupt(before, thread);
+    await first.close();
+
+    const second = await openCheckpointStore(setting);
+    try {
+      // A new process: new saver, ledger, model; the script resumes at the child's model call.
+      const after = makeRun({ workspace: ws, turns: CHILD_WRITE, checkpointer: second.checkpointer, ledger: second.ledger, startAt: pending.child.modelCalls });
+      const again = await pendingInterrupt(after, thread);
+      expect(again.value).toEqual(pending.value);
+      const c = (again.value as ApprovalRequest).call;
+      const out = await after.app.invoke(new Command({ resume: { [again.id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config(thread));
+      expect(out.status).toBe("completed");
+      expect(after.executions.get("write_file")).toBe(1);
+      expect(before.executions.get("write_file") ?? 0).toBe(0);
+      expect((await second.ledger.list(thread)).filter((x) => x.toolId === "write_file")).toEqual([expect.objectContaining({ toolCallId: "w1", status: "completed" })]);
+      expect(out.answer).toContain("notes/x.md says hi");
+      expect(await readFile(join(ws, "notes/x.md"), "utf8")).toBe("hi\n");
+    } finally {
+      await second.close();
+    }
   });
 });

@@ -118,7 +118,7 @@ describe("ask_user pauses with waiting_user and resumes with the user's text", (
     expect(paused.status).toBe("waiting_user");
     const snap = await run.app.getState(config("t-ask-user"));
     const intr = snap.tasks.flatMap((t) => t.interrupts)[0]!;
-    expect(intr.value).toEqual({ kind: "question", question: "Which file?" });
+    expect(intr.value).toEqual({ kind: "question", question: "Which file?", agent: "main" });
     const out = await run.app.invoke(new Command({ resume: { [intr.id as string]: "a.md please" } }), config("t-ask-user"));
     expect(out.status).toBe("completed");
     expect(out.observations.some((o) => o.source === "user" && o.summary.includes("a.md please"))).toBe(true);

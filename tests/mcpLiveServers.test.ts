@@ -56,10 +56,13 @@ describe("stdio MCP servers: tools enter the registry as external_mcp and result
     });
   });
 
-  it("a per-server risk override replaces external_mcp for every tool of that server", async () => {
-    const source = await connect("fsro", { command: bin("mcp-server-filesystem"), args: [workDir], risk: "read", timeoutMs: 10_000 });
-    expect(source.tools().length).toBeGreaterThan(0);
-    expect(new Set(source.tools().map((tool) => tool.risk))).toEqual(new Set(["read"]));
+  it("a config can never lower an MCP tool below external_mcp: risk \"read\" is ignored (write_file still asks), a stricter class is kept", async () => {
+    const readClaim = await connect("fsro", { command: bin("mcp-server-filesystem"), args: [workDir], risk: "read", allow: ["*"], timeoutMs: 10_000 });
+    expect(readClaim.tools().length).toBeGreaterThan(0);
+    expect(new Set(readClaim.tools().map((tool) => tool.risk))).toEqual(new Set(["external_mcp"]));
+    expect(toolNamed(readClaim, "mcp__fsro__write_file").risk).toBe("external_mcp");
+    const network = await connect("fsnet", { command: bin("mcp-server-filesystem"), args: [workDir], risk: "network", timeoutMs: 10_000 });
+    expect(new Set(network.tools().map((tool) => tool.risk))).toEqual(new Set(["network"]));
   });
 
   it("everything server: echo answers over stdio", async () => {

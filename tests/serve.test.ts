@@ -143,7 +143,7 @@ describe.skipIf(!reachable)("mira serve: instances on one PostgreSQL share threa
     expect(runs.map((r) => r.status)).toEqual(["success", "success"]);
   }, 60_000);
 
-  it("enqueue waits for the thread's running run; a 409 for reject leaves the thread untouched", async () => {
+  it("enqueue: a run sent through B while A runs the thread waits for it, then runs", async () => {
     const paused = await pausedWrite(a, "queued");
     const first = await a.runs.create(paused.threadId, "mira", paused.resume);
     const second = await b.runs.create(paused.threadId, "mira", { input: { goal: "Where is the retry limit configured?" }, multitaskStrategy: "enqueue" });
@@ -152,4 +152,68 @@ describe.skipIf(!reachable)("mira serve: instances on one PostgreSQL share threa
     expect([r1.status, r2.status]).toEqual(["success", "success"]);
     expect(new Date(r2.updated_at).getTime()).toBeGreaterThanOrEqual(new Date(r1.updated_at).getTime());
   }, 60_000);
+});
+
+describe.skipIf(!reachable)("mira serve: lease recovery after kill -9 (CONTRACT §3: a run whose owner is gone continues; effects once)", () => {
+  const pool = new pg.Pool({ connectionString: POSTGRES_URL });
+  const started: ServeProcess[] = [];
+  afterAll(async () => {
+    await Promise.all(started.map((p) => p.stop()));
+    await pool.end();
+  }, 30_000);
+
+  it("kills the instance mid-command; another takes the run after its lease, reports outcome_unknown, never re-runs it", async () => {
+    const workspace = await workspaceCopy();
+    const dir = join(workspace, "..");
+    const command = { id: "c1", name: "run_command", args: { command: "sh", args: ["-c", "echo started > started.log; sleep 3; echo ran >> effects.log"] } };
+    // Each instance has its own script cursor: the victim pauses and runs the command; the
+    // survivor only answers after the ledger has told it the command's outcome is unknown.
+    const search = { id: "s1", name: "tool_search", args: { query: "run_command" } };
+    await writeFile(join(dir, "victim.json"), JSON.stringify({ turns: [{ content: "", tool_calls: [search] }, { content: "", tool_calls: [command] }] }));
+    await writeFile(join(dir, "survivor.json"), JSON.stringify({ turns: [{ content: "The slow step was started; its outcome is unknown." }] }));
+    const env = (script: string) => ({ MIRA_WORKSPACE: workspace, MIRA_MODEL_SPEC: `scripted:${join(dir, script)}`, MIRA_POLICY: "" });
+
+    const victim = await spawnServe({ checkpointer: POSTGRES_URL, leaseSeconds: 3, env: env("victim.json") });
+    started.push(victim);
+    const v = new Client({ apiUrl: victim.url });
+    const thread = await v.threads.create();
+    await v.runs.wait(thread.thread_id, "mira", { input: { goal: "Do the slow step" } });
+    const state = await v.threads.getState<RunValues>(thread.thread_id);
+    expect(state.values.status).toBe("waiting_approval");
+    const interrupt = state.tasks.flatMap((t) => t.interrupts)[0]!;
+    const { toolCallId, inputHash } = state.values.pendingToolCall!;
+    const run = await v.runs.create(thread.thread_id, "mira", { command: { resume: { [interrupt.id!]: { decision: "approve", toolCallId, inputHash } } } });
+
+    // Mid-run: the ledger says the command started, and the command itself is running.
+    const deadline = Date.now() + 20_000;
+    const commandRunning = () => readFile(join(workspace, "started.log"), "utf8").then(() => true, () => false);
+    while ((await ledgerRows(pool, thread.thread_id)).every((r) => r.status !== "started") || !(await commandRunning())) {
+      if (Date.now() > deadline) throw new Error(`the command never started:\n${victim.log()}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await victim.kill();
+    const held = await pool.query("SELECT status, owner FROM mira_runs WHERE run_id = $1", [run.run_id]);
+    expect(held.rows[0]).toMatchObject({ status: "running" });
+
+    const survivor = await spawnServe({ checkpointer: POSTGRES_URL, leaseSeconds: 3, env: env("survivor.json") });
+    started.push(survivor);
+    const s = new Client({ apiUrl: survivor.url });
+    await s.runs.join(thread.thread_id, run.run_id);
+    const finished = await s.runs.get(thread.thread_id, run.run_id);
+    expect(finished.status).toBe("success");
+    const row = (await pool.query("SELECT attempt, owner FROM mira_runs WHERE run_id = $1", [run.run_id])).rows[0];
+    expect(row.attempt).toBe(2);
+    expect(row.owner).toContain(`:${survivor.pid}:`);
+
+    const done = (await s.threads.getState<RunValues>(thread.thread_id)).values;
+    expect(done.status).toBe("completed");
+    expect(JSON.stringify(done.observations ?? done.trace)).toContain("outcome_unknown");
+    // One ledger entry for the call: the survivor recorded the unknown outcome instead of running it.
+    const entries = await pool.query("SELECT tool_call_id, outcome_json FROM mira_executions WHERE thread_id = $1", [thread.thread_id]);
+    expect(entries.rows).toHaveLength(1);
+    expect(JSON.stringify(entries.rows[0].outcome_json)).toContain("outcome_unknown");
+    // The command the victim started finishes on its own; nobody ran it a second time.
+    await new Promise((r) => setTimeout(r, 3500));
+    expect(await readFile(join(workspace, "effects.log"), "utf8")).toBe("ran\n");
+  }, 120_000);
 });
