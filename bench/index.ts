@@ -1,10 +1,12 @@
 /**
- * `npm run bench`: the per-step cost benchmark, then the resolution benchmark when
- * `bench/resolution.ts` is present (it is written separately and may not exist yet).
+ * `npm run bench`: the per-step cost benchmark, the resolution benchmark when
+ * `bench/resolution.ts` is present (it is written separately and may not exist yet), and the
+ * evaluation routes' runtime overhead.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runGovernedStepBench } from "./governedStep.js";
+import { runRouteOverheadBench } from "./routeOverhead.js";
 
 type ResolutionBench = { runResolutionBench?: () => Promise<string> };
 
@@ -22,6 +24,7 @@ async function main(): Promise<void> {
   console.log(await runGovernedStepBench());
   const resolution = await resolutionReport();
   if (resolution !== null) console.log(`\n${resolution}`);
+  console.log(`\n${await runRouteOverheadBench()}`);
 }
 
 main().catch((err: unknown) => {

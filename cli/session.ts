@@ -11,7 +11,7 @@ import { openHarness } from "../runtime/toolSources.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { RunSettings, type TraceEntry } from "../state/types.js";
 import { UsageError } from "./errors.js";
-import { formatTraceEntry, summarize, type RunSummary } from "./summary.js";
+import { summarize, treeLines, type RunSummary } from "./summary.js";
 
 export type Printer = (line: string) => void;
 
@@ -83,11 +83,14 @@ export async function drive(app: MiraApp, input: AgentRunUpdate | Command | null
   // "sync": each step's checkpoint is saved before the next step starts, so a process killed
   // inside Tool always leaves the approval's checkpoint behind, and resume continues from it.
   const stream = await app.stream(input as Parameters<MiraApp["stream"]>[0], { ...config, streamMode: "updates", durability: "sync", subgraphs: true });
+  let lastAgent = "main";
   for await (const [namespace, chunk] of stream as AsyncIterable<[string[], Record<string, AgentRunUpdate | undefined>]>) {
     for (const [node, update] of Object.entries(chunk)) {
       if (node === INTERRUPT || !print || !update || (namespace.length === 0 && node === "SubAgent")) continue;
-      const entries = ([] as TraceEntry[]).concat((update.trace as TraceEntry[] | TraceEntry | undefined) ?? []);
-      entries.forEach((e) => print(formatTraceEntry(e)));
+      for (const e of ([] as TraceEntry[]).concat((update.trace as TraceEntry[] | TraceEntry | undefined) ?? [])) {
+        treeLines(lastAgent, e).forEach(print);
+        lastAgent = e.agent;
+      }
     }
   }
   const snapshot = (await app.getState(config, { subgraphs: true })) as StateSnapshot;

@@ -68,17 +68,21 @@ export function formatTraceEntry(e: TraceEntry): string {
   return parts.filter(Boolean).join(" ");
 }
 
+/**
+ * The lines for one visit in the trace tree, given the agent of the visit before it: a
+ * SubAgent's visits open under a header and close before the parent's next visit.
+ */
+export function treeLines(previousAgent: string, e: TraceEntry): string[] {
+  const lines: string[] = [];
+  if (previousAgent !== "main" && previousAgent !== e.agent) lines.push(`    └ end of ${previousAgent}`);
+  if (e.agent !== "main" && e.agent !== previousAgent) lines.push(`    ┌ SubAgent ${e.agent}`);
+  lines.push(formatTraceEntry(e));
+  return lines;
+}
+
 /** The trace as a tree: each SubAgent's visits under a header, nested in the parent's. */
 export function formatTraceTree(entries: TraceEntry[]): string[] {
-  const lines: string[] = [];
-  entries.forEach((e, i) => {
-    const previous = entries[i - 1]?.agent ?? "main";
-    if (e.agent !== "main" && e.agent !== previous) lines.push(`    ┌ SubAgent ${e.agent}`);
-    lines.push(formatTraceEntry(e));
-    const next = entries[i + 1]?.agent;
-    if (e.agent !== "main" && next !== undefined && next !== e.agent) lines.push(`    └ end of ${e.agent}`);
-  });
-  return lines;
+  return entries.flatMap((e, i) => treeLines(entries[i - 1]?.agent ?? "main", e));
 }
 
 export function formatSummary(summary: RunSummary, checkpointer: string): string {

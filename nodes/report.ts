@@ -37,7 +37,7 @@ export function createReportNode(rt: MiraRuntime) {
       summary: unbacked.length ? `${summary}\n(removed citations not backed by verified evidence: ${unbacked.join(", ")})` : summary,
       evidence: state.evidence,
       artifacts,
-      requirements: [...new Set([...outcome.requirements, ...requirements(state)])],
+      requirements: [...new Set([...outcome.requirements, ...requirements(state, rt)])],
       ...(outcome.failure ? { failure: outcome.failure } : {}),
     };
     return { workPackage: pkg, ...visit(state, "Report", rt.agent, { decision: pkg.status, note: pkg.requirements.join("; ") || undefined }) };
@@ -46,8 +46,13 @@ export function createReportNode(rt: MiraRuntime) {
 
 type Outcome = { status: WorkPackage["status"]; summary: string; requirements: string[]; failure?: Failure };
 
-/** Completed only with an unguarded answer (its own gate passed) and, for a skill's check, exit 0. */
+/**
+ * Completed only with an unguarded answer (its own gate passed) and, for a skill's check,
+ * exit 0. A child giving up (`fail`) is the parent's recoverable failure; any other terminal
+ * failure (security, policy, approval inconsistency, corrupted state) ends the parent too.
+ */
 function judge(state: AgentRunState, checkTool: string | undefined): Outcome {
+  if (state.error?.kind === "planner_fail") return { status: "failed", summary: `gave up: ${state.error.message}`, requirements: [] };
   if (state.error) return { status: "failed", summary: state.error.message, requirements: [], failure: { recoverable: false, ...state.error } };
   const packet = state.finalization;
   if (!packet) return { status: "failed", summary: "the SubAgent stopped without a result", requirements: [] };
@@ -62,9 +67,13 @@ function judge(state: AgentRunState, checkTool: string | undefined): Outcome {
   return { status: "completed", summary: packet.draft, requirements: [] };
 }
 
-/** What the child could not get: goals still open, tools that were not ready. */
-function requirements(state: AgentRunState): string[] {
+/** What the child could not get: goals still open, and refused tools that are still not ready (probed again now). */
+function requirements(state: AgentRunState, rt: MiraRuntime): string[] {
   const open = state.finalization?.guarded ? state.taskFrame.goals.filter((g) => g.status === "open").map((g) => `open goal: ${g.description}`) : [];
-  const notReady = state.observations.filter((o) => o.failure?.kind === "unknown_tool" && o.summary.includes("is not ready")).map((o) => o.failure!.message);
+  const refused = new Set(state.observations.filter((o) => o.failure?.kind === "unknown_tool" && o.toolId).map((o) => o.toolId as string));
+  const notReady = [...refused].flatMap((name) => {
+    const verdict = rt.harness.checkExecutable(name, [name]);
+    return !verdict.ok && verdict.state === "ready" ? [verdict.reason] : [];
+  });
   return [...open, ...notReady];
 }

@@ -2,7 +2,8 @@
 # The main job: the offline planner on a fresh copy of the demo workspace, with the
 # embedded SQLite checkpointer — no API key, no network.
 #   1. a read task: locate → open → answer citing what it read;
-#   2. a change task: stops at waiting_approval, then completes after `mira resume`.
+#   2. a change task: stops at waiting_approval, then completes after `mira resume`;
+#   3. delegation to the explain-module skill (a scripted planner: the offline one never delegates).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,3 +34,7 @@ npx mira resume "$thread" --approve --tool-call-id "$call_id" --input-hash "$inp
 echo
 echo "== the file on disk ($ws/notes/release.md):"
 cat "$ws/notes/release.md"
+
+echo
+echo "== 4. delegation: the Planner hands \"explain src/client.ts\" to the explain-module skill (scripted planner, demo/delegation.json)"
+npx mira run "Explain what src/client.ts does" --workspace "$ws" --checkpointer "$store" --model scripted:demo/delegation.json

@@ -9,6 +9,9 @@ import { readTaskFrame } from "./taskFrame.js";
 import { recoverableStep, terminalStep } from "./observations.js";
 import type { Delegation, PlannerDecision, WorkPackage } from "./types.js";
 
+/** Characters of a package's summary the parent keeps (Freeze drafts the answer from it). */
+const SUMMARY_CHARS = 4000;
+
 /** A child's own Planner-turn budget; its recovery budget is the run's default. */
 export const CHILD_MAX_STEPS = 8;
 
@@ -66,7 +69,7 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
       kind: pkg.kind,
       ...(pkg.skill ? { skill: pkg.skill } : {}),
       status: pkg.status,
-      summary: pkg.summary.slice(0, 400),
+      summary: pkg.summary.slice(0, SUMMARY_CHARS),
       evidenceIds,
       artifacts: pkg.artifacts,
       requirements: pkg.requirements,

@@ -88,7 +88,7 @@ describe.each([
     expect(lines.slice(open + 1, close).every((l) => l.startsWith("    │ ") && l.includes("(sub-0)"))).toBe(true);
     expect(lines[close + 1]).toMatch(/Evidence .*completed call=sub-0/);
     expect(shown.stdout).toContain("write_file w1 completed");
-  });
+  }, 180_000);
 });
 
 describe("bad skill input through the CLI", () => {

@@ -221,3 +221,20 @@ describe.each([
     }
   });
 });
+
+describe("the parent owns termination", () => {
+  it("a child that gives up is a recoverable failure of the parent; a child's security violation ends the parent run", async () => {
+    const ws = await tempWorkspace(FILES);
+    const gaveUp = makeRun({ workspace: ws, turns: [call("d1", "delegate_task", { task: "Read docs/a.md" }), call("c1", "fail", { reason: "no access" }), call("p2", "read_open", { path: "docs/a.md" }), answer("p3", "Limit 5 [ev-1].")] });
+    const recovered = await start(gaveUp, "Read docs/a.md", "g-child-fail");
+    expect(recovered.status).toBe("completed");
+    expect(recovered.subagentResults[0]).toMatchObject({ status: "failed", summary: "gave up: no access" });
+
+    const escape = makeRun({ workspace: ws, turns: [call("d1", "delegate_task", { task: "Read ../secret" }), call("c1", "read_open", { path: "../../etc/passwd" }), answer("p2", "never")] });
+    const out = await start(escape, "Read the secret", "g-child-escape");
+    expect(out.status).toBe("failed");
+    expect(out.error).toMatchObject({ kind: "security_violation", message: expect.stringContaining("sub-0") });
+    expect(out.trace.map((t) => t.node)).not.toContain("Generate");
+    expect(escape.model.position).toBe(2);
+  });
+});

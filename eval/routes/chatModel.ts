@@ -34,6 +34,7 @@ export class EvalChatModel extends BaseChatModel {
     private readonly model: EvalModel,
     private readonly adapter: ChatModelAdapter,
     private readonly calls: ModelCallRecord[],
+    private readonly countTokens: boolean,
     private readonly tools: FunctionSpec[] = [],
   ) {
     super({});
@@ -46,12 +47,12 @@ export class EvalChatModel extends BaseChatModel {
   /** The same model with these tools in every request (what `bindTools` means to a provider). */
   override bindTools(tools: unknown[]): this {
     const specs = tools.map((t) => ((t as FunctionSpec).type === "function" ? (t as FunctionSpec) : (convertToOpenAITool(t as never) as FunctionSpec)));
-    return new EvalChatModel(this.model, this.adapter, this.calls, specs) as this;
+    return new EvalChatModel(this.model, this.adapter, this.calls, this.countTokens, specs) as this;
   }
 
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     const view = this.adapter.decode(messages, this.tools);
-    const promptTokens = requestTokens(messages.map(messageText), this.tools);
+    const promptTokens = this.countTokens ? requestTokens(messages.map(messageText), this.tools) : 0;
     const turn = await this.model.next(view);
     this.calls.push({ promptTokens, visibleTools: view.visibleTools, turn });
     const message = this.adapter.encode(turn, messages);

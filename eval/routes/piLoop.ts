@@ -81,7 +81,7 @@ export const piLoopRoute: Route = {
     let budgetUsed = false;
     const faux = registerFauxProvider({ provider: "mira-eval" });
     const respond = async (context: Context) => {
-      const promptTokens = requestSize(context);
+      const promptTokens = ctx.countTokens ? requestSize(context) : 0;
       const view = decode(evalCase.task, context);
       if (ctx.calls.length >= ctx.maxSteps) {
         budgetUsed = true;

@@ -21,6 +21,8 @@ export interface RouteContext {
   calls: ModelCallRecord[];
   /** Model calls before the route must stop. */
   maxSteps: number;
+  /** Count prompt tokens of every request (off only in the runtime-overhead bench, where tokenizing would be measured too). */
+  countTokens: boolean;
 }
 
 export interface Route {
