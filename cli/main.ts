@@ -42,6 +42,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
       .option("--edit <json>", "replace the pending call's input (a new call, asked again)")
       .option("--reason <text>", "why (kept with the decision)")
       .option("--answer <text>", "answer the pending question")
+      .option("--stop-child", "stop the SubAgent the run is paused in (its pending call never runs; the parent continues)")
       .option("--tool-call-id <id>", "the pending call's id (approvals)")
       .option("--input-hash <hash>", "the pending call's input hash (approvals)"),
   ).action(async (thread: string, opts) => setExit(await resumeCommand(thread, opts, io)));

@@ -87,4 +87,33 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
   return { ...base, observations: { step: state.step, source: "subagent", ...ids, outcome: "succeeded", summary, evidenceIds } };
 }
 
+/**
+ * The parent stopping a paused child (the user asked it to): the child's outcome as the
+ * SubAgent node's output, written by the parent in the child's place. The call the child was
+ * waiting on never runs; what the child gathered so far comes back with its provenance.
+ */
+export function stoppedWorkPackage(child: AgentRunState, reason: string): AgentRunUpdate {
+  const d = child.delegation;
+  const note = `stopped by the user: ${reason}`;
+  const workPackage: WorkPackage = {
+    id: d?.id ?? "sub-unknown",
+    kind: d?.kind ?? "generic",
+    ...(d?.skill ? { skill: d.skill } : {}),
+    acceptance: d?.acceptance ?? "",
+    status: "failed",
+    summary: note,
+    evidence: child.evidence,
+    artifacts: [],
+    requirements: [],
+  };
+  const seq = child.traceCount + 1;
+  return {
+    workPackage,
+    trace: child.trace.concat({ seq, node: "Stop", agent: "main", at: new Date().toISOString(), decision: "stopped", toolCallId: workPackage.id, note }),
+    traceCount: seq,
+    modelCalls: child.modelCalls,
+    evidenceCount: child.evidenceCount,
+  };
+}
+
 const firstLine = (text: string) => (text.split("\n").find((l) => l.trim()) ?? "").trim().slice(0, 300);
