@@ -2,7 +2,10 @@
  * `npm run bench`: the per-step cost benchmark, the resolution benchmark when
  * `bench/resolution.ts` is present (it is written separately and may not exist yet), the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
- * on the request table, and the offline planner's solved tasks.
+ * on the request table, and the offline planner's solved tasks. With `--serve`
+ * (`npm run bench -- --serve`, or `npm run bench:serve` alone), also the scale-out benchmark
+ * of `mira serve` instances on one PostgreSQL, which takes several minutes and needs
+ * PostgreSQL and Redis.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -30,6 +33,10 @@ async function main(): Promise<void> {
   console.log(`\n${await runRouteOverheadBench()}`);
   console.log(`\n${await runGateBench()}`);
   console.log(`\n${await runOfflineBench()}`);
+  if (process.argv.includes("--serve")) {
+    const { runScaleOutBench } = await import("./scaleOut.js");
+    console.log(`\n${await runScaleOutBench()}`);
+  }
 }
 
 main().catch((err: unknown) => {
