@@ -6,7 +6,7 @@
  */
 import { cpSync, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import type { ToolDefinition } from "../tools/types.js";
 import { loadSuite, type EvalCase, type SuiteEntry } from "./case.js";
 import { catalogFor, catalogLabel, recordingTools, type CatalogSpec } from "./catalog.js";
@@ -59,7 +59,7 @@ export async function runEval(opts: EvalOptions): Promise<EvalRun> {
   }
   return {
     meta: {
-      suite: opts.suiteFile,
+      suite: relative(process.cwd(), resolve(opts.suiteFile)) || opts.suiteFile,
       model: modelLabel(opts.model),
       catalog: catalogLabel(opts.catalog),
       catalogSize: catalog.length,
@@ -133,6 +133,7 @@ async function runOne(entry: SuiteEntry, route: Route, catalog: ToolDefinition[]
       user,
       calls,
       maxSteps: opts.maxSteps ?? DEFAULT_EVAL_MAX_STEPS,
+      countTokens: true,
     });
     const wallMs = performance.now() - started;
     return measure(route.name, evalCase, { workspace, fixture, executions, calls, user, outcome, wallMs, riskOf });

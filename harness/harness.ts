@@ -233,7 +233,9 @@ export class Harness {
   forScope(scope: AgentScope, restrict?: string[]): Harness {
     if (scope.kind === "main" && !restrict) return this;
     const profile = scope.kind === "skill_child" ? this.options.skills?.[scope.skill] : undefined;
-    const narrowed = this.childAuthority(this.childAuthority(this.authority, restrict), profile?.tools);
+    // A skill child may use its skill's tools only; an unknown skill gets none, never the parent's all.
+    const skillTools = scope.kind === "skill_child" ? (profile?.tools ?? []) : undefined;
+    const narrowed = this.childAuthority(this.childAuthority(this.authority, restrict), skillTools);
     if (scope.kind !== "skill_child" || !profile?.runtime) return this.withAuthority(narrowed);
     let registry = this.skillRegistries.get(scope.skill);
     if (!registry) {

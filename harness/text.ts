@@ -9,9 +9,9 @@
  */
 import { englishTerms, englishWords, isStopword, stem } from "../language/english.js";
 import { glossesOf, inDictionary, isProperNoun } from "../language/glosses.js";
+import { mentionedPaths } from "../language/request.js";
 import { hasHan, segmentWords } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
-import { mentionedPaths } from "../state/goals.js";
 import { softwareSenseOf } from "./vocabulary.js";
 
 /** Term → weight: 1 for a word the text says, less for what a dictionary says it means. */

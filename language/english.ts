@@ -42,3 +42,12 @@ export function englishWords(text: string): string[] {
 
 /** Stemmed content words of `text`: what an English text means for matching. */
 export const englishTerms = (text: string): string[] => englishWords(text).filter((word) => !STOPWORDS.has(word)).map(stem);
+
+/** A word with a plural ending stripped ("requests" → "request", "policies" → "policy"); nothing else. For dictionary keys, where a stem would not match. */
+export function singular(word: string): string {
+  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
+  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
+  return word;
+}

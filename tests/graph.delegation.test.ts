@@ -11,6 +11,7 @@ import { openCheckpointStore } from "../checkpointers/index.js";
 import type { ApprovalRequest } from "../nodes/approval.js";
 import type { QuestionRequest } from "../nodes/askUser.js";
 import type { AgentRunState } from "../state/agentRun.js";
+import { stoppedWorkPackage } from "../state/delegation.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, type TestRun } from "./support/harnessRuntime.js";
 
@@ -236,5 +237,56 @@ describe("the parent owns termination", () => {
     expect(out.error).toMatchObject({ kind: "security_violation", message: expect.stringContaining("sub-0") });
     expect(out.trace.map((t) => t.node)).not.toContain("Generate");
     expect(escape.model.position).toBe(2);
+  });
+});
+
+describe("a process that dies inside a child", () => {
+  it("continuing the run re-enters the child at its last checkpoint; the call left started is outcome_unknown, never run again", async () => {
+    const ws = await tempWorkspace({});
+    const store = await openCheckpointStore(`sqlite:${join(ws, "..", `deleg-crash-${Date.now()}.db`)}`);
+    try {
+      // The process "dies" after the write ran but before its result was recorded.
+      const dying = { ...store.ledger, complete: async () => Promise.reject(new Error("process killed")) };
+      const turns = [
+        ...CHILD_WRITE.slice(0, 3),
+        call("c3", "fail", { reason: "the write's outcome is unknown" }),
+        answer("p2", "notes/x.md may exist."),
+        answer("p3", "notes/x.md may exist."),
+      ];
+      const first = makeRun({ workspace: ws, turns, checkpointer: store.checkpointer, ledger: dying });
+      await start(first, 'Create notes/x.md with "hi"', "g-crash");
+      const pending = await pendingInterrupt(first, "g-crash");
+      const c = (pending.value as ApprovalRequest).call;
+      await expect(first.app.invoke(new Command({ resume: { [pending.id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config("g-crash"))).rejects.toThrow("process killed");
+      expect(first.executions.get("write_file")).toBe(1);
+
+      const after = makeRun({ workspace: ws, turns, checkpointer: store.checkpointer, ledger: store.ledger, startAt: pending.child.modelCalls });
+      const out = await after.app.invoke(null, config("g-crash"));
+      expect(after.executions.get("write_file") ?? 0).toBe(0);
+      expect(out).toMatchObject({ status: "completed", finishReason: "stop", error: null });
+      expect(out.trace.filter((t) => t.node === "Start")).toHaveLength(1);
+      expect(out.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1")).toEqual([expect.objectContaining({ agent: "sub-0", note: expect.stringContaining("outcome is unknown") })]);
+      expect(out.subagentResults[0]).toMatchObject({ status: "failed", summary: "gave up: the write's outcome is unknown" });
+      expect((await store.ledger.list("g-crash")).map((x) => [x.toolCallId, x.status])).toContainEqual(["w1", "outcome_unknown"]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("the parent can stop a child", () => {
+  it("stopping a paused child writes its failed package in its place: the pending call never runs, the parent continues", async () => {
+    const ws = await tempWorkspace({});
+    const run = makeRun({ workspace: ws, turns: [...CHILD_WRITE.slice(0, 2), answer("p2", "Nothing was written, as you asked.")] });
+    await start(run, "Hello", "g-stop");
+    const { child } = await pendingInterrupt(run, "g-stop");
+    await run.app.updateState(config("g-stop"), stoppedWorkPackage(child, "not now"), "SubAgent");
+    const out = await run.app.invoke(null, config("g-stop"));
+    expect(out.status).toBe("completed");
+    expect(run.executions.get("write_file") ?? 0).toBe(0);
+    expect(await exists(join(ws, "notes/x.md"))).toBe(false);
+    expect(out.subagentResults[0]).toMatchObject({ id: "sub-0", status: "failed", summary: "stopped by the user: not now" });
+    expect(out.trace.find((t) => t.node === "Stop")).toMatchObject({ agent: "main", decision: "stopped", toolCallId: "sub-0" });
+    expect((await run.app.getState(config("g-stop"))).tasks.flatMap((t) => t.interrupts)).toEqual([]);
   });
 });

@@ -163,6 +163,8 @@ describe("scoped capability views", () => {
     });
     const view = harness.view({ kind: "skill_child", id: "s1", skill: "reviewer" }, ["read_open", "create_pull_request"]);
     expect(view.map((t) => t.name)).toEqual(["create_pull_request"]);
+    // A skill the Harness has no profile for gets no tools at all, never the parent's envelope.
+    expect(harness.view({ kind: "skill_child", id: "s2", skill: "vanished" }, ["read_open", "create_pull_request"])).toEqual([]);
   });
 });
 

@@ -58,7 +58,7 @@ export const createAgentRoute: Route = {
     const byName = new Map(ctx.tools.map((t) => [t.name, t]));
     const interruptOn = Object.fromEntries(ctx.tools.filter((t) => t.risk !== "read").map((t) => [t.name, { allowedDecisions: ["approve", "edit", "reject"] as ("approve" | "edit" | "reject")[] }]));
     const agent = createAgent({
-      model: new EvalChatModel(ctx.model, adapter(evalCase.task), ctx.calls),
+      model: new EvalChatModel(ctx.model, adapter(evalCase.task), ctx.calls, ctx.countTokens),
       tools: ctx.tools.map((t) => toLangChainTool(t, workspace)),
       systemPrompt: PLAIN_LOOP_PROMPT,
       middleware: [humanInTheLoopMiddleware({ interruptOn })],

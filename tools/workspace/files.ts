@@ -4,6 +4,7 @@
  */
 import { promises as fs, type Stats } from "node:fs";
 import type { Failure } from "../../state/types.js";
+import { readConfined } from "./confined.js";
 import type { ToolFailure } from "./paths.js";
 
 /** Files larger than this are refused by the line-oriented read tools. */
@@ -73,42 +74,33 @@ export function splitLines(text: string): string[] {
 }
 
 /**
- * Reads a workspace file as UTF-8 text. Missing → `not_found`; a directory, a binary
- * file or one above MAX_TEXT_FILE_BYTES → `invalid_input` saying which.
+ * Reads the workspace file `rel` as UTF-8 text, through a descriptor proven inside `root`
+ * (confined.ts). Missing → `not_found`; a directory, FIFO, socket or device, a binary file
+ * or one above MAX_TEXT_FILE_BYTES → `invalid_input` saying which; a path swapped to the
+ * outside → `security_violation`.
  */
-export async function readTextFile(abs: string, rel: string): Promise<TextFile> {
-  const entry = await statEntry(abs, rel);
-  if (!entry.ok) return entry;
-  const { stat } = entry;
-  if (stat.isDirectory()) return fail("invalid_input", `${rel} is a directory; use read_list to see its entries`);
-  if (!stat.isFile()) return fail("invalid_input", `${rel} is not a regular file`);
-  if (stat.size > MAX_TEXT_FILE_BYTES) {
-    return fail("invalid_input", `${rel} is ${stat.size} bytes, above the ${MAX_TEXT_FILE_BYTES}-byte limit for text reads`);
+export async function readTextFile(root: string, rel: string): Promise<TextFile> {
+  const read = await readConfined(root, rel, MAX_TEXT_FILE_BYTES);
+  if (!read.ok) {
+    if (!read.failure.recoverable || read.failure.kind !== "invalid_input" || !read.failure.message.startsWith(`${rel} is a directory`)) return read;
+    return fail("invalid_input", `${rel} is a directory; use read_list to see its entries`);
   }
-  try {
-    const bytes = await fs.readFile(abs);
-    if (looksBinary(bytes)) return fail("invalid_input", `${rel} is a binary file; the read tools return text only`);
-    const text = bytes.toString("utf8");
-    return { ok: true, text, lines: splitLines(text) };
-  } catch (err) {
-    return fsFailure(err, rel);
-  }
+  if (read.bytes === null) return fail("invalid_input", `${rel} is above the ${MAX_TEXT_FILE_BYTES}-byte limit for text reads`);
+  if (looksBinary(read.bytes)) return fail("invalid_input", `${rel} is a binary file; the read tools return text only`);
+  const text = read.bytes.toString("utf8");
+  return { ok: true, text, lines: splitLines(text) };
 }
 
 /** Files above this size are skipped (not failed) by the searching tools. */
 export const MAX_SEARCH_FILE_BYTES = 1024 * 1024;
 
 /**
- * The text of a file worth searching, or null when it is unreadable, binary or larger
- * than MAX_SEARCH_FILE_BYTES: a search skips such files instead of failing on them.
+ * The text of a file worth searching, or null when it is unreadable, not a regular file,
+ * binary or larger than MAX_SEARCH_FILE_BYTES: a search skips such files instead of failing
+ * on them. Read through a confined descriptor like every other read.
  */
-export async function readSearchableText(abs: string): Promise<string | null> {
-  try {
-    const stat = await fs.stat(abs);
-    if (!stat.isFile() || stat.size > MAX_SEARCH_FILE_BYTES) return null;
-    const bytes = await fs.readFile(abs);
-    return looksBinary(bytes) ? null : bytes.toString("utf8");
-  } catch {
-    return null;
-  }
+export async function readSearchableText(root: string, rel: string): Promise<string | null> {
+  const read = await readConfined(root, rel, MAX_SEARCH_FILE_BYTES);
+  if (!read.ok || read.bytes === null) return null;
+  return looksBinary(read.bytes) ? null : read.bytes.toString("utf8");
 }

@@ -22,7 +22,7 @@ const filePath = z.string().min(1).describe("File to read, relative to the works
 async function openText(ctx: ToolContext, relPath: string): Promise<{ ok: true; rel: string; lines: string[] } | ToolFailure> {
   const target = await resolveInWorkspace(ctx.workspaceRoot, relPath);
   if (!target.ok) return target;
-  const file = await readTextFile(target.abs, target.rel);
+  const file = await readTextFile(ctx.workspaceRoot, target.rel);
   return file.ok ? { ok: true, rel: target.rel, lines: file.lines } : file;
 }
 

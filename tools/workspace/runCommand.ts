@@ -7,7 +7,9 @@
 import { spawn } from "node:child_process";
 import { z } from "zod";
 import { defineTool, ok, type ToolOutcome } from "../types.js";
-import { fail, statEntry } from "./files.js";
+import { commandContainment, findExecutable, type Containment } from "./containment.js";
+import { fdPath, openDir } from "./confined.js";
+import { fail } from "./files.js";
 import { normalizeRelPath, resolveInWorkspace } from "./paths.js";
 
 /** Parent variables a command inherits; everything else must be passed explicitly. */
@@ -69,15 +71,18 @@ function killGroup(pid: number | undefined): void {
 }
 
 /**
- * Spawns the program in its own process group and waits for it to end, time out or be
- * aborted; on timeout or abort the whole group is killed. Never throws.
+ * Spawns the program (already resolved to `executable`) in its own process group, inside
+ * its own PID namespace when the machine allows it (containment.ts), and waits for it to end,
+ * time out or be aborted. When it ends, its group is killed, so background children go with
+ * it; on timeout or abort the whole group is killed at once. Never throws.
  */
-function runProcess(input: RunInput, cwdAbs: string, output: CappedOutput, signal?: AbortSignal): Promise<ProcessEnd> {
+function runProcess(input: RunInput, executable: string, cwd: string, containment: Containment, output: CappedOutput, signal?: AbortSignal): Promise<ProcessEnd> {
   return new Promise((resolve) => {
     let child;
+    const [program, ...args] = containment.kind === "pid_namespace" ? [...containment.prefix, executable, ...input.args] : [executable, ...input.args];
     try {
-      child = spawn(input.command, input.args, {
-        cwd: cwdAbs,
+      child = spawn(program!, args, {
+        cwd,
         env: childEnv(input.env),
         shell: false,
         detached: true,
@@ -109,7 +114,11 @@ function runProcess(input: RunInput, cwdAbs: string, output: CappedOutput, signa
     if (signal?.aborted) onAbort();
     child.stdout?.on("data", (chunk: Buffer) => output.append(chunk));
     child.stderr?.on("data", (chunk: Buffer) => output.append(chunk));
-    child.on("exit", () => drainSoon(EXIT_DRAIN_MS));
+    child.on("exit", () => {
+      // The command is done: whatever it left running in its group goes too.
+      killGroup(child.pid);
+      drainSoon(EXIT_DRAIN_MS);
+    });
     child.on("error", (error) => {
       if (child.pid === undefined) finish({ kind: "spawn_failed", error });
     });
@@ -141,30 +150,41 @@ export const runCommand = defineTool({
     const cwd = normalizeRelPath(input.cwd);
     return { cwd: cwd.ok ? cwd.rel : input.cwd, env: input.env, timeoutMs: input.timeoutMs };
   },
+  timeoutMs: (input) => input.timeoutMs + KILL_DRAIN_MS + 1000,
   async execute(input, ctx) {
     const cwd = await resolveInWorkspace(ctx.workspaceRoot, input.cwd);
     if (!cwd.ok) return cwd;
-    const dir = await statEntry(cwd.abs, cwd.rel);
+    // The command starts in the directory that was verified, reached through its descriptor.
+    const dir = await openDir(ctx.workspaceRoot, cwd.rel, { create: false });
     if (!dir.ok) return dir;
-    if (!dir.stat.isDirectory()) return fail("invalid_input", `cwd ${cwd.rel} is not a directory`);
-    const output = new CappedOutput();
-    const shown = displayCommand(input);
-    const end = await runProcess(input, cwd.abs, output, ctx.signal);
-    switch (end.kind) {
-      case "spawn_failed":
-        return spawnFailure(input, end.error);
-      case "timed_out":
-        return fail("timeout", `\`${shown}\` did not finish within ${input.timeoutMs} ms; its process group was killed`);
-      case "aborted":
-        return fail("outcome_unknown", `\`${shown}\` was aborted while running; its process group was killed`);
-      case "exited": {
-        const status = end.code !== null ? `exit code ${end.code}` : `killed by ${end.signal}`;
-        const cut = output.truncated ? ` (output truncated to ${MAX_OUTPUT_BYTES} bytes)` : "";
-        const content = [`$ ${shown}`, output.text(), `[${status}]${cut}`].join("\n");
-        return ok(`ran \`${shown}\` in ${cwd.rel}: ${status}${cut}`, [
-          { kind: "command", source: { path: cwd.rel }, content, verified: true },
-        ]);
-      }
+    try {
+      const cwdPath = fdPath(dir.dir);
+      const executable = findExecutable(input.command, childEnv(input.env).PATH, cwdPath);
+      if (executable === null) return spawnFailure(input, Object.assign(new Error("not found"), { code: "ENOENT" }));
+      if (executable === "not_executable") return spawnFailure(input, Object.assign(new Error("not executable"), { code: "EACCES" }));
+      const output = new CappedOutput();
+      const shown = displayCommand(input);
+      const end = await runProcess(input, executable, cwdPath, await commandContainment(), output, ctx.signal);
+      return outcomeOf(end, input, shown, cwd.rel, output);
+    } finally {
+      await dir.dir.close();
     }
   },
 });
+
+function outcomeOf(end: ProcessEnd, input: RunInput, shown: string, cwdRel: string, output: CappedOutput): ToolOutcome {
+  switch (end.kind) {
+    case "spawn_failed":
+      return spawnFailure(input, end.error);
+    case "timed_out":
+      return fail("timeout", `\`${shown}\` did not finish within ${input.timeoutMs} ms; its processes were killed`);
+    case "aborted":
+      return fail("outcome_unknown", `\`${shown}\` was aborted while running; its processes were killed`);
+    case "exited": {
+      const status = end.code !== null ? `exit code ${end.code}` : `killed by ${end.signal}`;
+      const cut = output.truncated ? ` (output truncated to ${MAX_OUTPUT_BYTES} bytes)` : "";
+      const content = [`$ ${shown}`, output.text(), `[${status}]${cut}`].join("\n");
+      return ok(`ran \`${shown}\` in ${cwdRel}: ${status}${cut}`, [{ kind: "command", source: { path: cwdRel }, content, verified: true }]);
+    }
+  }
+}

@@ -31,7 +31,7 @@ async function* scopeTexts(ctx: ToolContext, scopeAbs: string): AsyncGenerator<{
   let scanned = 0;
   for await (const file of searchableFiles(ctx.workspaceRoot, scopeAbs)) {
     if (++scanned > MAX_SCANNED_FILES) return;
-    yield { rel: file.rel, text: await readSearchableText(file.abs) };
+    yield { rel: file.rel, text: await readSearchableText(ctx.workspaceRoot, file.rel) };
   }
 }
 

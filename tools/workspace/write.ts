@@ -5,15 +5,17 @@
  * Their evidence is `write`, unverified: a change made is not a change checked (CONTRACT §6).
  */
 import { promises as fs } from "node:fs";
-import path from "node:path";
 import { z } from "zod";
-import type { EvidenceDraft } from "../../state/types.js";
+import type { ChangeOp, EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok } from "../types.js";
-import { fail, fsFailure, lstatOrNull, readTextFile, splitLines } from "./files.js";
+import { fail, lstatOrNull, readTextFile, splitLines } from "./files.js";
+import { inParent, writeConfined } from "./confined.js";
 import { resolveInWorkspace } from "./paths.js";
 
-const writeEvidence = (rel: string, content: string, lines?: { startLine: number; endLine: number }): EvidenceDraft => ({
+const writeEvidence = (op: ChangeOp, rel: string, content: string, lines?: { startLine: number; endLine: number }, from?: string): EvidenceDraft => ({
   kind: "write",
+  op,
+  ...(from ? { from } : {}),
   source: { path: rel, ...lines },
   content,
   verified: false,
@@ -40,22 +42,12 @@ export const writeFile = defineTool({
     const target = await resolveInWorkspace(ctx.workspaceRoot, input.path);
     if (!target.ok) return target;
     if (target.rel === ".") return rootRefusal("write over");
-    try {
-      const existing = await lstatOrNull(target.abs);
-      if (existing?.isDirectory()) return fail("invalid_input", `${target.rel} is a directory`);
-      if (existing && !input.overwrite) {
-        return fail("invalid_input", `${target.rel} already exists; set overwrite to true to replace it`);
-      }
-      await fs.mkdir(path.dirname(target.abs), { recursive: true });
-      await fs.writeFile(target.abs, input.content, { flag: input.overwrite ? "w" : "wx" });
-      const lineCount = splitLines(input.content).length;
-      const bytes = Buffer.byteLength(input.content);
-      const verb = existing ? "overwrote" : "created";
-      const description = `${verb} ${target.rel} (${lineCount} lines, ${bytes} bytes)`;
-      return ok(description, [writeEvidence(target.rel, description, { startLine: 1, endLine: lineCount })]);
-    } catch (err) {
-      return fsFailure(err, target.rel);
-    }
+    const written = await writeConfined(ctx.workspaceRoot, target.rel, input.content, input.overwrite);
+    if (!written.ok) return written;
+    const lineCount = splitLines(input.content).length;
+    const bytes = Buffer.byteLength(input.content);
+    const description = `${written.replaced ? "overwrote" : "created"} ${target.rel} (${lineCount} lines, ${bytes} bytes)`;
+    return ok(description, [writeEvidence("write", target.rel, description, { startLine: 1, endLine: lineCount })]);
   },
 });
 
@@ -75,7 +67,7 @@ export const editFile = defineTool({
     const target = await resolveInWorkspace(ctx.workspaceRoot, input.path);
     if (!target.ok) return target;
     if (input.oldText === input.newText) return fail("invalid_input", "oldText and newText are identical; nothing would change");
-    const file = await readTextFile(target.abs, target.rel);
+    const file = await readTextFile(ctx.workspaceRoot, target.rel);
     if (!file.ok) return file;
     const pieces = file.text.split(input.oldText);
     const occurrences = pieces.length - 1;
@@ -84,16 +76,13 @@ export const editFile = defineTool({
       return fail("invalid_input", `oldText occurs ${occurrences} times in ${target.rel}; add surrounding text to make it unique or set replaceAll`);
     }
     const updated = pieces.join(input.newText);
-    try {
-      await fs.writeFile(target.abs, updated);
-    } catch (err) {
-      return fsFailure(err, target.rel);
-    }
+    const written = await writeConfined(ctx.workspaceRoot, target.rel, updated, true);
+    if (!written.ok) return written;
     const firstStart = pieces[0]!.length;
     const lastEnd = updated.length - pieces.at(-1)!.length;
     const range = { startLine: lineAt(updated, firstStart), endLine: lineAt(updated, Math.max(firstStart, lastEnd - 1)) };
     const description = `replaced ${occurrences} occurrence${occurrences === 1 ? "" : "s"} in ${target.rel} (now lines ${range.startLine}-${range.endLine})`;
-    return ok(description, [writeEvidence(target.rel, description, range)]);
+    return ok(description, [writeEvidence("edit", target.rel, description, range)]);
   },
 });
 
@@ -113,16 +102,16 @@ export const movePath = defineTool({
     if (!to.ok) return to;
     if (from.rel === "." || to.rel === ".") return rootRefusal("move");
     if (to.rel.startsWith(`${from.rel}/`)) return fail("invalid_input", `cannot move ${from.rel} into itself (${to.rel})`);
-    try {
-      if (!(await lstatOrNull(from.abs))) return fail("not_found", `${from.rel}: no such file or directory`);
-      if (await lstatOrNull(to.abs)) return fail("invalid_input", `${to.rel} already exists; refusing to overwrite it`);
-      await fs.mkdir(path.dirname(to.abs), { recursive: true });
-      await fs.rename(from.abs, to.abs);
-    } catch (err) {
-      return fsFailure(err, `${from.rel} -> ${to.rel}`);
-    }
-    const description = `moved ${from.rel} to ${to.rel}`;
-    return ok(description, [writeEvidence(to.rel, description)]);
+    const shown = `${from.rel} -> ${to.rel}`;
+    return inParent(ctx.workspaceRoot, from.rel, { create: false, shown }, (fromEntry) =>
+      inParent(ctx.workspaceRoot, to.rel, { create: true, shown }, async (toEntry) => {
+        if (!(await lstatOrNull(fromEntry))) return fail("not_found", `${from.rel}: no such file or directory`);
+        if (await lstatOrNull(toEntry)) return fail("invalid_input", `${to.rel} already exists; refusing to overwrite it`);
+        await fs.rename(fromEntry, toEntry);
+        const description = `moved ${from.rel} to ${to.rel}`;
+        return ok(description, [writeEvidence("move", to.rel, description, undefined, from.rel)]);
+      }),
+    );
   },
 });
 
@@ -140,22 +129,20 @@ export const deletePath = defineTool({
     const target = await resolveInWorkspace(ctx.workspaceRoot, input.path);
     if (!target.ok) return target;
     if (target.rel === ".") return rootRefusal("delete");
-    try {
-      const stat = await lstatOrNull(target.abs);
+    return inParent(ctx.workspaceRoot, target.rel, { create: false }, async (entry) => {
+      const stat = await lstatOrNull(entry);
       if (!stat) return fail("not_found", `${target.rel}: no such file or directory`);
       if (!stat.isDirectory()) {
-        await fs.unlink(target.abs);
-        return ok(`deleted file ${target.rel}`, [writeEvidence(target.rel, `deleted file ${target.rel}`)]);
+        await fs.unlink(entry);
+        return ok(`deleted file ${target.rel}`, [writeEvidence("delete", target.rel, `deleted file ${target.rel}`)]);
       }
-      const entries = (await fs.readdir(target.abs)).length;
+      const entries = (await fs.readdir(entry)).length;
       if (entries > 0 && !input.recursive) {
         return fail("invalid_input", `${target.rel} is a directory with ${entries} entries; set recursive to true to delete it all`);
       }
-      await fs.rm(target.abs, { recursive: true });
+      await fs.rm(entry, { recursive: true });
       const description = `deleted directory ${target.rel} (${entries} direct entries)`;
-      return ok(description, [writeEvidence(target.rel, description)]);
-    } catch (err) {
-      return fsFailure(err, target.rel);
-    }
+      return ok(description, [writeEvidence("delete", target.rel, description)]);
+    });
   },
 });
