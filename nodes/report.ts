@@ -13,7 +13,7 @@ import type { Artifact, Evidence, Failure, WorkPackage } from "../state/types.js
 const EXIT_RE = /\[exit code (\d+)\][^\n]*$/;
 
 /** The exit code recorded in command evidence, or null when it was killed or is not a command. */
-export const exitCodeOf = (e: Evidence): number | null => {
+const exitCodeOf = (e: Evidence): number | null => {
   const match = e.kind === "command" ? EXIT_RE.exec(e.content.trimEnd()) : null;
   return match ? Number(match[1]) : null;
 };
