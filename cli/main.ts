@@ -28,6 +28,8 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
       .option("--thread <id>", "thread id (default: a new one)")
       .option("--policy <file>", "policy file (JSON or YAML)")
       .option("--max-steps <n>", "Planner turns before a guarded answer")
+      .option("--catalog <file>", "a catalog file replacing the default real tools, or builtin-simulated for the evaluation catalog (simulated backends)")
+      .option("--mcp <file>", "connect the MCP servers of this config file")
       .option("--skills <dir>", "folder of skill folders (default: the built-in skills)"),
   ).action(async (task: string, opts) => setExit(await runCommand(task, opts, io)));
 

@@ -1,14 +1,16 @@
 /**
  * `mira tools status` and `mira tools resolve`: the Harness's six states per tool, and what
  * Progressive Resolution would disclose first for a task. Both work on the same tools a run
- * gets: the built-in catalog or `--catalog FILE`, plus the MCP servers of `--mcp FILE`.
+ * gets: the real tools (or `--catalog FILE`, or `--catalog builtin-simulated` for the
+ * evaluation catalog), plus the MCP servers of `--mcp FILE`.
  */
 import type { Command } from "commander";
 import { ALLOW_ALL } from "../harness/authority.js";
 import type { Harness } from "../harness/harness.js";
 import type { SemanticResolver } from "../harness/semantic.js";
 import type { AuthorityEnvelope, ToolStateName } from "../harness/types.js";
-import { openHarness } from "../runtime/toolSources.js";
+import { resolve } from "node:path";
+import { openHarness, SIMULATED_CATALOG } from "../runtime/toolSources.js";
 
 export interface ToolsCommandDeps {
   stdout: (text: string) => void;
@@ -39,7 +41,8 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
   async function withHarness(options: CatalogOptions, fn: (harness: Harness) => Promise<void> | void): Promise<void> {
     const base = deps.authority ?? ALLOW_ALL;
     const authority: AuthorityEnvelope = { allow: options.allow?.length ? options.allow : base.allow, deny: [...base.deny, ...(options.deny ?? [])] };
-    const opened = await openHarness({ catalog: options.catalog ?? null, mcpConfig: options.mcp ?? null, authority, semantic: deps.semantic });
+    const catalog = !options.catalog || options.catalog === SIMULATED_CATALOG ? (options.catalog ?? null) : resolve(options.catalog);
+    const opened = await openHarness({ catalog, mcpConfig: options.mcp ?? null, authority, semantic: deps.semantic });
     try {
       await fn(opened.harness);
     } finally {
@@ -50,7 +53,7 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
   const tools = program.command("tools").description("Inspect the Harness: tool states and Progressive Resolution.");
   const sourceOptions = (c: Command) =>
     c
-      .option("--catalog <file>", "use this catalog file instead of the built-in catalog")
+      .option("--catalog <file>", "a catalog file instead of the real tools, or builtin-simulated for the evaluation catalog")
       .option("--mcp <file>", "also connect the MCP servers of this config file")
       .option("--json", "print JSON")
       .option("--allow <pattern>", "authority: allow this tool name or domain pattern (repeatable)", collect)

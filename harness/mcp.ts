@@ -521,5 +521,5 @@ function contentEvidence(result: CallToolResult, path: string): EvidenceDraft[] 
     }
   });
   if (texts.length === 0 && result.structuredContent !== undefined) texts.push(JSON.stringify(result.structuredContent));
-  return texts.map((text) => ({ kind: "other", source: { path }, content: text.slice(0, MAX_EVIDENCE_CHARS), verified: true }));
+  return texts.map((text) => ({ kind: "record", source: { path }, content: text.slice(0, MAX_EVIDENCE_CHARS), verified: true }));
 }

@@ -5,7 +5,7 @@
  * spaces, and bigrams are the classic offline way to index it). Also splits a task into
  * its operands (paths, code identifiers, quoted text) and the request words around them.
  */
-import { mentionedPaths } from "../state/goals.js";
+import { mentionedPaths } from "../language/request.js";
 
 const CJK_CHAR = /[\u3400-\u9fff\uf900-\ufaff]/;
 const WORD_OR_CJK_RUN = /[a-z0-9]+|[\u3400-\u9fff\uf900-\ufaff]+/g;

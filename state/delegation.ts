@@ -4,7 +4,8 @@
  * functions over state; the SubAgent subgraph does the work in between.
  */
 import type { AgentRunState, AgentRunUpdate } from "./agentRun.js";
-import { coverGoals } from "./goals.js";
+import { coverGoals } from "./completionGate.js";
+import { readTaskFrame } from "./taskFrame.js";
 import { recoverableStep, terminalStep } from "./observations.js";
 import type { Delegation, PlannerDecision, WorkPackage } from "./types.js";
 
@@ -62,7 +63,7 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
     workPackage: null,
     delegation: null,
     evidence: pkg.evidence,
-    taskFrame: coverGoals(state.taskFrame, state.evidence.concat(pkg.evidence)),
+    taskFrame: coverGoals(readTaskFrame(state.taskFrame), state.evidence.concat(pkg.evidence)),
     subagentResults: {
       id: pkg.id,
       kind: pkg.kind,

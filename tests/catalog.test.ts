@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
-import { builtInTools } from "../runtime/toolSources.js";
+import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -95,7 +95,7 @@ describe("mira tools commands", () => {
   }
 
   it("tools resolve prints at most 10 disclosed tools with their stage as JSON", async () => {
-    const { out } = await run(["tools", "resolve", "把刚改完的东西提上去给他们审一下", "--json"]);
+    const { out } = await run(["tools", "resolve", "把刚改完的东西提上去给他们审一下", "--catalog", "builtin-simulated", "--json"]);
     const parsed = JSON.parse(out) as { disclosed: { name: string; stage: string }[]; elapsedMs: number };
     expect(parsed.disclosed[0]).toEqual({ name: "create_pull_request", stage: "structural" });
     expect(parsed.disclosed.length).toBeLessThanOrEqual(10);
@@ -108,10 +108,24 @@ describe("mira tools commands", () => {
     expect(JSON.parse(out).disclosed).toEqual([{ name: "send_fax", stage: "exact" }]);
   });
 
+  it("simulated backends are evaluation fixtures: the default tools are only the real ones; the simulated catalog loads on request", async () => {
+    const real = JSON.parse((await run(["tools", "status", "--json"])).out) as { name: string; source: string }[];
+    expect(real.map((s) => s.name).sort()).toEqual(realTools().map((t) => t.name).sort());
+    expect(real.some((s) => s.name === "run_tests" || s.name === "send_mail")).toBe(false);
+    const simulated = JSON.parse((await run(["tools", "status", "--catalog", "builtin-simulated", "--json"])).out) as { name: string }[];
+    expect(simulated.some((s) => s.name === "run_tests")).toBe(true);
+  });
+
+  it("a simulated result is labelled simulated and never verified evidence", async () => {
+    const tool = simulatedCatalogTools().find((t) => t.name === "run_tests")!;
+    const outcome = await tool.execute({ path: "." }, { workspaceRoot: dir });
+    expect(outcome.ok && outcome.evidence[0]).toMatchObject({ verified: false, simulated: true, content: expect.stringContaining("[simulated]") });
+  });
+
   it("tools status --json reports six states per tool with reasons", async () => {
-    const { out } = await run(["tools", "status", "--json", "--deny", "mail.*", "--loadout", "send_mail"]);
+    const { out } = await run(["tools", "status", "--catalog", "builtin-simulated", "--json", "--deny", "mail.*", "--loadout", "send_mail"]);
     const statuses = JSON.parse(out) as { name: string; states: Record<string, { reached: boolean; reason?: string }> }[];
-    expect(statuses.length).toBe(builtInTools().length);
+    expect(statuses.length).toBe(simulatedCatalogTools().length);
     const mail = statuses.find((s) => s.name === "send_mail")!;
     expect(Object.keys(mail.states)).toEqual(["registered", "ready", "authorized", "discoverable", "disclosed", "executable"]);
     expect(mail.states.disclosed?.reached).toBe(true);
