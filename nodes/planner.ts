@@ -129,7 +129,7 @@ export function createPlannerNode(rt: MiraRuntime) {
 
     const exposed = rt.harness.view({ kind: "main" }, state.loadout);
     // Only the main agent: a child follows its work package's own plan within its budget.
-    const proven = rt.agent === "main" ? deterministicStep(state, exposed.map((t) => t.name)) : null;
+    const proven = rt.agent === "main" && rt.coverageTransition !== false ? deterministicStep(state, exposed.map((t) => t.name)) : null;
     if (proven) {
       const decision: PlannerDecision = { type: "use_tool", toolId: proven.toolId, toolCallId: `det-${state.step}`, input: proven.input };
       return { ...base, step: state.step + 1, nextAction: decision, ...visit(state, "Planner", rt.agent, { ...traceOf(decision), note: `deterministic (no model call): ${proven.why}` }) };

@@ -1,0 +1,2 @@
+import { runOfflineBench } from "./bench/offlineTasks/run.js";
+console.log(await runOfflineBench());
