@@ -7,8 +7,11 @@ import type { LedgerEntry } from "../ledger/executionRecord.js";
 import { describeModel } from "../models/index.js";
 import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
 import { startRunInput } from "../runtime/startRun.js";
+import { SIMULATED_CATALOG } from "../runtime/toolSources.js";
 import type { AgentRunState } from "../state/agentRun.js";
 import { stoppedWorkPackage } from "../state/delegation.js";
+import { buildTaskFrame } from "../state/taskFrame.js";
+import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import type { ApprovalResume, RunSettings, RunStatus } from "../state/types.js";
 import { UsageError } from "./errors.js";
 import { askAtTerminal, isInteractiveTerminal } from "./interactive.js";
@@ -90,6 +93,9 @@ function parseMaxSteps(raw: string | undefined): number {
   return n;
 }
 
+/** `builtin-simulated` names the evaluation catalog; anything else is a catalog file. */
+const catalogSetting = (catalog: string | undefined) => (!catalog ? null : catalog === SIMULATED_CATALOG ? SIMULATED_CATALOG : resolve(catalog));
+
 export async function runCommand(task: string, opts: RunOpts, io: Output): Promise<number> {
   if (!task.trim()) throw new UsageError("the task is empty");
   const settings: RunSettings = {
@@ -97,10 +103,14 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
     model: modelSpec(opts.model ?? "offline"),
     policyFile: opts.policy ? resolve(opts.policy) : null,
     maxSteps: parseMaxSteps(opts.maxSteps),
-    catalog: opts.catalog ? resolve(opts.catalog) : null,
+    catalog: catalogSetting(opts.catalog),
     mcpConfig: opts.mcp ? resolve(opts.mcp) : null,
     skills: opts.skills ? resolve(opts.skills) : null,
   };
+  // A request that cannot make a task frame is refused before any run exists.
+  const frame = buildTaskFrame(task, await workspaceIndex(settings.workspace));
+  if (!frame.ok) throw new UsageError(frame.message);
+  for (const note of frame.frame.notes) io.err(`mira: note: ${note}`);
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
     const threadId = opts.thread ?? `run-${randomUUID().slice(0, 8)}`;

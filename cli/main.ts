@@ -51,8 +51,8 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
         .option("--thread <id>", "thread id (default: a new one)")
         .option("--policy <file>", "policy file (JSON or YAML)")
         .option("--max-steps <n>", "Planner turns before a guarded answer")
-        .option("--catalog <file>", "use this catalog file instead of the built-in catalog")
-        .option("--mcp <file>", "also connect the MCP servers of this config file")
+        .option("--catalog <file>", "a catalog file replacing the default real tools, or builtin-simulated for the evaluation catalog (simulated backends)")
+        .option("--mcp <file>", "connect the MCP servers of this config file")
         .option("--skills <dir>", "folder of skill folders (default: the built-in skills)"),
     ),
   ).action(async (task: string, opts) => setExit(await (await commands()).runCommand(task, opts, io)));
@@ -113,27 +113,16 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
     .requiredOption("--out <dir>", "where results.json, report.md and report.html go")
     .action(async (opts) => setExit(await (await import("./eval.js")).evalCommand(opts, io)));
 
-  const tools = program.command("tools").description("Inspect the Harness: tool states and Progressive Resolution.");
-  const lazyTools = async () => (await import("./tools.js")).toolsActions({ stdout: io.out, stderr: io.err });
-  const sourceOptions = (c: Command) =>
-    c
-      .option("--catalog <file>", "use this catalog file instead of the built-in catalog")
-      .option("--mcp <file>", "also connect the MCP servers of this config file")
-      .option("--json", "print JSON")
-      .option("--allow <pattern>", "authority: allow this tool name or domain pattern (repeatable)", collect)
-      .option("--deny <pattern>", "authority: deny this tool name or domain pattern (repeatable)", collect);
-  sourceOptions(tools.command("status"))
-    .description("Show each tool's six states (registered, ready, authorized, discoverable, disclosed, executable) with the reason a state is not reached.")
-    .option("--loadout <names>", "comma-separated names disclosed to the agent", "")
-    .action(async (options) => (await lazyTools()).status(options));
-  sourceOptions(tools.command("resolve"))
-    .description("Print what Progressive Resolution would disclose first for a task (at most 10 tools) and the stage that found each.")
-    .argument("<task>", "the user's request, in any language")
-    .action(async (task: string, options) => (await lazyTools()).resolve(task, options));
+  // `mira tools …` is its own small program (cli/toolsMain.ts): only the Harness loads.
+  program
+    .command("tools")
+    .description("Inspect the Harness: tool states and Progressive Resolution (mira tools --help).")
+    .argument("[args...]", "status | resolve <task>, with their options")
+    .helpOption(false)
+    .allowUnknownOption()
+    .action(async (args: string[]) => setExit(await (await import("./toolsMain.js")).toolsMain(["tools", ...args], io)));
   return program;
 }
-
-const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
 /** Runs the CLI and returns the exit code; errors become one line on stderr. */
 export async function main(argv: string[], io: Output = { out: (s) => console.log(s), err: (s) => console.error(s) }): Promise<number> {

@@ -6,7 +6,8 @@
  * environment variables are the defaults:
  * - `MIRA_WORKSPACE`        workspace (default: a copy of the demo under `.mira/server-workspace`)
  * - `MIRA_MODEL_SPEC`       `offline` (default), `openai` or `scripted:FILE`
- * - `MIRA_POLICY`, `MIRA_CATALOG`, `MIRA_MCP_CONFIG`, `MIRA_MAX_STEPS`, `MIRA_APPROVAL_SHAPE`
+ * - `MIRA_POLICY`, `MIRA_MCP_CONFIG`, `MIRA_MAX_STEPS`, `MIRA_APPROVAL_SHAPE`
+ * - `MIRA_CATALOG`          a catalog file replacing the real tools, or `builtin-simulated`
  * - `MIRA_SKILLS`           skills folder (default: the built-in skills; the operator's alone)
  * - `MIRA_WORKSPACE_ROOTS`  where a run may choose its workspace and files (a path list)
  *

@@ -13,7 +13,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { approvalDecisionMessage } from "../state/conversation.js";
-import { declineChange } from "../state/goals.js";
+import { declineChange, readTaskFrame } from "../state/taskFrame.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import type { ApprovalRecord } from "../state/types.js";
@@ -86,7 +86,7 @@ export function createApprovalNode(rt: MiraRuntime) {
           ...resumed,
           pendingToolCall: null,
           nextAction: null,
-          taskFrame: call.riskClass === "read" ? state.taskFrame : declineChange(state.taskFrame, reason),
+          taskFrame: call.riskClass === "read" ? state.taskFrame : declineChange(readTaskFrame(state.taskFrame), reason),
           ...recoverableStep(state, "approval", { recoverable: true, kind: "rejected", message: `the user rejected ${call.toolId} (${call.toolCallId}): ${reason}` }, call),
         };
       }

@@ -9,6 +9,7 @@ import { delimiter, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import { ApprovalShape, type RunSettings } from "../state/types.js";
 import { InputError } from "./errors.js";
+import { SIMULATED_CATALOG } from "./toolSources.js";
 
 /** A run configuration that is malformed or not allowed here. */
 export class RunConfigError extends InputError {}
@@ -20,7 +21,7 @@ export const MiraConfigurable = z.object({
   workspace: z.string().min(1).optional().describe("Workspace directory the tools may touch (on a server: under MIRA_WORKSPACE_ROOTS)."),
   model: z.string().min(1).optional().describe("Planner model: offline (default, no key), openai, or scripted:FILE."),
   policy: z.string().min(1).optional().describe("Policy file (JSON or YAML); it can only make calls stricter."),
-  catalog: z.string().min(1).optional().describe("Catalog file replacing the built-in tool catalog."),
+  catalog: z.string().min(1).optional().describe("Catalog file replacing the real tools, or builtin-simulated for the evaluation catalog."),
   mcpConfig: z.string().min(1).optional().describe("MCP config file of live servers (on a server: the operator's MIRA_MCP_CONFIG only)."),
   maxSteps: z.number().int().positive().optional().describe("Planner turns before a guarded answer."),
   approvalShape: ApprovalShape.optional().describe("Approval interrupt shape: hitl (Agent Chat UI, default) or inbox (Agent Inbox)."),
@@ -104,7 +105,7 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
     model,
     policyFile: choice.policy !== undefined ? allowed("policy file", choice.policy) : defaults.policyFile,
     maxSteps: choice.maxSteps ?? defaults.maxSteps,
-    catalog: choice.catalog !== undefined ? allowed("catalog file", choice.catalog) : (defaults.catalog ?? null),
+    catalog: choice.catalog === undefined ? (defaults.catalog ?? null) : choice.catalog === SIMULATED_CATALOG ? SIMULATED_CATALOG : allowed("catalog file", choice.catalog),
     mcpConfig: defaults.mcpConfig ?? null,
     skills: defaults.skills ?? null,
     approvalShape: choice.approvalShape ?? defaults.approvalShape ?? "hitl",

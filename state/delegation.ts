@@ -4,7 +4,8 @@
  * functions over state; the SubAgent subgraph does the work in between.
  */
 import type { AgentRunState, AgentRunUpdate } from "./agentRun.js";
-import { coverGoals } from "./goals.js";
+import { coverGoals } from "./completionGate.js";
+import { readTaskFrame } from "./taskFrame.js";
 import { recoverableStep, terminalStep } from "./observations.js";
 import type { Delegation, PlannerDecision, WorkPackage } from "./types.js";
 
@@ -12,7 +13,7 @@ import type { Delegation, PlannerDecision, WorkPackage } from "./types.js";
 const SUMMARY_CHARS = 4000;
 
 /** A child's own Planner-turn budget; its recovery budget is the run's default. */
-export const CHILD_MAX_STEPS = 8;
+const CHILD_MAX_STEPS = 8;
 
 type DelegateDecision = Extract<PlannerDecision, { type: "delegate_task" }>;
 
@@ -62,7 +63,7 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
     workPackage: null,
     delegation: null,
     evidence: pkg.evidence,
-    taskFrame: coverGoals(state.taskFrame, state.evidence.concat(pkg.evidence)),
+    taskFrame: coverGoals(readTaskFrame(state.taskFrame), state.evidence.concat(pkg.evidence)),
     subagentResults: {
       id: pkg.id,
       kind: pkg.kind,
