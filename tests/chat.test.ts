@@ -53,12 +53,12 @@ describe("a chat thread", () => {
   });
 
   it("a {goal} input on a completed thread is a new turn too, and joins the conversation as the user's message", async () => {
-    const ws = await tempWorkspace({});
-    const run = makeRun({ workspace: ws, turns: [answer("a1", "one"), answer("a2", "two")] });
-    await run.app.invoke({ goal: "count to one" }, config("chat-goal"));
-    const out = await run.app.invoke({ goal: "count to two" }, config("chat-goal"));
+    const ws = await tempWorkspace({ "a.md": "alpha\n" });
+    const run = makeRun({ workspace: ws, turns: [call("r1", "read_open", { path: "a.md" }), answer("a1", "alpha [ev-1]", ["ev-1"]), answer("a2", "still alpha [ev-1]", ["ev-1"])] });
+    await run.app.invoke({ goal: "What does a.md say?" }, config("chat-goal"));
+    const out = await run.app.invoke({ goal: "What does a.md say now?" }, config("chat-goal"));
     expect(out.status).toBe("completed");
-    expect(out.messages.map((m) => String(m.content).split("\n")[0])).toEqual(["count to one", "one", "count to two", "two"]);
+    expect(out.messages.map((m) => String(m.content).split("\n")[0])).toEqual(["What does a.md say?", "alpha [ev-1]", "What does a.md say now?", "still alpha [ev-1]"]);
   });
 
   it("input with neither goal nor a user message fails the run with a clear error", async () => {

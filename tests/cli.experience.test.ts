@@ -102,10 +102,10 @@ describe("threads and approvals across threads", () => {
 
 describe("--json is complete whatever its size", () => {
   it("a summary over 1 MB through a pipe parses", async () => {
-    const ws = await tempWorkspace({});
+    const ws = await tempWorkspace({ "a.md": "alpha\n" });
     const big = "x".repeat(1_100_000);
-    const scripted = await script(ws, "big", [turn("a1", "answer", { text: big })]);
-    const r = await mira(["run", "count to three", "--workspace", ws, "--model", `scripted:${scripted}`, "--checkpointer", `sqlite:${join(ws, "m.db")}`, "--json"]);
+    const scripted = await script(ws, "big", [turn("r1", "read_open", { path: "a.md" }), turn("a1", "answer", { text: `${big} [ev-1]`, citations: ["ev-1"] })]);
+    const r = await mira(["run", "What does a.md say?", "--workspace", ws, "--model", `scripted:${scripted}`, "--catalog", await smallCatalog(ws), "--checkpointer", `sqlite:${join(ws, "m.db")}`, "--json"]);
     expect(r.code).toBe(0);
     expect(r.stdout.length).toBeGreaterThan(1_000_000);
     const summary = JSON.parse(r.stdout) as RunSummary;
