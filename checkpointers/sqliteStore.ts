@@ -8,7 +8,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { createSqliteLedger } from "../ledger/sqliteLedger.js";
-import { causeLine, CheckpointStoreError } from "./errors.js";
+import { causeLine, CheckpointStoreError, MissingStoreError } from "./errors.js";
 import { createSqliteLeases } from "./sqliteLease.js";
 import type { CheckpointStore } from "./types.js";
 
@@ -17,7 +17,7 @@ import type { CheckpointStore } from "./types.js";
  * commands never create a database). Throws `CheckpointStoreError`.
  */
 export function openSqliteStore(path: string, opts: { mustExist?: boolean } = {}): CheckpointStore {
-  if (opts.mustExist && !existsSync(path)) throw new CheckpointStoreError(`no SQLite checkpoint store at ${path} (nothing was created)`);
+  if (opts.mustExist && !existsSync(path)) throw new MissingStoreError(`no SQLite checkpoint store at ${path} (nothing was created)`);
   let db: Database.Database | undefined;
   try {
     mkdirSync(dirname(path), { recursive: true });

@@ -118,7 +118,7 @@ describe("a missing database path is an error, not a new file", () => {
     const ws = await tempWorkspace({});
     const path = join(ws, "nowhere", "missing.db");
     const r = await miraInProcess([...args, "--checkpointer", `sqlite:${path}`]);
-    expect(r.code).not.toBe(0);
+    expect(r.code).toBe(64);
     expect(r.stderr).toBe(`mira: no SQLite checkpoint store at ${path} (nothing was created)`);
     expect(await exists(path)).toBe(false);
     expect(await exists(join(ws, "nowhere"))).toBe(false);
