@@ -189,10 +189,6 @@ export class Harness {
     return new Harness({ ...this.options, sources: [...this.options.sources, profile.runtime], authority: narrowed }, registry);
   }
 
-  /** Skill names with an execution profile in this Harness. */
-  skillNames(): string[] {
-    return Object.keys(this.options.skills ?? {});
-  }
 
   /** Same registry and index, another authority envelope. */
   withAuthority(authority: AuthorityEnvelope): Harness {
