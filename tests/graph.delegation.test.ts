@@ -11,7 +11,7 @@ import { openCheckpointStore } from "../checkpointers/index.js";
 import type { ApprovalRequest } from "../nodes/approval.js";
 import type { QuestionRequest } from "../nodes/askUser.js";
 import type { AgentRunState } from "../state/agentRun.js";
-import { stoppedWorkPackage } from "../state/delegation.js";
+import { openDelegation, stoppedWorkPackage } from "../state/delegation.js";
 import { childRuntime } from "../runtime/childRuntime.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, type TestRun } from "./support/harnessRuntime.js";
@@ -320,5 +320,17 @@ describe("the parent can stop a child", () => {
     expect(out.subagentResults[0]).toMatchObject({ id: "sub-0", status: "failed", summary: "stopped by the user: not now" });
     expect(out.trace.find((t) => t.node === "Stop")).toMatchObject({ agent: "main", decision: "stopped", toolCallId: "sub-0" });
     expect((await run.app.getState(config("g-stop"))).tasks.flatMap((t) => t.interrupts)).toEqual([]);
+  });
+});
+
+describe("opening a work package", () => {
+  it("the child's budget never exceeds the parent's remaining turns; only listed skills open", () => {
+    const settings = { workspace: "/w", model: "m", policyFile: null, maxSteps: 24 };
+    const decision = { type: "delegate_task" as const, task: "t", acceptance: "a" };
+    const opts = { skills: ["explain-module"], maxAttempts: 3, maxSteps: 24 };
+    expect(openDelegation({ step: 2, settings }, decision, opts)).toEqual({ ok: true, delegation: { id: "sub-2", kind: "generic", task: "t", acceptance: "a", maxSteps: 8, maxAttempts: 3 } });
+    expect(openDelegation({ step: 21, settings }, decision, opts)).toMatchObject({ ok: true, delegation: { maxSteps: 3 } });
+    expect(openDelegation({ step: 0, settings }, { ...decision, skill: "explain-module" }, opts)).toMatchObject({ ok: true, delegation: { kind: "skill", skill: "explain-module" } });
+    expect(openDelegation({ step: 0, settings }, { ...decision, skill: "nope" }, opts)).toMatchObject({ ok: false, message: expect.stringContaining('no skill named "nope"') });
   });
 });
