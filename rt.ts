@@ -1,2 +1,0 @@
-import { runOfflineBench } from "./bench/offlineTasks/run.js";
-console.log(await runOfflineBench());
