@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the per-step cost benchmark, the resolution benchmark when
  * `bench/resolution.ts` is present (it is written separately and may not exist yet), and the
- * evaluation routes' runtime overhead.
+ * evaluation routes' runtime overhead. With `--serve` (`npm run bench -- --serve`, or
+ * `npm run bench:serve` alone), also the scale-out benchmark of `mira serve` instances on one
+ * PostgreSQL, which takes several minutes and needs PostgreSQL and Redis.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -25,6 +27,10 @@ async function main(): Promise<void> {
   const resolution = await resolutionReport();
   if (resolution !== null) console.log(`\n${resolution}`);
   console.log(`\n${await runRouteOverheadBench()}`);
+  if (process.argv.includes("--serve")) {
+    const { runScaleOutBench } = await import("./scaleOut.js");
+    console.log(`\n${await runScaleOutBench()}`);
+  }
 }
 
 main().catch((err: unknown) => {
