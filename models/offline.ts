@@ -8,6 +8,7 @@
  * (it cannot fill a mail or calendar tool's arguments) is disputed with that reason, so the
  * answer says what was not done.
  */
+import { posix } from "node:path";
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
@@ -193,7 +194,8 @@ function questionCall(ctx: PlannerObservationContext): Call | null {
 /** A located candidate that a file already read points to, not yet read itself. */
 function followReference(ctx: PlannerObservationContext): Call | null {
   const read = new Set(reads(ctx).map((e) => e.path));
-  const referenced = new Set(reads(ctx).flatMap((e) => mentionedPaths(e.excerpt)));
+  // A reference is taken as written and relative to the file that makes it (`./settings.js`).
+  const referenced = new Set(reads(ctx).flatMap((e) => mentionedPaths(e.excerpt).flatMap((p) => [p, posix.normalize(posix.join(posix.dirname(e.path ?? "."), p))])));
   const next = ctx.latestEvidenceSummary.find((h) => h.kind === "locate_hit" && h.path && referenced.has(h.path) && !read.has(h.path));
   return next ? openCandidate(next) : null;
 }

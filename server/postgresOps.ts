@@ -517,7 +517,13 @@ export class PostgresRuns implements RunsRepo {
     try {
       await this.executeOnce(job);
     } catch (err) {
-      const retryable = isConnectionError(err) || err instanceof ThreadHeldError;
+      if (err instanceof ThreadHeldError) {
+        // Its holder is alive (its lease ran out, its session did not): look again one lease
+        // later, without spending a retry, rather than take the run from under it.
+        await transaction(this.pool, (tx) => enqueueRun(this.exec.boss, tx, job.runId, new Date(Date.now() + this.exec.queue.leaseSeconds * 1000), this.exec.queue));
+        return;
+      }
+      const retryable = isConnectionError(err);
       if (retryable && retries.retryCount < retries.retryLimit) throw err;
       // Out of retries, or a fault no retry will cure: the run ends as an error, visibly, never stuck pending.
       await this.fail(job.runId, err);

@@ -13,7 +13,7 @@ import type { Delegation, PlannerDecision, WorkPackage } from "./types.js";
 const SUMMARY_CHARS = 4000;
 
 /** A child's own Planner-turn budget; its recovery budget is the run's default. */
-export const CHILD_MAX_STEPS = 8;
+const CHILD_MAX_STEPS = 8;
 
 type DelegateDecision = Extract<PlannerDecision, { type: "delegate_task" }>;
 

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@langchain/langgraph-sdk";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { freePort, spawnServe, type ServeProcess } from "../server/cluster.js";
 import { migrate, SCHEMA_VERSION } from "../server/schema.js";
 import type { PendingToolCall, TraceEntry } from "../state/types.js";
@@ -304,4 +304,69 @@ describe.skipIf(!reachable)("mira serve: bad stores get one clear line and nothi
       await pool.end();
     }
   }, 90_000);
+});
+
+describe.skipIf(!reachable)("mira serve: the multitask strategies interrupt and rollback stop the running run", () => {
+  const admin = new pg.Pool({ connectionString: POSTGRES_URL });
+  let server: ServeProcess | undefined;
+  let client: Client;
+
+  // Each scenario has its own instance in a schema of its own, so its scripted model's turns come in a known order.
+  beforeEach(async () => {
+    const url = await freshSchema(admin, "mira_serve_multitask");
+    const workspace = await workspaceCopy();
+    const search = { content: "", tool_calls: [{ id: "s1", name: "tool_search", args: { query: "run_command" } }] };
+    const slow = { content: "", tool_calls: [{ id: "c1", name: "run_command", args: { command: "sleep", args: ["4"] } }] };
+    const answer = { content: "Stopped the slow step." };
+    const script = join(workspace, "..", "script.json");
+    await writeFile(script, JSON.stringify({ turns: [search, slow, answer, answer, answer] }));
+    server = await spawnServe({ checkpointer: url, env: { MIRA_WORKSPACE: workspace, MIRA_MODEL_SPEC: `scripted:${script}`, MIRA_POLICY: "" } });
+    client = new Client({ apiUrl: server.url });
+  }, 90_000);
+  afterEach(async () => server?.stop(), 30_000);
+  afterAll(() => admin.end());
+  /** Whether any checkpoint of the thread holds the user's approval of the slow command. */
+  async function approvedInHistory(threadId: string): Promise<boolean> {
+    const history = await client.threads.getHistory<{ approvals?: Array<{ toolCallId: string; decision: string }> }>(threadId, { limit: 100 });
+    return history.some((h) => (h.values.approvals ?? []).some((a) => a.toolCallId === "c1" && a.decision === "approve"));
+  }
+
+  /** A thread whose approved `sleep 4` is running now; returns the thread and that run. */
+  async function runningCommand() {
+    const thread = await client.threads.create();
+    await client.runs.wait(thread.thread_id, "mira", { input: { goal: "Do the slow step" } });
+    const state = await client.threads.getState<RunValues>(thread.thread_id);
+    const interrupt = state.tasks.flatMap((t) => t.interrupts)[0]!;
+    const { toolCallId, inputHash } = state.values.pendingToolCall!;
+    const run = await client.runs.create(thread.thread_id, "mira", { command: { resume: { [interrupt.id!]: { decision: "approve", toolCallId, inputHash } } } });
+    const deadline = Date.now() + 20_000;
+    while ((await client.runs.get(thread.thread_id, run.run_id)).status !== "running") {
+      if (Date.now() > deadline) throw new Error("the resumed run never started");
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    return { threadId: thread.thread_id, runId: run.run_id };
+  }
+
+  it("interrupt: the running run ends interrupted, the new one runs after it", async () => {
+    const { threadId, runId } = await runningCommand();
+    const next = await client.runs.create(threadId, "mira", { input: { goal: "Do the slow step" }, multitaskStrategy: "interrupt" });
+    await client.runs.join(threadId, next.run_id);
+    expect((await client.runs.get(threadId, runId)).status).toBe("interrupted");
+    expect((await client.runs.get(threadId, next.run_id)).status).toBe("success");
+    // Interrupt keeps what the stopped run wrote; rollback (below) removes it.
+    expect(await approvedInHistory(threadId)).toBe(true);
+  }, 60_000);
+
+  it("rollback: the running run and its checkpoints are gone, the new one runs", async () => {
+    const { threadId, runId } = await runningCommand();
+    const before = (await client.threads.getHistory(threadId, { limit: 100 })).length;
+    const next = await client.runs.create(threadId, "mira", { input: { goal: "Do the slow step" }, multitaskStrategy: "rollback" });
+    await client.runs.join(threadId, next.run_id);
+    await expect(client.runs.get(threadId, runId)).rejects.toThrow(/404/);
+    expect((await client.runs.get(threadId, next.run_id)).status).toBe("success");
+    // What the stopped run wrote (the user's approval of c1 onwards) is gone from the history.
+    expect(await approvedInHistory(threadId)).toBe(false);
+    expect(before).toBeGreaterThan(0);
+  }, 60_000);
 });
