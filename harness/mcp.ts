@@ -322,6 +322,8 @@ export class McpToolSource implements ToolSource {
       domain: `mcp.${sanitizeName(this.id)}`,
       description: `[external MCP server "${this.id}"] ${summary}`,
       schema,
+      inputSchema: tool.inputSchema,
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
       risk: this.risk,
       effectContext: () => ({ mcpServer: this.id, endpoint: this.endpoint, mcpTool: tool.name, timeoutMs: this.timeoutMs }),
       // The SDK's own per-call timeout answers first; this is the Tool node's backstop.

@@ -5,7 +5,7 @@
  * seven intents (question, read, compare, change, run, send, external lookup), the non-file
  * domains a question can be about, and the things a command runs.
  */
-import { stem } from "../harness/text.js";
+import { singular as stem } from "./english.js";
 
 export type Domain = "code" | "mail" | "calendar" | "issues" | "browser";
 export type RunSubject = "test" | "build" | "lint";

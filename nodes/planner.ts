@@ -97,7 +97,7 @@ async function intake(state: AgentRunState, rt: MiraRuntime): Promise<AgentRunSt
     ...state,
     schemaVersion: AGENT_RUN_SCHEMA_VERSION,
     taskFrame: coverGoals(built.frame, state.evidence),
-    loadout: rt.harness.disclose(state.loadout, disclosed),
+    loadout: rt.harness.discloseRanked(state.loadout, disclosed),
     settings: state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps },
     recovery: { ...state.recovery, maxAttempts: state.settings ? state.recovery.maxAttempts : rt.defaults.maxAttempts },
   };
@@ -135,7 +135,12 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...base, step: state.step + 1, nextAction: decision, ...visit(state, "Planner", rt.agent, { ...traceOf(decision), note: `deterministic (no model call): ${proven.why}` }) };
     }
 
-    const ctx = buildPlannerContext(state, exposed.map((t) => ({ name: t.name, description: t.description, risk: t.risk, domain: t.domain })));
+    // Full schemas for the tool about to be called, one line for the rest of the loadout (CONTRACT §7 layers).
+    const { schemas, metadata } = rt.harness.plannerView({ kind: "main" }, state.loadout);
+    const ctx = buildPlannerContext(state, [
+      ...schemas.map((t) => ({ name: t.name, description: t.description, risk: t.risk, domain: t.domain })),
+      ...metadata.map((t) => ({ name: t.name, description: t.summary, risk: t.risk, domain: t.domain })),
+    ]);
     const stepped = { ...base, step: state.step + 1, modelCalls: state.modelCalls + 1 };
     let reply;
     try {
@@ -143,7 +148,7 @@ export function createPlannerNode(rt: MiraRuntime) {
         reply = await rt.model.planFromContext(ctx);
       } else {
         const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
-        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
+        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...schemas.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
         reply = await model.invoke(messages);
       }
     } catch (err) {
@@ -155,7 +160,7 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "Planner", rt.agent, { decision: "invalid" }) };
     }
     const update = await decide(state, parsed.decision, rt);
-    const loadoutNote = input.step === 0 ? `loadout: ${state.loadout.join(", ") || "(none resolved)"}` : undefined;
+    const loadoutNote = input.step === 0 ? `loadout: ${[...state.loadout].reverse().join(", ") || "(none resolved)"}` : undefined;
     const note = (update.observations as Observation | undefined)?.summary ?? loadoutNote;
     return { ...stepped, ...update, ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
   };
@@ -205,11 +210,11 @@ async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraR
     case "use_tool":
       return { nextAction: decision };
     case "tool_search": {
-      const found = (await rt.harness.search(decision.query, { exclude: state.loadout })).disclosed.map((d) => d.name);
+      const found = (await rt.harness.search(decision.query)).disclosed.map((d) => d.name);
       const summary = found.length ? `tool_search "${decision.query}" disclosed: ${found.join(", ")}` : `tool_search "${decision.query}" found no tool`;
       return {
         nextAction: decision,
-        loadout: rt.harness.disclose(state.loadout, found),
+        loadout: rt.harness.discloseRanked(state.loadout, found),
         observations: { step: state.step, source: "harness", outcome: found.length ? "succeeded" : "failed", summary, evidenceIds: [] },
       };
     }

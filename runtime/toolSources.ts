@@ -6,8 +6,6 @@
  */
 import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
-import { connectMcpServers } from "../harness/mcp.js";
-import { loadMcpConfig } from "../harness/mcpConfig.js";
 import { semanticResolverFromEnv, type SemanticResolver } from "../harness/semantic.js";
 import { staticSource } from "../harness/sources.js";
 import type { AuthorityEnvelope, ToolSource } from "../harness/types.js";
@@ -71,6 +69,8 @@ export async function openHarness(opts: {
 }): Promise<OpenedHarness> {
   const sources: ToolSource[] = [staticSource(sourceName(opts.catalog), catalogTools(opts.catalog))];
   if (opts.mcpConfig) {
+    // The MCP client stack loads only when servers are configured.
+    const [{ loadMcpConfig }, { connectMcpServers }] = await Promise.all([import("../harness/mcpConfig.js"), import("../harness/mcp.js")]);
     const loaded = await loadMcpConfig(opts.mcpConfig);
     if (!loaded.ok) throw new ToolSourceError(loaded.error);
     sources.push(...(await connectMcpServers(loaded.config)));
