@@ -15,6 +15,7 @@ import { InputError } from "../runtime/errors.js";
 import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
 import { ServeError } from "../server/errors.js";
 import type { Output } from "./commands.js";
+import { registerEvalCommand } from "./eval.js";
 import { EXIT } from "./summary.js";
 
 export type { Output } from "./commands.js";
@@ -100,18 +101,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
     .option("--lease-seconds <n>", "how long a run may be held before another instance may take it over", "300")
     .action(async (opts) => setExit(await (await import("./serve.js")).serveCommand(opts, io)));
 
-  program
-    .command("eval")
-    .description("Run an evaluation suite on every route with one model and one catalog.")
-    .requiredOption("--suite <file>", "the JSONL suite (eval/suite.jsonl)")
-    .option("--routes <list>", "comma-separated: mira, mira-top20, pi-loop, createagent (default: all)")
-    .option("--model <spec>", "oracle | scripted | adversarial | invent-tool | bad-args | args-after-approval | early-answer | obey-injection | resend-approval | openai", "oracle")
-    .option("--catalog <spec>", "builtin | 500 | 5000 | FILE (a catalog file)", "builtin")
-    .option("--fault-rate <r>", "chance each fault opportunity fires, 0..1 (adversarial profiles)", "0.3")
-    .option("--max-steps <n>", "model calls per case before a route is stopped")
-    .option("--sweep <n>", "cases in the token sweep over 62/500/5000 tools (0: none)", "3")
-    .requiredOption("--out <dir>", "where results.json, report.md and report.html go")
-    .action(async (opts) => setExit(await (await import("./eval.js")).evalCommand(opts, io)));
+  registerEvalCommand(program, io, setExit);
 
   // `mira tools …` is its own small program (cli/toolsMain.ts): only the Harness loads.
   program
