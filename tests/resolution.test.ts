@@ -14,7 +14,7 @@ import { evalCatalog } from "../bench/resolutionEval.js";
 import { Harness } from "../harness/harness.js";
 import { indexFor } from "../harness/indexCache.js";
 import { staticSource } from "../harness/sources.js";
-import { operandsOf } from "../harness/text.js";
+import { operandsOf, prepareLanguage } from "../harness/text.js";
 import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
 import { inDictionary } from "../language/glosses.js";
 import { segmentWords } from "../language/segment.js";
@@ -34,6 +34,8 @@ const tool = (name: string, description: string, schema: z.ZodType = z.object({ 
 let cacheDir: string;
 let previousCache: string | undefined;
 beforeAll(() => {
+  // The language tables come from the usual cache; only the indexes go to a fresh directory.
+  prepareLanguage("中文");
   previousCache = process.env.MIRA_CACHE_DIR;
   cacheDir = mkdtempSync(path.join(tmpdir(), "mira-cache-"));
   process.env.MIRA_CACHE_DIR = cacheDir;

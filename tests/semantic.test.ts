@@ -13,6 +13,7 @@ import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
 import { semanticResolverFromEnv } from "../harness/semantic.js";
 import { staticSource } from "../harness/sources.js";
+import { prepareLanguage } from "../harness/text.js";
 import { evaluationCatalog } from "../tools/catalog/index.js";
 
 const DIMENSIONS = 64;
@@ -34,6 +35,8 @@ let baseURL = "";
 const embedded: string[] = [];
 
 beforeAll(async () => {
+  // The language tables come from the usual cache; only the tool vectors go to fresh directories.
+  prepareLanguage("中文");
   server = createServer((req, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString()));
