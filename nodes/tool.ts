@@ -4,12 +4,13 @@
  * It refuses anything without a matching approval or whose input no longer hashes to the
  * approved `inputHash`. An approval given in another thread (a copied thread, a checkpoint
  * restored under a new id) does not authorize the call here: it goes back to Policy and is
- * asked again. A call the ledger saw start but never finish is `outcome_unknown`, never re-run.
+ * asked again. The policy is judged again too, since it may have changed while the run was
+ * paused: a call it now denies is not executed. A call the ledger saw start but never finish is `outcome_unknown`, never re-run.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
-import { terminalStep } from "../state/observations.js";
+import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import type { ApprovalRecord, PendingToolCall, ToolResult } from "../state/types.js";
 import { invocationHash } from "../protocol/invocationHash.js";
@@ -48,6 +49,16 @@ export function createToolNode(rt: MiraRuntime) {
       const from = matching.at(-1)?.threadId;
       const note = `the approval of ${call.toolCallId} was given in ${from ? `thread "${from}"` : "no recorded thread"}, not this one; asking again`;
       return { status: "running", ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, decision: "rebind", note }) };
+    }
+    // The policy may have changed while the run was paused (a resume loads it afresh): judge again.
+    const verdict = rt.policy.classify(call);
+    if (verdict.outcome === "deny") {
+      const message = `${call.toolId} (${call.toolCallId}) ${verdict.reason} (policy changed since it was approved); nothing was executed`;
+      if (verdict.terminal) return { ...terminalStep({ recoverable: false, kind: "policy_denied", message }), ...trace };
+      return { pendingToolCall: null, ...recoverableStep(state, "policy", { recoverable: true, kind: "rejected", message }, call), ...trace };
+    }
+    if (verdict.outcome === "ask" && approval.decision === "policy_allow") {
+      return { status: "running", ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, decision: "rebind", note: `the policy now asks for ${call.toolId}; asking again` }) };
     }
     const definition = rt.harness.get(call.toolId);
     if (!definition) return refuse("state_corrupted", `approved tool ${call.toolId} is no longer registered; nothing was executed`);
