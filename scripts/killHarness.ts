@@ -219,10 +219,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       kind: plan.kind,
       trials: plan.trials,
       seed,
-      onTrial: (r, i) => process.stdout.write(r.problems.length ? `\n[${plan.kind} ${i}] ${r.killPoint}: ${r.problems.join("; ")}\n` : "."),
+      // One JSON line per trial, so a run stopped early still has its figures.
+      onTrial: (r, i) => console.log(JSON.stringify({ store: plan.kind, trial: i, ...r })),
     });
     const { results, ...figures } = summary;
-    console.log(`\n${JSON.stringify(figures)}`);
+    console.log(JSON.stringify({ summary: figures }));
     failed ||= results.some((r) => r.problems.length > 0);
   }
   process.exit(failed ? 1 : 0);
