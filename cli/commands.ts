@@ -7,7 +7,8 @@ import type { LedgerEntry } from "../ledger/executionRecord.js";
 import { describeModel } from "../models/index.js";
 import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
 import { startRunInput } from "../runtime/startRun.js";
-import type { ApprovalResume, RunSettings } from "../state/types.js";
+import { approvalKey, signApproval } from "../protocol/approvalSignature.js";
+import type { ApprovalResume, PendingToolCall, RunSettings } from "../state/types.js";
 import { UsageError } from "./errors.js";
 import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type Printer, type ThreadView } from "./session.js";
 import { EXIT, exitCodeFor, formatSummary, formatTraceTree, summarize, type RunSummary } from "./summary.js";
@@ -132,7 +133,7 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
           return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);
         }
         if (chosen === 0) throw new UsageError(`thread "${threadId}" is waiting (${waiting.status}): give one of --approve, --reject, --edit JSON or --answer TEXT`);
-        const value = resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts);
+        const value = signedIfRequired(resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts), threadId, snapshot, waiting.pendingToolCall);
         print?.(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
         const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
         return report(await drive(app, resume, threadId, settings.maxSteps, print), setting, opts, io);
@@ -158,6 +159,18 @@ function resumeValue(threadId: string, status: string, pending: { toolCallId: st
   const identity = { toolCallId: pending.toolCallId, inputHash: pending.inputHash, reason: opts.reason };
   if (opts.edit !== undefined) return { decision: "edit", ...identity, input: parseEditInput(opts.edit) };
   return opts.approve ? { decision: "approve", ...identity } : { decision: "reject", ...identity };
+}
+
+/**
+ * With MIRA_APPROVAL_HMAC_KEY set, the CLI is a trusted client: it signs its approval over
+ * the call, the thread and the checkpoint the run paused at (the interrupt's payload).
+ */
+function signedIfRequired(value: ApprovalResume | string, threadId: string, snapshot: StateSnapshot, pending: Pick<PendingToolCall, "toolId"> | null): ApprovalResume | string {
+  const key = approvalKey();
+  if (!key || typeof value === "string" || value.decision !== "approve" || !pending) return value;
+  const payloads = snapshot.tasks.flatMap((t) => t.interrupts ?? []).map((i) => i.value as { kind?: string; checkpointId?: string | null });
+  const checkpointId = payloads.find((p) => p?.kind === "approval")?.checkpointId ?? null;
+  return { ...value, signature: signApproval(key, { toolId: pending.toolId, toolCallId: value.toolCallId, inputHash: value.inputHash, threadId, checkpointId }) };
 }
 
 /** `--edit` takes the whole new input as a JSON object; the tool stays the same. */

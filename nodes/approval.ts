@@ -63,6 +63,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       checkpointId,
       decision: decision.decision,
       reason: decision.reason,
+      ...("signature" in decision && decision.signature ? { signature: decision.signature } : {}),
       at: new Date().toISOString(),
     };
     const resumed = { approvals: record, status: "running" as const, ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: decision.decision }) };

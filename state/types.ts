@@ -88,13 +88,15 @@ export const ApprovalRecord = z.object({
   checkpointId: z.string().nullable(),
   decision: z.enum(["approve", "reject", "edit", "policy_allow"]),
   reason: z.string().optional(),
+  /** HMAC of the binding when signed approvals are on (protocol/approvalSignature.ts). */
+  signature: z.string().optional(),
   at: z.string(),
 });
 export type ApprovalRecord = z.infer<typeof ApprovalRecord>;
 
 /** What the user sends to resume an approval interrupt. */
 export const ApprovalResume = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("approve"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional() }),
+  z.object({ decision: z.literal("approve"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional(), signature: z.string().optional() }),
   z.object({ decision: z.literal("reject"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional() }),
   z.object({
     decision: z.literal("edit"),
