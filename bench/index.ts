@@ -1,11 +1,17 @@
 /**
  * `npm run bench`: the per-step cost benchmark, the resolution benchmark when
- * `bench/resolution.ts` is present (it is written separately and may not exist yet), and the
- * evaluation routes' runtime overhead.
+ * `bench/resolution.ts` is present (it is written separately and may not exist yet), the
+ * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
+ * on the request table, and the offline planner's solved tasks. With `--serve`
+ * (`npm run bench -- --serve`, or `npm run bench:serve` alone), also the scale-out benchmark
+ * of `mira serve` instances on one PostgreSQL, which takes several minutes and needs
+ * PostgreSQL and Redis.
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runGovernedStepBench } from "./governedStep.js";
+import { runOfflineBench } from "./offlineTasks/run.js";
+import { runGateBench } from "./taskTable/run.js";
 import { runRouteOverheadBench } from "./routeOverhead.js";
 
 type ResolutionBench = { runResolutionBench?: () => Promise<string> };
@@ -25,6 +31,12 @@ async function main(): Promise<void> {
   const resolution = await resolutionReport();
   if (resolution !== null) console.log(`\n${resolution}`);
   console.log(`\n${await runRouteOverheadBench()}`);
+  console.log(`\n${await runGateBench()}`);
+  console.log(`\n${await runOfflineBench()}`);
+  if (process.argv.includes("--serve")) {
+    const { runScaleOutBench } = await import("./scaleOut.js");
+    console.log(`\n${await runScaleOutBench()}`);
+  }
 }
 
 main().catch((err: unknown) => {

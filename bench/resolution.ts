@@ -1,43 +1,38 @@
 /**
- * The resolution benchmark (CONTRACT §7): on the 62-tool evaluation catalog and generated
- * 500/5,000-tool catalogs, with the fixed gold task set, compares three exposure strategies
- * side by side:
- * - progressive: Progressive Resolution discloses (deterministic stages); `tool_search` runs
- *   only for tasks whose gold tool the deterministic stages did not disclose, and is counted;
- * - top-20: the old exposure, the 20 best BM25 hits for the raw task, falling back to the
- *   first 20 by registration order when nothing matches (the behaviour the contract forbids);
- * - expose-all: every tool's schema in every call.
- * Reports gold-tool reachability, prompt tokens per Planner call (o200k_base: tool schemas as
- * JSON, plus the compact catalog for progressive), and resolution latency (index built once,
- * outside the timed part).
+ * The resolution benchmark (CONTRACT §7), on three request sets side by side:
+ * - gold: the project's gold tasks on the 62-tool evaluation catalog (and generated 500 and
+ *   5,000-tool catalogs for scale); these tasks are part of the tuning data;
+ * - tuning: the tuning half of the held-out evaluation on the real MCP catalog;
+ * - test: its test half, never used for tuning (`eval/resolution/`).
+ * Methods, each cut at the tools a Planner would be shown:
+ * - progressive: Progressive Resolution's first disclosure (deterministic stages, K = 8);
+ * - BM25 top-10: minisearch over name + description with its default tokenizer, raw request;
+ * - keyword overlap top-10: tools ranked by how many request words their name + description share;
+ * - top-20: the old exposure, BM25's 20 best, else the first 20 by registration order.
+ * A request is reached when all its gold tools are disclosed. Also reports prompt tokens per
+ * Planner call (o200k_base: the compact catalog, the full schema of the tool about to be
+ * called as function-calling JSON, and one metadata entry for each other disclosed tool),
+ * the index build, and warm resolution latency at 5,000 tools.
  */
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k_base from "js-tiktoken/ranks/o200k_base";
+import MiniSearch from "minisearch";
 import { z } from "zod";
 import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
+import { indexedTool } from "../harness/indexCache.js";
 import { ResolutionIndex } from "../harness/resolution.js";
 import { staticSource } from "../harness/sources.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
 import type { ToolDefinition } from "../tools/types.js";
+import { evalCatalog, evalRequests, goldRequests, reached, type EvalRequest } from "./resolutionEval.js";
 
-const TOP_K = 20;
+const BASELINE_K = 10;
+const LEGACY_K = 20;
 const LATENCY_REPEATS = 40;
 const SEED = 1;
-
-interface StrategyRow {
-  reached: number;
-  tokens: number;
-}
-
-interface CatalogRow {
-  size: number;
-  progressive: StrategyRow & { searches: number; meanDisclosed: number };
-  top20: StrategyRow;
-  exposeAll: StrategyRow;
-  p50: number;
-  p99: number;
-}
+/** Progressive's prompt tokens per Planner call before fusion (single-stage cascade), measured 2026-11-30 at 62 / 500 / 5,000 tools. */
+const PREVIOUS_TOKENS: Record<number, number> = { 62: 338, 500: 431, 5000: 415 };
 
 const encoder = new Tiktoken(o200k_base);
 
@@ -48,112 +43,186 @@ function toolJson(tool: ToolDefinition): string {
   return JSON.stringify({ type: "function", function: { name: tool.name, description: tool.description, parameters } });
 }
 
-function tokenCounter(tools: readonly ToolDefinition[]): (names: readonly string[]) => number {
-  const cache = new Map<string, number>();
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  return (names) =>
-    names.reduce((sum, name) => {
-      let count = cache.get(name);
-      if (count === undefined) {
-        const tool = byName.get(name);
-        count = tool ? encoder.encode(toolJson(tool)).length : 0;
-        cache.set(name, count);
-      }
-      return sum + count;
-    }, 0);
+/**
+ * Tokens of the tools a Planner call carries for a loadout: the function-calling JSON of the
+ * tools given full schemas, and the `{name, description, risk}` entry of each tool shown as
+ * metadata (what `plannerView` yields and the Planner renders).
+ */
+function plannerTokens(harness: Harness, loadout: readonly string[]): number {
+  const { schemas, metadata } = harness.plannerView({ kind: "main" }, loadout);
+  const schemaTokens = schemas.reduce((sum, tool) => sum + encoder.encode(toolJson(tool)).length, 0);
+  const metadataTokens = metadata.reduce((sum, entry) => sum + encoder.encode(JSON.stringify({ name: entry.name, description: entry.summary, risk: entry.risk })).length, 0);
+  return schemaTokens + metadataTokens;
 }
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
-async function measure(size: number, tools: ToolDefinition[]): Promise<CatalogRow> {
-  const harness = new Harness({ sources: [staticSource(`catalog-${size}`, tools)], authority: ALLOW_ALL });
-  const baseline = new ResolutionIndex(tools);
-  harness.resolve("warm up the index");
-  const count = tokenCounter(tools);
-  const catalogTokens = encoder.encode(harness.compactCatalog()).length;
-  const registrationOrder = tools.map((tool) => tool.name);
-  const allNames = tools.map((tool) => tool.name);
+type Method = "progressive" | "bm25" | "overlap" | "top20";
+const METHODS: Method[] = ["progressive", "bm25", "overlap", "top20"];
+const METHOD_LABEL: Record<Method, string> = { progressive: "progressive", bm25: "BM25 top-10", overlap: "overlap top-10", top20: "top-20" };
 
-  let progressiveReached = 0;
-  let searches = 0;
-  let progressiveTokens = 0;
-  let disclosedTotal = 0;
-  let topReached = 0;
-  let topTokens = 0;
-  for (const { task, gold } of goldTasks) {
-    let disclosed = harness.resolve(task).disclosed.map((hit) => hit.name);
-    if (!disclosed.includes(gold)) {
-      searches += 1;
-      const found = (await harness.search(task, { exclude: disclosed })).disclosed.map((hit) => hit.name);
-      disclosed = [...disclosed, ...found];
+/** The baselines: what a plain retrieval exposure would show for the raw request. */
+class Baselines {
+  private readonly bm25: MiniSearch<{ id: string; name: string; description: string }>;
+  private readonly words: Map<string, Set<string>>;
+  private readonly order: string[];
+
+  constructor(tools: readonly ToolDefinition[]) {
+    this.bm25 = new MiniSearch({ idField: "id", fields: ["name", "description"] });
+    this.bm25.addAll(tools.map((tool) => ({ id: tool.name, name: tool.name.replace(/[_\-.]+/g, " "), description: tool.description })));
+    this.words = new Map(tools.map((tool) => [tool.name, new Set(plainWords(`${tool.name.replace(/[_\-.]+/g, " ")} ${tool.description}`))]));
+    this.order = tools.map((tool) => tool.name);
+  }
+
+  rank(method: Exclude<Method, "progressive">, request: string): string[] {
+    if (method === "overlap") {
+      const asked = new Set(plainWords(request));
+      return [...this.words]
+        .map(([name, words]) => ({ name, score: [...asked].filter((word) => words.has(word)).length }))
+        .filter((hit) => hit.score > 0)
+        .sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1))
+        .slice(0, BASELINE_K)
+        .map((hit) => hit.name);
     }
-    if (disclosed.includes(gold)) progressiveReached += 1;
-    disclosedTotal += disclosed.length;
-    progressiveTokens += catalogTokens + count(disclosed);
-
-    const ranked = baseline.plainLexical(task, () => true, TOP_K);
-    const top = ranked.length > 0 ? ranked : registrationOrder.slice(0, TOP_K);
-    if (top.includes(gold)) topReached += 1;
-    topTokens += count(top);
+    const ranked = this.bm25.search(request).map((hit) => hit.id as string);
+    if (method === "bm25") return ranked.slice(0, BASELINE_K);
+    return ranked.length > 0 ? ranked.slice(0, LEGACY_K) : this.order.slice(0, LEGACY_K);
   }
+}
 
-  const samples: number[] = [];
-  for (let round = 0; round < LATENCY_REPEATS; round += 1) {
-    for (const { task } of goldTasks) samples.push(harness.resolve(task).elapsedMs);
-  }
-  samples.sort((a, b) => a - b);
-  const n = goldTasks.length;
-  return {
-    size,
-    progressive: { reached: progressiveReached, tokens: progressiveTokens / n, searches, meanDisclosed: disclosedTotal / n },
-    top20: { reached: topReached, tokens: topTokens / n },
-    exposeAll: { reached: n, tokens: count(allNames) },
-    p50: percentile(samples, 0.5),
-    p99: percentile(samples, 0.99),
+const STOP = new Set("a an the to of for in on at by with from and or is are be it this that my me i you your we our please can could would should will do does what which who when how".split(" "));
+const plainWords = (text: string): string[] => text.toLowerCase().split(/[^a-z0-9\u3400-\u9fff]+/).filter((word) => word.length > 0 && !STOP.has(word));
+
+interface SetResult {
+  label: string;
+  tools: number;
+  requests: EvalRequest[];
+  reached: Record<Method, { en: number; zh: number }>;
+  disclosed: Record<Method, number>;
+  misses: string[];
+}
+
+function evaluate(label: string, tools: ToolDefinition[], requests: EvalRequest[]): SetResult {
+  const harness = new Harness({ sources: [staticSource(label, tools)], authority: ALLOW_ALL });
+  const baselines = new Baselines(tools);
+  const result: SetResult = {
+    label,
+    tools: tools.length,
+    requests,
+    reached: Object.fromEntries(METHODS.map((m) => [m, { en: 0, zh: 0 }])) as SetResult["reached"],
+    disclosed: Object.fromEntries(METHODS.map((m) => [m, 0])) as SetResult["disclosed"],
+    misses: [],
   };
+  for (const request of requests) {
+    for (const method of METHODS) {
+      const shown = method === "progressive" ? harness.resolve(request.request).disclosed.map((hit) => hit.name) : baselines.rank(method, request.request);
+      result.disclosed[method] += shown.length / requests.length;
+      if (reached(request, shown)) result.reached[method][request.lang] += 1;
+      else if (method === "progressive") result.misses.push(request.id);
+    }
+  }
+  return result;
 }
 
 const pad = (text: string | number, width: number) => String(text).padStart(width);
+const ratio = (hit: number, total: number) => (total === 0 ? "—" : `${hit}/${total} ${((100 * hit) / total).toFixed(0)}%`);
 
-/** Runs the benchmark and returns a printable report. */
-export async function runResolutionBench(): Promise<string> {
-  const rows: CatalogRow[] = [];
-  rows.push(await measure(evaluationCatalog().length, evaluationCatalog()));
-  for (const size of [500, 5000]) rows.push(await measure(size, generatedTools(size, SEED)));
-  const n = goldTasks.length;
-  const languages = `${goldTasks.filter((t) => t.lang === "en").length} English + ${goldTasks.filter((t) => t.lang === "zh").length} Chinese`;
+function reachTable(results: SetResult[]): string[] {
   const lines = [
-    `Progressive Resolution vs top-${TOP_K} vs expose-all — ${n} gold tasks (${languages}), tokens per Planner call (o200k_base)`,
-    `${"tools".padStart(6)} | ${"reach prog".padStart(10)} ${"top-20".padStart(7)} ${"all".padStart(6)} | ${"tok prog".padStart(9)} ${"top-20".padStart(8)} ${"all".padStart(8)} ${"saved".padStart(6)} | ${"searches".padStart(8)} ${"disclosed".padStart(9)} | ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}`,
+    `${"set".padEnd(22)} ${"tools".padStart(5)} | ${METHODS.map((m) => METHOD_LABEL[m].padStart(16)).join(" ")} | disclosed (prog / bm25)`,
   ];
-  for (const row of rows) {
-    const saved = 1 - row.progressive.tokens / row.exposeAll.tokens;
+  for (const result of results) {
+    const count = (lang?: "en" | "zh") => result.requests.filter((r) => !lang || r.lang === lang).length;
+    for (const lang of [undefined, "en", "zh"] as const) {
+      const name = `${result.label}${lang ? ` ${lang}` : ""}`;
+      const cells = METHODS.map((m) => {
+        const hits = lang ? result.reached[m][lang] : result.reached[m].en + result.reached[m].zh;
+        return pad(ratio(hits, count(lang)), 16);
+      });
+      const disclosed = lang ? "" : `${result.disclosed.progressive.toFixed(1)} / ${result.disclosed.bm25.toFixed(1)}`;
+      lines.push(`${name.padEnd(22)} ${pad(lang ? "" : result.tools, 5)} | ${cells.join(" ")} | ${disclosed}`);
+    }
+  }
+  return lines;
+}
+
+interface ScaleRow {
+  size: number;
+  reached: number;
+  tokens: number;
+  previousTokens: number;
+  p50: number;
+  p99: number;
+  buildMs: number;
+  cachedLoadMs: number;
+}
+
+/** Gold reachability, prompt tokens, index build and warm latency on one catalog size. */
+function scale(size: number, tools: ToolDefinition[]): ScaleRow {
+  const harness = new Harness({ sources: [staticSource(`catalog-${size}`, tools)], authority: ALLOW_ALL });
+  const indexed = tools.map(indexedTool);
+  const started = performance.now();
+  const index = ResolutionIndex.build(indexed);
+  const buildMs = performance.now() - started;
+  const serialized = JSON.stringify(index.serialize());
+  const loadStarted = performance.now();
+  ResolutionIndex.load(JSON.parse(serialized) as ReturnType<ResolutionIndex["serialize"]>);
+  const cachedLoadMs = performance.now() - loadStarted;
+  harness.prepare("预热 warm up");
+  const catalogTokens = encoder.encode(harness.compactCatalog()).length;
+  let hits = 0;
+  let tokens = 0;
+  for (const { task, gold } of goldTasks) {
+    const disclosed = harness.resolve(task).disclosed.map((hit) => hit.name);
+    if (disclosed.includes(gold)) hits += 1;
+    tokens += catalogTokens + plannerTokens(harness, harness.discloseRanked([], disclosed));
+  }
+  // Warm: every task once (the language tables load on first use), then timed.
+  for (const { task } of goldTasks) harness.resolve(task);
+  const samples: number[] = [];
+  for (let round = 0; round < LATENCY_REPEATS; round += 1) for (const { task } of goldTasks) samples.push(harness.resolve(task).elapsedMs);
+  samples.sort((a, b) => a - b);
+  return { size, reached: hits, tokens: tokens / goldTasks.length, previousTokens: PREVIOUS_TOKENS[size] ?? Number.NaN, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), buildMs, cachedLoadMs };
+}
+
+export type BenchSplit = "gold" | "tuning" | "test";
+
+/** Runs the benchmark over the given splits (all three by default) and returns a printable report. */
+export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold", "tuning", "test"]): Promise<string> {
+  const results: SetResult[] = [];
+  if (splits.includes("gold")) results.push(evaluate("gold (tuning)", evaluationCatalog(), goldRequests(goldTasks)));
+  const catalog = splits.some((s) => s !== "gold") ? evalCatalog() : [];
+  if (splits.includes("tuning")) results.push(evaluate("MCP tuning half", catalog, evalRequests("tuning")));
+  if (splits.includes("test")) results.push(evaluate("MCP test half", catalog, evalRequests("test")));
+  const lines = [
+    `Progressive Resolution reachability (all gold tools among those shown; progressive shows at most K = 8)`,
+    ...reachTable(results),
+    ...results.map((r) => `progressive misses, ${r.label}: ${r.misses.join(", ") || "none"}`),
+  ];
+  if (splits.includes("gold")) {
+    const rows = [scale(evaluationCatalog().length, evaluationCatalog()), ...[500, 5000].map((size) => scale(size, generatedTools(size, SEED)))];
     lines.push(
-      [
-        pad(row.size, 6),
-        "|",
-        pad(`${row.progressive.reached}/${n}`, 10),
-        pad(`${row.top20.reached}/${n}`, 7),
-        pad(`${row.exposeAll.reached}/${n}`, 6),
-        "|",
-        pad(row.progressive.tokens.toFixed(0), 9),
-        pad(row.top20.tokens.toFixed(0), 8),
-        pad(row.exposeAll.tokens, 8),
-        pad(`${(saved * 100).toFixed(1)}%`, 6),
-        "|",
-        pad(`${row.progressive.searches}/${n}`, 8),
-        pad(row.progressive.meanDisclosed.toFixed(2), 9),
-        "|",
-        pad(row.p50.toFixed(3), 7),
-        pad(row.p99.toFixed(3), 7),
-      ].join(" "),
+      "",
+      `Gold tasks by catalog size: reach, prompt tokens per Planner call (o200k_base) against the single-stage cascade before, index build, warm latency`,
+      `${"tools".padStart(6)} | ${"reach".padStart(6)} | ${"tokens".padStart(6)} ${"before".padStart(6)} ${"ratio".padStart(5)} | ${"build ms".padStart(8)} ${"cache ms".padStart(8)} | ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}`,
+      ...rows.map((row) =>
+        [
+          pad(row.size, 6),
+          "|",
+          pad(`${row.reached}/${goldTasks.length}`, 6),
+          "|",
+          pad(row.tokens.toFixed(0), 6),
+          pad(row.previousTokens, 6),
+          pad(`×${(row.tokens / row.previousTokens).toFixed(2)}`, 5),
+          "|",
+          pad(row.buildMs.toFixed(0), 8),
+          pad(row.cachedLoadMs.toFixed(0), 8),
+          "|",
+          pad(row.p50.toFixed(3), 7),
+          pad(row.p99.toFixed(3), 7),
+        ].join(" "),
+      ),
     );
   }
-  const first = rows[0]!;
-  const last = rows[rows.length - 1]!;
-  lines.push(
-    `progressive prompt growth ${first.size} → ${last.size} tools: ×${(last.progressive.tokens / first.progressive.tokens).toFixed(2)}` +
-      ` (expose-all: ×${(last.exposeAll.tokens / first.exposeAll.tokens).toFixed(0)}); tool_search ran only when the deterministic stages missed the gold tool.`,
-  );
   return lines.join("\n");
 }

@@ -3,5 +3,8 @@
 import { register } from "tsx/esm/api";
 
 register();
-const { main } = await import("../cli/main.ts");
-process.exit(await main(process.argv.slice(2)));
+const argv = process.argv.slice(2);
+// `mira tools …` needs only the Harness: skip loading the graph and model stack.
+const { toolsMain } = argv[0] === "tools" ? await import("../cli/toolsMain.ts") : { toolsMain: undefined };
+const code = toolsMain ? await toolsMain(argv) : await (await import("../cli/main.ts")).main(argv);
+process.exit(code);

@@ -8,6 +8,10 @@ import { describeModel } from "../models/index.js";
 import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
 import { startRunInput } from "../runtime/startRun.js";
 import { approvalKey, signApproval } from "../protocol/approvalSignature.js";
+import { SIMULATED_CATALOG } from "../runtime/toolSources.js";
+import { stoppedWorkPackage } from "../state/delegation.js";
+import { buildTaskFrame } from "../state/taskFrame.js";
+import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import type { ApprovalResume, PendingToolCall, RunSettings } from "../state/types.js";
 import { UsageError } from "./errors.js";
 import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type Printer, type ThreadView } from "./session.js";
@@ -42,6 +46,7 @@ export interface ResumeOpts extends StoreOpts {
   edit?: string;
   toolCallId?: string;
   inputHash?: string;
+  stopChild?: boolean;
 }
 
 async function withStore<T>(setting: string, fn: (store: CheckpointStore) => Promise<T>): Promise<T> {
@@ -81,6 +86,9 @@ function parseMaxSteps(raw: string | undefined): number {
   return n;
 }
 
+/** `builtin-simulated` names the evaluation catalog; anything else is a catalog file. */
+const catalogSetting = (catalog: string | undefined) => (!catalog ? null : catalog === SIMULATED_CATALOG ? SIMULATED_CATALOG : resolve(catalog));
+
 export async function runCommand(task: string, opts: RunOpts, io: Output): Promise<number> {
   if (!task.trim()) throw new UsageError("the task is empty");
   const settings: RunSettings = {
@@ -88,10 +96,14 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
     model: modelSpec(opts.model ?? "offline"),
     policyFile: opts.policy ? resolve(opts.policy) : null,
     maxSteps: parseMaxSteps(opts.maxSteps),
-    catalog: opts.catalog ? resolve(opts.catalog) : null,
+    catalog: catalogSetting(opts.catalog),
     mcpConfig: opts.mcp ? resolve(opts.mcp) : null,
     skills: opts.skills ? resolve(opts.skills) : null,
   };
+  // A request that cannot make a task frame is refused before any run exists.
+  const frame = buildTaskFrame(task, await workspaceIndex(settings.workspace));
+  if (!frame.ok) throw new UsageError(frame.message);
+  for (const note of frame.frame.notes) io.err(`mira: note: ${note}`);
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
     const threadId = opts.thread ?? `run-${randomUUID().slice(0, 8)}`;
@@ -114,8 +126,8 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
  * checkpoint, and the ledger turns a call left `started` into `outcome_unknown`.
  */
 export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Output): Promise<number> {
-  const chosen = [opts.approve, opts.reject, opts.edit !== undefined, opts.answer !== undefined].filter(Boolean).length;
-  if (chosen > 1) throw new UsageError("give at most one of --approve, --reject, --edit JSON or --answer TEXT");
+  const chosen = [opts.approve, opts.reject, opts.edit !== undefined, opts.answer !== undefined, opts.stopChild].filter(Boolean).length;
+  if (chosen > 1) throw new UsageError("give at most one of --approve, --reject, --edit JSON, --answer TEXT or --stop-child");
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) =>
     withThreadLease(store, threadId, async () => {
@@ -133,6 +145,13 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
           return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);
         }
         if (chosen === 0) throw new UsageError(`thread "${threadId}" is waiting (${waiting.status}): give one of --approve, --reject, --edit JSON or --answer TEXT`);
+        if (opts.stopChild) {
+          if (!child) throw new UsageError(`thread "${threadId}" is not paused inside a SubAgent; --stop-child stops a paused SubAgent (nothing was changed)`);
+          // The parent writes the child's outcome in its place; the pending call never runs.
+          await app.updateState(threadConfig(threadId, settings.maxSteps), stoppedWorkPackage(child, opts.reason ?? "no reason given"), "SubAgent");
+          print?.(`mira: stopped SubAgent ${child.delegation?.id ?? "?"} of thread ${threadId}; the parent continues · ${describeModel(settings.model)}`);
+          return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);
+        }
         const value = signedIfRequired(resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts), threadId, snapshot, waiting.pendingToolCall);
         print?.(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
         const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });

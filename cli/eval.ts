@@ -64,12 +64,9 @@ export async function evalCommand(opts: EvalOpts, io: Output): Promise<number> {
   const sweepCases = number(opts.sweep, "--sweep", 3);
   const suiteFile = resolve(opts.suite);
   loadSuite(suiteFile); // an unreadable suite is a usage error, before anything runs
-  if (model.kind === "openai") {
-    if (!process.env.OPENAI_API_KEY) {
-      io.err("mira eval: --model openai needs OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); skipped, nothing was run");
-      return EXIT.completed;
-    }
-    throw new UsageError("--model openai is not wired into the evaluation routes yet; use oracle, scripted or an adversarial profile");
+  if (model.kind === "openai" && !model.env.OPENAI_API_KEY) {
+    io.err("mira eval: --model openai needs OPENAI_API_KEY (and OPENAI_BASE_URL for another endpoint); skipped, nothing was run");
+    return EXIT.completed;
   }
   const onProgress = progress(io.err);
   const run = await runEval({ suiteFile, routes, model, catalog, maxSteps, onProgress });

@@ -28,6 +28,8 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
       .option("--thread <id>", "thread id (default: a new one)")
       .option("--policy <file>", "policy file (JSON or YAML)")
       .option("--max-steps <n>", "Planner turns before a guarded answer")
+      .option("--catalog <file>", "a catalog file replacing the default real tools, or builtin-simulated for the evaluation catalog (simulated backends)")
+      .option("--mcp <file>", "connect the MCP servers of this config file")
       .option("--skills <dir>", "folder of skill folders (default: the built-in skills)"),
   ).action(async (task: string, opts) => setExit(await runCommand(task, opts, io)));
 
@@ -40,6 +42,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
       .option("--edit <json>", "replace the pending call's input (a new call, asked again)")
       .option("--reason <text>", "why (kept with the decision)")
       .option("--answer <text>", "answer the pending question")
+      .option("--stop-child", "stop the SubAgent the run is paused in (its pending call never runs; the parent continues)")
       .option("--tool-call-id <id>", "the pending call's id (approvals)")
       .option("--input-hash <hash>", "the pending call's input hash (approvals)"),
   ).action(async (thread: string, opts) => setExit(await resumeCommand(thread, opts, io)));

@@ -21,6 +21,9 @@ export interface RunSummary {
   trace: TraceEntry[];
   /** Node visits in the whole run. */
   traceCount: number;
+  /** Planner steps taken, and how many of them called the model (the rest were deterministic). */
+  plannerSteps: number;
+  modelCalls: number;
   checkpointId: string | null;
 }
 
@@ -45,6 +48,8 @@ export function summarize(threadId: string, values: AgentRunState, checkpointId:
     evidence: (values.evidence ?? []).concat(child?.evidence ?? []),
     trace: (values.trace ?? []).concat(child?.trace ?? []),
     traceCount: child?.traceCount ?? values.traceCount ?? 0,
+    plannerSteps: values.step ?? 0,
+    modelCalls: values.modelCalls ?? 0,
     checkpointId,
   };
 }
@@ -86,7 +91,9 @@ export function formatTraceTree(entries: TraceEntry[]): string[] {
 }
 
 export function formatSummary(summary: RunSummary, checkpointer: string): string {
-  const lines = [`thread ${summary.threadId}: ${summary.status}${summary.finishReason ? ` (${summary.finishReason})` : ""}`];
+  const deterministic = summary.plannerSteps - summary.modelCalls;
+  const steps = `${summary.plannerSteps} planner steps, ${summary.modelCalls} model calls${deterministic > 0 ? ` (${deterministic} deterministic)` : ""}`;
+  const lines = [`thread ${summary.threadId}: ${summary.status}${summary.finishReason ? ` (${summary.finishReason})` : ""} · ${steps}`];
   if (summary.pendingToolCall) {
     const c = summary.pendingToolCall;
     lines.push(`waiting for approval of ${c.toolId} [${c.riskClass}]${c.agent !== "main" ? ` requested by SubAgent ${c.agent}` : ""}`, `  call id:    ${c.toolCallId}`, `  input hash: ${c.inputHash}`, `  input:      ${JSON.stringify(c.input)}`, ...provenanceLines(c.provenance));

@@ -1,14 +1,17 @@
 /**
  * `mira tools status` and `mira tools resolve`: the Harness's six states per tool, and what
  * Progressive Resolution would disclose first for a task. Both work on the same tools a run
- * gets: the built-in catalog or `--catalog FILE`, plus the MCP servers of `--mcp FILE`.
+ * gets: the real tools (or `--catalog FILE`, or `--catalog builtin-simulated` for the
+ * evaluation catalog), plus the MCP servers of `--mcp FILE`.
  */
 import type { Command } from "commander";
 import { ALLOW_ALL } from "../harness/authority.js";
-import type { Harness } from "../harness/harness.js";
+import { DEFAULT_DISCLOSURE_LIMIT, MAX_DISCLOSURE_LIMIT, type Harness } from "../harness/harness.js";
+import { UsageError } from "./errors.js";
 import type { SemanticResolver } from "../harness/semantic.js";
 import type { AuthorityEnvelope, ToolStateName } from "../harness/types.js";
-import { openHarness } from "../runtime/toolSources.js";
+import { resolve } from "node:path";
+import { openHarness, SIMULATED_CATALOG } from "../runtime/toolSources.js";
 
 export interface ToolsCommandDeps {
   stdout: (text: string) => void;
@@ -32,6 +35,12 @@ const STATES: ToolStateName[] = ["registered", "ready", "authorized", "discovera
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
+function parseLimit(value: string): number {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_DISCLOSURE_LIMIT) throw new UsageError(`--limit must be a whole number from 1 to ${MAX_DISCLOSURE_LIMIT} (got "${value}")`);
+  return limit;
+}
+
 export function registerToolsCommands(program: Command, deps: ToolsCommandDeps): Command {
   const { stdout: out } = deps;
 
@@ -39,7 +48,8 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
   async function withHarness(options: CatalogOptions, fn: (harness: Harness) => Promise<void> | void): Promise<void> {
     const base = deps.authority ?? ALLOW_ALL;
     const authority: AuthorityEnvelope = { allow: options.allow?.length ? options.allow : base.allow, deny: [...base.deny, ...(options.deny ?? [])] };
-    const opened = await openHarness({ catalog: options.catalog ?? null, mcpConfig: options.mcp ?? null, authority, semantic: deps.semantic });
+    const catalog = !options.catalog || options.catalog === SIMULATED_CATALOG ? (options.catalog ?? null) : resolve(options.catalog);
+    const opened = await openHarness({ catalog, mcpConfig: options.mcp ?? null, authority, semantic: deps.semantic });
     try {
       await fn(opened.harness);
     } finally {
@@ -50,7 +60,7 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
   const tools = program.command("tools").description("Inspect the Harness: tool states and Progressive Resolution.");
   const sourceOptions = (c: Command) =>
     c
-      .option("--catalog <file>", "use this catalog file instead of the built-in catalog")
+      .option("--catalog <file>", "a catalog file instead of the real tools, or builtin-simulated for the evaluation catalog")
       .option("--mcp <file>", "also connect the MCP servers of this config file")
       .option("--json", "print JSON")
       .option("--allow <pattern>", "authority: allow this tool name or domain pattern (repeatable)", collect)
@@ -74,15 +84,21 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
     );
 
   sourceOptions(tools.command("resolve"))
-    .description("Print what Progressive Resolution would disclose first for a task (at most 10 tools) and the stage that found each.")
+    .description(
+      `Print what Progressive Resolution would disclose first for a task (up to K tools, default ${DEFAULT_DISCLOSURE_LIMIT}, at most ${MAX_DISCLOSURE_LIMIT}) and the stage that ranked each best.`,
+    )
     .argument("<task>", "the user's request, in any language")
-    .action((task: string, options: CatalogOptions) =>
+    .option("--limit <k>", `K: most tools disclosed (1-${MAX_DISCLOSURE_LIMIT})`, parseLimit)
+    .action((task: string, options: CatalogOptions & { limit?: number }) =>
       withHarness(options, async (harness) => {
-        const { disclosed, elapsedMs } = await harness.resolveWithSemantic(task);
-        if (options.json) return out(JSON.stringify({ disclosed, elapsedMs }));
-        if (disclosed.length === 0) out("nothing resolved deterministically; the Planner would use tool_search");
+        if (!task.trim()) throw new UsageError("the task is empty: say what the agent should do");
+        // The index (built, or loaded from the on-disk cache) is timed apart from the resolution itself.
+        const { indexMs, cached } = harness.prepare(task);
+        const { disclosed, elapsedMs } = await harness.resolveWithSemantic(task, options.limit ? { limit: options.limit } : {});
+        if (options.json) return out(JSON.stringify({ disclosed, elapsedMs, indexMs, indexCached: cached }));
+        if (disclosed.length === 0) out("nothing resolved; the Planner would use tool_search");
         for (const hit of disclosed) out(`${hit.name}  (${hit.stage})`);
-        out(`resolved in ${elapsedMs.toFixed(3)} ms`);
+        out(`resolved in ${elapsedMs.toFixed(3)} ms (index ${cached ? "loaded from cache" : "built"} in ${indexMs.toFixed(0)} ms)`);
       }),
     );
 

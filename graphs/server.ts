@@ -10,7 +10,7 @@
  * - `MIRA_WORKSPACE`   workspace root (default: this repo's `demo/workspace`)
  * - `MIRA_MODEL_SPEC`  `offline` (default), `openai` or `scripted:FILE`
  * - `MIRA_POLICY`      optional policy file (YAML or JSON)
- * - `MIRA_CATALOG`     optional catalog file replacing the built-in catalog
+ * - `MIRA_CATALOG`     optional catalog file replacing the real tools, or `builtin-simulated` for the evaluation catalog
  * - `MIRA_MCP_CONFIG`  optional MCP config file (its servers run as long as the server)
  * - `MIRA_SKILLS`      optional skills folder (default: the built-in skills)
  *

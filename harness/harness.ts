@@ -13,7 +13,8 @@ import { authorize, narrowAuthority, type AuthorityDecision } from "./authority.
 import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogView.js";
 import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
 import { ToolRegistry, type RegisteredTool } from "./registry.js";
-import type { DeterministicResolution } from "./resolution.js";
+import { prepareLanguage } from "./text.js";
+import type { StageRanking } from "./resolution.js";
 import type { SemanticResolver } from "./semantic.js";
 import type { SkillProfile } from "../skills/library.js";
 import type { AgentScope, AuthorityEnvelope, Readiness, ResolutionStage, ToolSource, ToolStateName, ToolStatus } from "./types.js";
@@ -26,6 +27,10 @@ export interface HarnessOptions {
   loadoutCap?: number;
   /** Used only on genuine ambiguity and by tool_search; lexical ranking otherwise. */
   semantic?: SemanticResolver;
+  /** K: most tools a first disclosure holds when no exact name is given. Default 8, at most 10. */
+  disclosureLimit?: number;
+  /** Disclosed tools whose full schema the Planner gets at once (the most recent); the rest as metadata. Default 1. */
+  schemaSlots?: number;
   /**
    * Skill name → its child's execution profile: the tool patterns it may use and an optional
    * private runtime, registered only in that skill child's view (never on the main surface).
@@ -35,24 +40,37 @@ export interface HarnessOptions {
 
 export interface Resolution {
   disclosed: { name: string; stage: ResolutionStage }[];
+  /** Time spent resolving, the index already built (see `prepare`). */
   elapsedMs: number;
-  /** The deterministic best tier did not fit in the limit (the only case the semantic stage runs). */
+  /** The deterministic stages disagreed about the best tool or found none (the only case the semantic stage runs). */
   ambiguous: boolean;
 }
 
 export interface ResolveOptions {
-  /** Most tools disclosed; default 10. */
+  /** Most tools disclosed; default the Harness's K (`disclosureLimit`), never above 10. */
   limit?: number;
 }
 
-export interface SearchOptions extends ResolveOptions {
-  /** Names to leave out (typically the current loadout). */
-  exclude?: readonly string[];
-}
+/** Candidates the semantic stage ranks for fusion. */
+const STAGE_CANDIDATES = 30;
 
 export type Executability = { ok: true; tool: ToolDefinition } | { ok: false; state: ToolStateName; reason: string };
 
-export const DEFAULT_RESOLVE_LIMIT = 10;
+/** K's default and its ceiling (CONTRACT §7: a few good candidates, at most 10). */
+export const DEFAULT_DISCLOSURE_LIMIT = 8;
+export const MAX_DISCLOSURE_LIMIT = 10;
+
+/**
+ * One full schema per Planner call: a first disclosure of eight tools as full schemas would
+ * triple the prompt; as one schema plus seven one-line entries it stays near the single-guess
+ * prompt of the old cascade (see the resolution bench).
+ */
+export const DEFAULT_SCHEMA_SLOTS = 1;
+/** A metadata entry's one line is a reminder of what the tool does, not its documentation. */
+const METADATA_SUMMARY_CHARS = 80;
+const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+const clampLimit = (limit: number): number => Math.max(1, Math.min(MAX_DISCLOSURE_LIMIT, Math.floor(limit)));
 
 type StateResult = ToolStatus["states"][ToolStateName];
 const reached: StateResult = { reached: true };
@@ -61,6 +79,9 @@ const notReached = (reason: string): StateResult => ({ reached: false, reason })
 export class Harness {
   readonly authority: AuthorityEnvelope;
   readonly loadoutCap: number;
+  /** K: most tools a first disclosure holds. */
+  readonly disclosureLimit: number;
+  readonly schemaSlots: number;
   private readonly registry: ToolRegistry;
   /** Skill name → the registry with its private runtime added, built once. */
   private readonly skillRegistries = new Map<string, ToolRegistry>();
@@ -75,6 +96,8 @@ export class Harness {
   ) {
     this.authority = options.authority;
     this.loadoutCap = options.loadoutCap ?? DEFAULT_LOADOUT_CAP;
+    this.disclosureLimit = clampLimit(options.disclosureLimit ?? DEFAULT_DISCLOSURE_LIMIT);
+    this.schemaSlots = Math.max(1, options.schemaSlots ?? DEFAULT_SCHEMA_SLOTS);
     this.registry = shared ?? new ToolRegistry(options.sources);
   }
 
@@ -95,46 +118,75 @@ export class Harness {
   }
 
   /**
-   * Progressive Resolution, deterministic stages only: exact name → structural → lexical.
-   * At most `limit` tools, each ready, authorized and discoverable. Never throws; a task
-   * nothing matches discloses nothing (there is no registration-order fallback).
+   * Builds (or loads from the disk cache) the resolution index now, and loads the language
+   * tables a task in `sample`'s script needs, rather than inside the first resolution; says
+   * how long that took, so a caller can report it apart from `elapsedMs`.
+   */
+  prepare(sample = ""): { indexMs: number; cached: boolean; tools: number } {
+    const started = performance.now();
+    const { cached } = this.registry.indexBuild;
+    prepareLanguage(sample);
+    return { indexMs: performance.now() - started, cached, tools: this.registry.tools.size };
+  }
+
+  /**
+   * Progressive Resolution, deterministic stages only: an exact canonical name alone, or the
+   * fused structural and lexical rankings cut at K. Only ready, authorized, discoverable
+   * tools. Never throws; a task nothing matches discloses nothing (no registration-order fallback).
    */
   resolve(task: string, opts: ResolveOptions = {}): Resolution {
+    const index = this.registry.index; // built or loaded before the clock starts: elapsedMs is resolution alone
     const started = performance.now();
-    const { disclosed, ambiguous } = this.deterministic(task, opts.limit ?? DEFAULT_RESOLVE_LIMIT);
+    const { disclosed, ambiguous } = index.resolve(task, (name) => this.discoverable(name), this.limitOf(opts));
     return { disclosed, ambiguous, elapsedMs: performance.now() - started };
   }
 
   /**
-   * `resolve`, then the semantic stage only on genuine ambiguity (the best deterministic tier
-   * does not fit the limit) and only when a semantic resolver is configured: it re-ranks that
-   * tier (stage "semantic"). A resolver fault leaves the deterministic answer in place.
+   * `resolve`, plus the semantic stage when a resolver is configured and only on genuine
+   * ambiguity (the deterministic stages disagree about the best tool, or found none): its
+   * ranking of the discoverable tools is fused with theirs. A resolver fault leaves the
+   * deterministic answer in place.
    */
   async resolveWithSemantic(task: string, opts: ResolveOptions = {}): Promise<Resolution> {
+    const index = this.registry.index;
     const started = performance.now();
-    const limit = opts.limit ?? DEFAULT_RESOLVE_LIMIT;
-    const result = this.deterministic(task, limit);
+    const limit = this.limitOf(opts);
+    const eligible = (name: string) => this.discoverable(name);
+    let result = index.resolve(task, eligible, limit);
     const semantic = this.options.semantic;
-    let disclosed = result.disclosed;
-    if (result.ambiguous && semantic) {
-      const candidates = result.tier.flatMap((hit) => this.get(hit.name) ?? []);
-      const ranked = await semantic.rank(task, candidates, limit).catch(() => undefined);
-      if (ranked) disclosed = ranked.map((name) => ({ name, stage: "semantic" }));
+    if (result.ambiguous && semantic && !result.disclosed.some((hit) => hit.stage === "exact")) {
+      const candidates = this.registered().filter((tool) => eligible(tool.name));
+      const ranked = await semantic.rank(task, candidates, STAGE_CANDIDATES).catch(() => undefined);
+      if (ranked) {
+        const extra: StageRanking = { stage: "semantic", names: ranked };
+        result = { ...index.resolve(task, eligible, limit, [extra]), ambiguous: true };
+      }
     }
-    return { disclosed, ambiguous: result.ambiguous, elapsedMs: performance.now() - started };
+    return { disclosed: result.disclosed, ambiguous: result.ambiguous, elapsedMs: performance.now() - started };
   }
 
   /**
-   * The Planner's `tool_search` action, for when nothing deterministic resolved: the semantic
-   * resolver over every discoverable tool when configured, otherwise the deterministic stages
-   * followed by relaxed (fuzzy, prefix) lexical ranking. Every hit has stage "search".
+   * The fused ranking of a task over the discoverable tools, best first, `limit` names (no
+   * K ceiling): the top-N view of Progressive Resolution's evidence, for callers that expose
+   * a fixed number of tools.
    */
-  async search(query: string, opts: SearchOptions = {}): Promise<Resolution> {
+  rank(task: string, limit: number): string[] {
+    return this.registry.index.rank(task, (name) => this.discoverable(name), limit);
+  }
+
+  /**
+   * The Planner's `tool_search` action. A query that is a tool's exact canonical name gets
+   * that tool alone (an eligible one; already disclosed or not). Otherwise the semantic
+   * resolver's ranking over every discoverable tool when configured, else the fused stages
+   * followed by relaxed (fuzzy, prefix) lexical matches. Hits already in the loadout are
+   * returned too, so disclosing them refreshes them; nothing found is ever evicted for them.
+   * Every hit has stage "search".
+   */
+  async search(query: string, opts: ResolveOptions = {}): Promise<Resolution> {
+    const index = this.registry.index;
     const started = performance.now();
-    const limit = opts.limit ?? DEFAULT_RESOLVE_LIMIT;
-    const excluded = new Set(opts.exclude ?? []);
-    const eligible = (name: string) => !excluded.has(name) && this.discoverable(name);
-    // A search for a tool by its exact name wants that tool, not its neighbours.
+    const limit = this.limitOf(opts);
+    const eligible = (name: string) => this.discoverable(name);
     const exact = query.trim();
     if (this.registry.tools.has(exact) && eligible(exact)) {
       return { disclosed: [{ name: exact, stage: "search" }], ambiguous: false, elapsedMs: performance.now() - started };
@@ -145,13 +197,17 @@ export class Harness {
       const candidates = this.registered().filter((tool) => eligible(tool.name));
       names = await semantic.rank(query, candidates, limit).catch(() => undefined);
     }
-    if (!names) {
-      const index = this.registry.index;
-      const deterministic = index.resolve(query, eligible, limit).tier.map((hit) => hit.name);
-      const relaxed = index.searchRanking(query, eligible);
-      names = [...new Set([...deterministic, ...relaxed])].slice(0, limit);
-    }
-    return { disclosed: names.map((name) => ({ name, stage: "search" })), ambiguous: false, elapsedMs: performance.now() - started };
+    names ??= index.searchRanking(query, eligible, limit);
+    return { disclosed: names.slice(0, limit).map((name) => ({ name, stage: "search" })), ambiguous: false, elapsedMs: performance.now() - started };
+  }
+
+  /**
+   * The new loadout after disclosing a ranking, best first: the best becomes the most recently
+   * used, so it is the last evicted and the first to get its full schema (`plannerView`). A
+   * name already in the loadout is refreshed, never evicted for the others.
+   */
+  discloseRanked(loadout: readonly string[], ranked: readonly string[]): string[] {
+    return this.disclose(loadout, [...ranked].reverse());
   }
 
   /** The new loadout after disclosing `names` (unregistered names are dropped): LRU, capped. */
@@ -189,14 +245,23 @@ export class Harness {
     return new Harness({ ...this.options, sources: [...this.options.sources, profile.runtime], authority: narrowed }, registry);
   }
 
-  /** Skill names with an execution profile in this Harness. */
-  skillNames(): string[] {
-    return Object.keys(this.options.skills ?? {});
-  }
 
   /** Same registry and index, another authority envelope. */
   withAuthority(authority: AuthorityEnvelope): Harness {
     return new Harness({ ...this.options, authority }, this.registry);
+  }
+
+  /**
+   * What the Planner of an agent of `scope` is shown of its loadout: the full schemas of the
+   * `schemaSlots` most recently disclosed or used executable tools (the ones it is about to
+   * call), and metadata (name, domain, one line, risk) for the rest, most recent first. A tool
+   * shown as metadata is still disclosed: it may be called, and `tool_search` with its name
+   * brings its full schema.
+   */
+  plannerView(scope: AgentScope, loadout: readonly string[]): { schemas: ToolDefinition[]; metadata: ToolMetadata[] } {
+    const recentFirst = this.view(scope, loadout).reverse();
+    const metadata = recentFirst.slice(this.schemaSlots).map(metadataOf);
+    return { schemas: recentFirst.slice(0, this.schemaSlots), metadata: metadata.map((entry) => ({ ...entry, summary: clip(entry.summary, METADATA_SUMMARY_CHARS) })) };
   }
 
   /** The executable tools of an agent of `scope` whose loadout is `loadout`, in loadout order. */
@@ -255,8 +320,8 @@ export class Harness {
     for (const registry of this.skillRegistries.values()) registry.detach();
   }
 
-  private deterministic(task: string, limit: number): DeterministicResolution {
-    return this.registry.index.resolve(task, (name) => this.discoverable(name), limit);
+  private limitOf(opts: ResolveOptions): number {
+    return clampLimit(opts.limit ?? this.disclosureLimit);
   }
 
   private discoverable(name: string): boolean {

@@ -322,6 +322,8 @@ export class McpToolSource implements ToolSource {
       domain: `mcp.${sanitizeName(this.id)}`,
       description: `[external MCP server "${this.id}"] ${summary}`,
       schema,
+      inputSchema: tool.inputSchema,
+      ...(tool.annotations ? { annotations: tool.annotations } : {}),
       risk: this.risk,
       effectContext: () => ({ mcpServer: this.id, endpoint: this.endpoint, mcpTool: tool.name, timeoutMs: this.timeoutMs }),
       // The SDK's own per-call timeout answers first; this is the Tool node's backstop.
@@ -521,5 +523,5 @@ function contentEvidence(result: CallToolResult, path: string): EvidenceDraft[] 
     }
   });
   if (texts.length === 0 && result.structuredContent !== undefined) texts.push(JSON.stringify(result.structuredContent));
-  return texts.map((text) => ({ kind: "other", source: { path }, content: text.slice(0, MAX_EVIDENCE_CHARS), verified: true }));
+  return texts.map((text) => ({ kind: "record", source: { path }, content: text.slice(0, MAX_EVIDENCE_CHARS), verified: true }));
 }

@@ -4,7 +4,8 @@
  * resolution index, so the index is built once per tool set and never inside a query.
  */
 import type { ToolDefinition } from "../tools/types.js";
-import { ResolutionIndex } from "./resolution.js";
+import { indexFor, type BuiltIndex } from "./indexCache.js";
+import type { ResolutionIndex } from "./resolution.js";
 import type { ToolSource } from "./types.js";
 
 export interface RegisteredTool {
@@ -14,7 +15,7 @@ export interface RegisteredTool {
 
 export class ToolRegistry {
   private entries: Map<string, RegisteredTool> | undefined;
-  private resolutionIndex: ResolutionIndex | undefined;
+  private built: BuiltIndex | undefined;
   private readonly unsubscribes: (() => void)[] = [];
 
   constructor(private readonly sources: readonly ToolSource[]) {
@@ -37,13 +38,18 @@ export class ToolRegistry {
   }
 
   get index(): ResolutionIndex {
-    this.resolutionIndex ??= new ResolutionIndex([...this.tools.values()].map(({ tool }) => tool));
-    return this.resolutionIndex;
+    return this.indexBuild.index;
+  }
+
+  /** The index with how long it took to build or load, and whether it came from the disk cache. */
+  get indexBuild(): BuiltIndex {
+    this.built ??= indexFor([...this.tools.values()].map(({ tool }) => tool));
+    return this.built;
   }
 
   invalidate(): void {
     this.entries = undefined;
-    this.resolutionIndex = undefined;
+    this.built = undefined;
   }
 
   /** Stops listening to the sources (does not close them: their owner does). */

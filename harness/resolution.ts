@@ -1,27 +1,39 @@
 /**
- * Progressive Resolution's deterministic stages (CONTRACT §7), built once per tool set and
- * queried per task: exact canonical name → structural (capability/domain concepts, bilingual)
- * → lexical (BM25 via minisearch). Each later stage runs only when the earlier ones found
- * nothing. There is no "first N by registration order" anywhere: a task nothing matches
- * resolves to an empty list. Authority and readiness are not this module's business; the
- * caller passes `eligible`, and only eligible tools are ever returned.
- *
- * The structural stage reads a task as request words plus operands (`operandsOf`): a path
- * is evidence for the workspace's files and an identifier for its code, while the words
- * inside them ("release" in `notes/release.md`) are not request words. A structural or
- * lexical result also brings the tools its hits' descriptions name (`withCompanions`).
+ * Progressive Resolution's ranking (CONTRACT §7), built once per tool set and queried per
+ * task. Each stage ranks the eligible tools on its own evidence:
+ * - exact: canonical names written in the task;
+ * - structural: how much of a tool's own name the task explains, the vendor the task names
+ *   (GitHub, not GitLab), and the kind of its operands (a URL, a path, a mail address) against
+ *   the tool's parameters;
+ * - lexical: BM25 (minisearch) over each tool's enriched text: name words, vendor, domain,
+ *   description, parameter names and descriptions, MCP annotations, and the WordNet synonyms
+ *   of its name words, queried with the task's weighted terms (`text.ts`);
+ * - semantic (optional, supplied by the caller): an embeddings ranking.
+ * The rankings are fused by reciprocal rank fusion; the stages order the evidence, they do
+ * not shrink the disclosure. Only an exact canonical name stands alone; otherwise up to the
+ * limit of the fused candidates are disclosed. A task nothing matches resolves to nothing:
+ * there is no registration-order fallback. Authority and readiness are the caller's business
+ * (`eligible`); only eligible tools are ever ranked.
  */
 import MiniSearch from "minisearch";
-import type { ResolutionStage } from "./types.js";
+import { englishWords, isStopword, stem } from "../language/english.js";
+import { synonymsOf } from "../language/synonyms.js";
 import { oneLine } from "./catalogView.js";
-import { conceptById, conceptsIn, englishOf, isVocabularyWord, taskConceptsIn } from "./vocabulary.js";
-import { nameTokens, tokens } from "./text.js";
+import { glossTerms, operandsOf, plainTerms, weightedTerms, type TaskOperands, type WeightedTerms } from "./text.js";
+import type { ToolAnnotations } from "../tools/types.js";
+import type { ResolutionStage } from "./types.js";
+
 
 /** What resolution needs to know about a tool. */
 export interface IndexedTool {
   name: string;
   domain: string;
   description: string;
+  /** JSON Schema of the input, when known: its parameter names and descriptions are indexed. */
+  inputSchema?: Record<string, unknown>;
+  annotations?: ToolAnnotations;
+  /** Only reads (risk class `read`, or an MCP `readOnlyHint`). */
+  readOnly?: boolean;
 }
 
 export interface StageHit {
@@ -29,176 +41,409 @@ export interface StageHit {
   stage: ResolutionStage;
 }
 
-/**
- * Deterministic result: the disclosed hits (at most the limit), and the whole best-scoring
- * tier they came from; `ambiguous` says that tier did not fit in the limit.
- */
-export interface DeterministicResolution {
+/** One stage's ranking, best first. */
+export interface StageRanking {
+  stage: Exclude<ResolutionStage, "search">;
+  names: string[];
+}
+
+/** A fused candidate: its fused score and the stage that ranked it best. */
+export interface FusedHit extends StageHit {
+  score: number;
+}
+
+export interface FusedResolution {
+  /** What to disclose: the exact names alone, or up to the limit of the fused ranking. */
   disclosed: StageHit[];
-  tier: StageHit[];
+  /** The whole fused ranking (capped), best first. */
+  ranked: FusedHit[];
+  /** The deterministic stages disagree about the best tool, or found none: the semantic stage's cue. */
   ambiguous: boolean;
 }
 
 type Eligible = (name: string) => boolean;
 
-/** Concept strength by where a tool expresses it: its name, or only its domain/description. */
-const NAME_STRENGTH = 1;
-/** The first sentence of a description is the tool's one-line summary: nearly as telling as its name. */
-const SUMMARY_STRENGTH = 0.7;
-/** A tool's top-level domain ("workspace", "mail", "calendar") is a curated category: as telling as its summary. */
-const DOMAIN_STRENGTH = 0.7;
-const DESCRIPTION_STRENGTH = 0.35;
-/** An action is weaker evidence than the thing acted on. */
-const KIND_WEIGHT = { object: 1, action: 0.75 } as const;
-/** Extra weight for each further term of the task expressing the same concept ("changed ... working tree"). */
-const REPEAT_BONUS = 0.5;
-/** Factor per word of the tool's name the task does not explain (another object, another action). */
-const UNEXPLAINED_FACTOR = 0.8;
-/** Factor per unexplained vendor word: a name word from the tool's domain outside the vocabulary ("s3", "jira"). */
-const UNNAMED_VENDOR_FACTOR = 0.5;
-/** A tool stays in the disclosed tier when it scores at least this fraction of the best one. */
-const STRUCTURAL_TIER = 0.9;
-const LEXICAL_TIER = 0.5;
+/** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more. */
+const RRF_K = 10;
+/** Candidates each stage contributes to the fusion. */
+const STAGE_DEPTH = 30;
+/** Field boosts of the lexical stage: a word in a tool's name says more than one in a parameter's description. */
+const FIELD_BOOST = { name: 3, summary: 1.5, body: 1, related: 0.4 } as const;
+type Field = keyof typeof FIELD_BOOST;
+const FIELDS = Object.keys(FIELD_BOOST) as Field[];
+/** A structural candidate of a vendor the task names outranks every tool of another vendor. */
+const VENDOR_BONUS = 1;
+/** The task names a vendor other than this tool's, or the tool belongs to a vendor the task never names: its name match counts half. */
+const OTHER_VENDOR_FACTOR = 0.5;
+/**
+ * What an operand the tool takes is worth: a path, a URL or a mail address is as strong as a
+ * fully explained name; a time, a place or an identifier is shared by many kinds of tools.
+ */
+const OPERAND_BONUS: Record<OperandKind, number> = { paths: 1, urls: 1, emails: 1, identifiers: 0.5, times: 0.5, names: 0.5 };
+/** A task that names an operand but no action is, first, about reading it. */
+const READ_ONLY_BONUS = 0.25;
+/** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
+const QUERY_TERMS = 16;
+/** A term in more than this share of the tools (a "get", a "list" at 5,000 tools) ranks nothing and costs the most. */
+const MAX_DOCUMENT_SHARE = 0.05;
+/** …but in a catalog of a few hundred tools, "file" or "event" in a hundred of them still ranks. */
+const COMMON_FLOOR = 100;
+/** A request term weaker than this (a synonym, a late gloss) does not explain a name word alone. */
+const NAME_TERM_FLOOR = 0.35;
 
-/** A word that may be a tool's canonical name (`git_diff`, `mcp__fs__read_file`, `fs.read`). */
+/** A word that may be a tool's canonical name (`git_diff`, `mcp__fs__read_file`, `fs.read`, `API-get-user`). */
 const TOOL_NAME = /[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]/g;
+const MCP_PREFIX = /^mcp__([^_].*?)__/;
+
+/** Parameters that take each operand kind, by name or by the start of their description. */
+const OPERAND_PARAMETERS: Record<"paths" | "urls" | "emails" | "identifiers" | "times" | "names", { name: RegExp; description: RegExp }> = {
+  paths: { name: /path|file|dir|folder/i, description: /^[^.]*\b(path|file|directory|folder)\b/i },
+  urls: { name: /url|uri|link|href/i, description: /^[^.]*\b(url|uri)\b/i },
+  emails: { name: /^(to|cc|bcc|email|emails|recipient|recipients)$/i, description: /^[^.]*\b(email address|recipient)/i },
+  identifiers: { name: /symbol|identifier|query|pattern/i, description: /^[^.]*\b(symbol|identifier)\b/i },
+  times: { name: /time|date|start|end|when|due/i, description: /^[^.]*\b(time|date|datetime)\b/i },
+  names: { name: /origin|destination|location|address|place|city/i, description: /^[^.]*\b(address|place|location)\b/i },
+};
+/** The words of those parameters, added to the lexical query: a URL in the task favours tools with a `url` parameter. */
+const OPERAND_QUERY: Record<OperandKind, string[]> = {
+  paths: ["path", "file"],
+  urls: ["url"],
+  emails: ["email", "recipient"],
+  identifiers: ["symbol"],
+  times: ["time", "date", "start", "end"],
+  names: ["origin", "destination", "location", "place"],
+};
+const OPERAND_QUERY_WEIGHT = 0.5;
+/** Share of a tool's name (idf-weighted) the task must explain before its name counts as structural evidence. */
+const MIN_COVERAGE = 0.5;
+type OperandKind = keyof typeof OPERAND_PARAMETERS;
+const OPERAND_KINDS = Object.keys(OPERAND_PARAMETERS) as OperandKind[];
 
 interface ToolFeatures {
   name: string;
-  /** Tools this one's description names: disclosed with it (see `withCompanions`). */
+  /** Stemmed words of the tool's own name, vendor words and stopwords left out. */
+  nameTerms: string[];
+  /** The vendor or product the tool belongs to: its MCP server, the sub-domains of its domain. */
+  vendors: string[];
+  /** Operand kinds the tool's parameters take. */
+  operands: OperandKind[];
+  readOnly: boolean;
+  /** Tools its description names ("verify with read_slice"): disclosed with it while K allows. */
   companions: string[];
-  concepts: Map<string, number>;
-  /** The words of the tool's name, each of which the task should explain. */
-  judgedWords: string[];
-  /** Name words from the tool's sub-domain outside the vocabulary: a vendor ("s3", "jira", "git"). */
-  vendorWords: Set<string>;
 }
+
+type Document = { id: string } & Record<Field, string>;
+
+/** The serializable part of an index: enough to rebuild it without reading a tool again. */
+export interface SerializedIndex {
+  features: ToolFeatures[];
+  lexical: string;
+  /** Terms in more than MAX_DOCUMENT_SHARE of the tools. */
+  common: string[];
+}
+
+const asRecord = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+/** Parameter names and descriptions of a JSON Schema, one level of nesting deep. */
+function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): { name: string; description: string }[] {
+  const parameters: { name: string; description: string }[] = [];
+  for (const [name, value] of Object.entries(asRecord(schema?.properties) ?? {})) {
+    const property = asRecord(value);
+    parameters.push({ name, description: typeof property?.description === "string" ? property.description : "" });
+    if (depth === 0) parameters.push(...parametersOf(asRecord(property?.items) ?? property, depth + 1));
+  }
+  return parameters;
+}
+
+/**
+ * The vendor words of a tool: its MCP server's name, and the words of its sub-domains that
+ * are no dictionary word (`code.github` → github, `storage.s3` → s3; but `workspace.write`
+ * names an action and `calendar.google_calendar` a calendar). The product words are all of
+ * them: they say whose tool it is, so they are not words of its capability.
+ */
+function vendorsOf(tool: IndexedTool): { vendors: string[]; product: string[] } {
+  const server = englishWords(MCP_PREFIX.exec(tool.name)?.[1] ?? "").filter((word) => !isStopword(word));
+  const [, ...subDomains] = tool.domain.split(".");
+  const named = englishWords(subDomains.join(" ")).filter((word) => !isStopword(word) && synonymsOf(word).length === 0 && !/^\d+$/.test(word));
+  const product = [...new Set([...server, ...named].map(stem))];
+  return { vendors: product, product };
+}
+
+function hintWords(annotations: ToolAnnotations | undefined): string {
+  if (!annotations) return "";
+  const words = [annotations.title ?? ""];
+  if (annotations.readOnlyHint) words.push("read only view");
+  if (annotations.destructiveHint) words.push("destructive delete remove");
+  return words.join(" ");
+}
+
+/**
+ * A tool's enriched document (the lexical stage's fields: its name's words and product; its
+ * domain and one-line summary; the rest of its description, its parameters' names and
+ * descriptions and its annotations; WordNet relatives of its name's words and English glosses
+ * of any Chinese in it) and its structural features.
+ */
+function analyseTool(tool: IndexedTool): { document: Document; features: ToolFeatures } {
+  // A product's name in the tool's name (`google_calendar_get_event`) says whose tool it is, not what it does.
+  const { vendors, product } = vendorsOf(tool);
+  const bareName = tool.name.replace(MCP_PREFIX, "");
+  const nameWords = englishWords(bareName).filter((word) => word.length > 1);
+  const content = nameWords.filter((word) => !isStopword(word)).map(stem);
+  // A name of only function words ("get", "set") is still its own evidence.
+  const nameTerms = [...new Set((content.length > 0 ? content : nameWords.map(stem)).filter((term) => !product.includes(term)))];
+  const summary = oneLine(tool.description);
+  const parameters = parametersOf(tool.inputSchema);
+  const operands = OPERAND_KINDS.filter((kind) =>
+    parameters.some((parameter) => OPERAND_PARAMETERS[kind].name.test(parameter.name) || OPERAND_PARAMETERS[kind].description.test(parameter.description)),
+  );
+  const related = nameWords.flatMap((word) => synonymsOf(word)).join(" ");
+  // Four fields, from most to least telling; few fields keep a query cheap at 5,000 tools.
+  const document: Document = {
+    id: tool.name,
+    name: [...nameTerms, ...product].join(" "),
+    summary: `${tool.domain.split(".")[0] ?? ""} ${summary}`,
+    body: [tool.description.slice(summary.length), ...parameters.map((parameter) => `${parameter.name} ${parameter.description}`), hintWords(tool.annotations)].join(" "),
+    related: `${related} ${glossTerms(`${bareName} ${tool.description}`).join(" ")}`,
+  };
+  return { document, features: { name: tool.name, nameTerms, vendors, operands, readOnly: tool.readOnly ?? false, companions: [] } };
+}
+
+/** How the lexical stage cuts a field into terms; a query arrives as terms already. */
+const fieldTerms = (text: string, field?: string): string[] => (field === "name" ? text.split(" ").filter(Boolean) : plainTerms(text));
+
+const lexicalOptions = {
+  idField: "id",
+  fields: FIELDS as string[],
+  tokenize: fieldTerms,
+  processTerm: (term: string) => term,
+};
 
 export class ResolutionIndex {
   private readonly byName = new Map<string, ToolFeatures>();
-  private readonly postings = new Map<string, ToolFeatures[]>();
-  /** Inverse document frequency of each concept: "push" (one tool) outweighs "branch" (hundreds). */
-  private readonly idf = new Map<string, number>();
-  private readonly lexical: MiniSearch<IndexedTool>;
+  private readonly namePostings = new Map<string, ToolFeatures[]>();
+  private readonly vendorPostings = new Map<string, ToolFeatures[]>();
+  private readonly operandPostings = new Map<OperandKind, ToolFeatures[]>();
+  /** Damped inverse document frequency of each name term: "scale" (a few tools) outweighs "list" (hundreds). */
+  private readonly nameIdf = new Map<string, number>();
+  /** Names with characters the TOOL_NAME pattern does not cover, matched as substrings. */
+  private readonly otherScriptNames: string[] = [];
+  private readonly lexical: MiniSearch<Document>;
+  private readonly common: Set<string>;
 
-  constructor(tools: readonly IndexedTool[]) {
-    for (const tool of tools) {
-      const features = featuresOf(tool);
-      this.byName.set(tool.name, features);
-      for (const concept of features.concepts.keys()) {
-        const list = this.postings.get(concept);
-        if (list) list.push(features);
-        else this.postings.set(concept, [features]);
-      }
+  private constructor(features: ToolFeatures[], lexical: MiniSearch<Document>, common: readonly string[]) {
+    this.lexical = lexical;
+    this.common = new Set(common);
+    for (const tool of features) {
+      this.byName.set(tool.name, tool);
+      for (const term of tool.nameTerms) push(this.namePostings, term, tool);
+      for (const vendor of tool.vendors) push(this.vendorPostings, vendor, tool);
+      for (const kind of tool.operands) push(this.operandPostings, kind, tool);
+      if (!/^[A-Za-z][A-Za-z0-9_.\-]*$/.test(tool.name)) this.otherScriptNames.push(tool.name);
     }
-    for (const tool of tools) this.byName.get(tool.name)!.companions = this.namedIn(tool);
-    // Damped to [1, 2]: rarity breaks ties between concepts without letting one rare word decide alone.
-    const spread = Math.log(Math.max(2, tools.length));
-    for (const [concept, list] of this.postings) this.idf.set(concept, 1 + Math.log(tools.length / list.length) / spread);
-    this.lexical = new MiniSearch<IndexedTool>({
-      idField: "name",
-      fields: ["name", "domain", "description"],
-      tokenize: (text, field) => (field === "name" || field === "domain" ? nameTokens(text) : tokens(text)),
-      processTerm: (term) => term,
-      searchOptions: { tokenize: tokens, processTerm: (term) => term, boost: { name: 2, domain: 1.5 }, combineWith: "OR" },
-    });
-    this.lexical.addAll(tools.map(({ name, domain, description }) => ({ name, domain, description })));
+    const spread = Math.log(Math.max(2, features.length));
+    for (const [term, list] of this.namePostings) this.nameIdf.set(term, 1 + Math.log(features.length / list.length) / spread);
   }
 
-  /** Runs exact → structural → lexical, stopping at the first stage that finds anything. */
-  resolve(task: string, eligible: Eligible, limit: number): DeterministicResolution {
-    const exact = this.exact(task, eligible).slice(0, limit);
-    if (exact.length > 0) {
-      const hits = exact.map((name): StageHit => ({ name, stage: "exact" }));
-      return { disclosed: hits, tier: hits, ambiguous: false };
+  /** Builds the index from the tools themselves. */
+  static build(tools: readonly IndexedTool[]): ResolutionIndex {
+    const analysed = tools.map(analyseTool);
+    const registered = new Set(tools.map((tool) => tool.name));
+    tools.forEach((tool, index) => {
+      const named = [...tool.description.matchAll(TOOL_NAME)].map((match) => match[0]).filter((name) => name !== tool.name && registered.has(name));
+      analysed[index]!.features.companions = [...new Set(named)];
+    });
+    const lexical = new MiniSearch<Document>(lexicalOptions);
+    lexical.addAll(analysed.map((entry) => entry.document));
+    const frequency = new Map<string, number>();
+    for (const { document } of analysed) {
+      const terms = new Set(FIELDS.flatMap((field) => fieldTerms(document[field], field)));
+      for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
     }
-    const structural = this.structural(task, eligible);
-    if (structural.length > 0) return this.withCompanions(tier(structural, STRUCTURAL_TIER, limit, "structural"), eligible, limit);
-    const lexical = this.lexicalRanking(task, eligible, false);
-    if (lexical.length > 0) return this.withCompanions(tier(lexical, LEXICAL_TIER, limit, "lexical"), eligible, limit);
-    return { disclosed: [], tier: [], ambiguous: false };
+    const limit = Math.max(COMMON_FLOOR, tools.length * MAX_DOCUMENT_SHARE);
+    const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
+    return new ResolutionIndex(
+      analysed.map((entry) => entry.features),
+      lexical,
+      common,
+    );
+  }
+
+  /** Rebuilds an index from `serialize()`'s output (the on-disk cache). */
+  static load(serialized: SerializedIndex): ResolutionIndex {
+    return new ResolutionIndex(serialized.features, MiniSearch.loadJSON<Document>(serialized.lexical, lexicalOptions), serialized.common);
+  }
+
+  serialize(): SerializedIndex {
+    return { features: [...this.byName.values()], lexical: JSON.stringify(this.lexical), common: [...this.common] };
   }
 
   /**
-   * The disclosed hits followed, while the limit allows, by the eligible tools their
-   * descriptions name (`codebase_explore` → `read_slice`, `search_text`, `workspace_inventory`):
-   * a tool that says its results must be verified with, or fall back to, another tool is not
-   * usable alone. Each companion carries the stage of the tool that named it.
+   * Resolves a task: the exact names alone when the task writes any, otherwise the fused
+   * ranking of the other stages (plus `extra`, the semantic ranking when one ran), cut at
+   * `limit`. Never throws.
    */
-  private withCompanions(resolution: DeterministicResolution, eligible: Eligible, limit: number): DeterministicResolution {
-    const disclosed = [...resolution.disclosed];
-    const present = new Set(disclosed.map((hit) => hit.name));
-    for (const hit of resolution.disclosed) {
-      for (const name of this.byName.get(hit.name)?.companions ?? []) {
-        if (disclosed.length >= limit) return { ...resolution, disclosed };
-        if (present.has(name) || !eligible(name)) continue;
-        present.add(name);
-        disclosed.push({ name, stage: hit.stage });
-      }
+  resolve(task: string, eligible: Eligible, limit: number, extra: StageRanking[] = []): FusedResolution {
+    const exact = this.exact(task, eligible);
+    const rankings = [...this.rankings(task, eligible), ...extra];
+    const ranked = fuse(rankings, Math.max(limit, STAGE_DEPTH));
+    const [structural, lexical] = rankings;
+    const ambiguous = ranked.length === 0 || structural?.names[0] !== lexical?.names[0];
+    if (exact.length > 0) {
+      const hits = exact.slice(0, limit).map((name): StageHit => ({ name, stage: "exact" }));
+      return { disclosed: hits, ranked, ambiguous: false };
     }
-    return { ...resolution, disclosed };
+    return { disclosed: this.withCompanions(ranked, eligible, limit), ranked, ambiguous };
   }
 
-  /** The relaxed lexical ranking `tool_search` falls back to: fuzzy and prefix matching, no tier cut. */
-  searchRanking(query: string, eligible: Eligible): string[] {
-    return this.lexicalRanking(query, eligible, true).map((hit) => hit.name);
+  /**
+   * The fused ranking cut at `limit`, each tool followed by the eligible tools its description
+   * names (`read_locate` → `read_open`, `read_slice`): a tool that says its results must be
+   * read or verified with another is not usable alone. A companion carries its caller's stage.
+   */
+  private withCompanions(ranked: readonly FusedHit[], eligible: Eligible, limit: number): StageHit[] {
+    const disclosed: StageHit[] = [];
+    const present = new Set<string>();
+    const add = (name: string, stage: FusedHit["stage"]) => {
+      if (disclosed.length >= limit || present.has(name)) return;
+      present.add(name);
+      disclosed.push({ name, stage });
+    };
+    for (const hit of ranked) {
+      add(hit.name, hit.stage);
+      for (const companion of this.byName.get(hit.name)?.companions ?? []) if (eligible(companion)) add(companion, hit.stage);
+    }
+    return disclosed;
   }
 
-  /** BM25 ranking of the raw text only: what a plain "top-k retrieval" exposure would see. */
+  /** The fused ranking, best first, at most `limit` names (exact names lead): the top-N view of a task. */
+  rank(task: string, eligible: Eligible, limit: number): string[] {
+    const exact = this.exact(task, eligible);
+    const fused = fuse(this.rankings(task, eligible), limit + exact.length).map((hit) => hit.name);
+    return [...new Set([...exact, ...fused])].slice(0, limit);
+  }
+
+  /** The deterministic non-exact stages' rankings: structural, then lexical. */
+  rankings(task: string, eligible: Eligible): StageRanking[] {
+    const operands = operandsOf(task, (word) => this.byName.has(word));
+    const terms = weightedTerms(operands.request, true);
+    const lexical = this.lexicalRanking(withOperandTerms(terms, operands), eligible, false);
+    return [
+      { stage: "structural", names: this.structural(terms, operands, eligible, lexical) },
+      { stage: "lexical", names: lexical },
+    ];
+  }
+
+  /**
+   * BM25 over the task's own words only (stemmed; no glosses, synonyms or structure): what a
+   * plain "top-k retrieval" exposure sees, for comparison routes. At most `limit` names.
+   */
   plainLexical(text: string, eligible: Eligible, limit: number): string[] {
-    return this.lexical
-      .search(text, { filter: (hit) => eligible(hit.id as string) })
-      .slice(0, limit)
-      .map((hit) => hit.id as string);
+    const terms: WeightedTerms = new Map(plainTerms(text).map((term) => [term, 1]));
+    return this.lexicalRanking(terms, eligible, false, limit);
   }
 
-  /** Other tools a tool's description names, in order of first mention. */
-  private namedIn(tool: IndexedTool): string[] {
-    const named = [...tool.description.matchAll(TOOL_NAME)].map((match) => match[0]);
-    return [...new Set(named)].filter((name) => name !== tool.name && this.byName.has(name));
+  /** `tool_search`'s ranking: the fused stages, then relaxed (fuzzy, prefix) lexical matches. */
+  searchRanking(query: string, eligible: Eligible, limit: number): string[] {
+    const fused = this.rank(query, eligible, limit);
+    const relaxed = this.lexicalRanking(weightedTerms(operandsOf(query, () => false).request, true), eligible, true);
+    return [...new Set([...fused, ...relaxed])].slice(0, limit);
   }
 
   /** Tool names written verbatim in the task (`use git_diff`), in order of appearance. */
-  private exact(task: string, eligible: Eligible): string[] {
+  exact(task: string, eligible: Eligible): string[] {
     const found: string[] = [];
     for (const match of task.matchAll(TOOL_NAME)) {
       const name = match[0];
       if (this.byName.has(name) && eligible(name) && !found.includes(name)) found.push(name);
     }
+    for (const name of this.otherScriptNames) if (task.includes(name) && eligible(name) && !found.includes(name)) found.push(name);
     return found;
   }
 
-  /** A task's concepts, its operands (paths, identifiers) included; a registered tool's name is never an operand. */
-  private conceptsOf(task: string): ReturnType<typeof taskConceptsIn> {
-    return taskConceptsIn(task, (word) => this.byName.has(word));
-  }
-
-  private structural(task: string, eligible: Eligible): Scored[] {
-    const { concepts, termTokens, request } = this.conceptsOf(task);
-    if (![...concepts.keys()].some((id) => conceptById.get(id)?.kind === "object")) return [];
-    const explained = new Set([...tokens(request), ...termTokens]);
-    const seen = new Set<ToolFeatures>();
-    const scored: Scored[] = [];
-    for (const concept of concepts.keys()) {
-      for (const features of this.postings.get(concept) ?? []) {
-        if (seen.has(features)) continue;
-        seen.add(features);
-        if (!eligible(features.name)) continue;
-        const score = structuralScore(features, concepts, explained, this.idf);
-        if (score > 0) scored.push({ name: features.name, score });
-      }
+  /**
+   * Tools ranked by how much of their own name the task explains (idf-weighted), raised for
+   * the vendor the task names and for parameters that take the task's operands. A tool must
+   * have a name word the task explains, or be of the named vendor and take its operand.
+   */
+  private structural(terms: WeightedTerms, operands: TaskOperands, eligible: Eligible, lexical: readonly string[]): string[] {
+    const namedVendors = new Set([...terms].filter(([term, weight]) => weight >= 1 && this.vendorPostings.has(term)).map(([term]) => term));
+    const operandKinds = OPERAND_KINDS.filter((kind) => operands[kind].length > 0);
+    const candidates = new Set<ToolFeatures>();
+    for (const [term, weight] of terms) {
+      if (weight >= NAME_TERM_FLOOR && !this.common.has(term)) for (const tool of this.namePostings.get(term) ?? []) candidates.add(tool);
     }
-    return sortScored(scored);
+    for (const vendor of namedVendors) for (const tool of this.vendorPostings.get(vendor) ?? []) candidates.add(tool);
+    const namesACapability = candidates.size > 0;
+    // The task's operands say which tools can act on them ("explain how src/client.ts retries").
+    for (const kind of operandKinds) for (const tool of this.operandPostings.get(kind) ?? []) candidates.add(tool);
+    const scored = this.scoreStructure(candidates, terms, namedVendors, operandKinds);
+    // …and a task that names an operand but no capability at all is, first, about reading it.
+    if (operandKinds.length > 0 && !namesACapability) {
+      for (const hit of scored) if (this.byName.get(hit.name)?.readOnly) hit.score += READ_ONLY_BONUS;
+    }
+    // Equal structure is ordered by the lexical evidence, then by name: never by registration order.
+    const lexicalRank = new Map(lexical.map((name, rank) => [name, rank]));
+    const unranked = lexical.length;
+    return firstEligible(
+      scored.sort((a, b) => b.score - a.score || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1)),
+      eligible,
+    );
   }
 
-  private lexicalRanking(task: string, eligible: Eligible, relaxed: boolean): Scored[] {
-    const bridged = `${task} ${englishOf(this.conceptsOf(task).concepts.keys()).join(" ")}`;
-    const hits = this.lexical.search(bridged, {
-      filter: (hit) => eligible(hit.id as string),
+  private scoreStructure(candidates: Iterable<ToolFeatures>, terms: WeightedTerms, namedVendors: Set<string>, operandKinds: OperandKind[]): Scored[] {
+    const scored: Scored[] = [];
+    for (const tool of candidates) {
+      let explained = 0;
+      let total = 0;
+      for (const term of tool.nameTerms) {
+        const idf = this.nameIdf.get(term) ?? 1;
+        const weight = terms.get(term) ?? 0;
+        total += idf;
+        if (weight >= NAME_TERM_FLOOR) explained += idf * Math.min(1, weight);
+      }
+      const coverage = total > 0 && explained / total >= MIN_COVERAGE ? explained / total : 0;
+      const ownVendor = tool.vendors.some((vendor) => namedVendors.has(vendor));
+      const operandBonus = Math.max(0, ...operandKinds.filter((kind) => tool.operands.includes(kind)).map((kind) => OPERAND_BONUS[kind]));
+      // `s3_delete_folder` answers "delete the tmp folder" less well than `delete_path`: nobody said S3.
+      const vendorFactor = ownVendor || (namedVendors.size === 0 && tool.vendors.length === 0) ? 1 : OTHER_VENDOR_FACTOR;
+      const score = coverage * vendorFactor + (ownVendor ? VENDOR_BONUS : 0) + operandBonus;
+      if (score > 0) scored.push({ name: tool.name, score });
+    }
+    return scored;
+  }
+
+  private lexicalRanking(terms: WeightedTerms, eligible: Eligible, relaxed: boolean, depth = STAGE_DEPTH): string[] {
+    const query = [...terms]
+      .filter(([term]) => !this.common.has(term))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, QUERY_TERMS)
+      .map(([term]) => term);
+    if (query.length === 0) return [];
+    const hits = this.lexical.search(query.join(" "), {
+      tokenize: (query) => query.split(" "),
+      processTerm: (term) => term,
+      boost: FIELD_BOOST,
+      boostTerm: (term) => terms.get(term) ?? 1,
+      combineWith: "OR",
       ...(relaxed ? { fuzzy: 0.2, prefix: true } : {}),
     });
-    return sortScored(hits.map((hit) => ({ name: hit.id as string, score: hit.score })));
+    // Eligibility (readiness, authority) is asked of the best hits only, not of every match.
+    return firstEligible(
+      sortScored(hits.map((hit) => ({ name: hit.id as string, score: hit.score }))),
+      eligible,
+      depth,
+    );
   }
+}
+
+/** The task's terms plus the parameter words its operands call for, at a lower weight. */
+function withOperandTerms(terms: WeightedTerms, operands: TaskOperands): WeightedTerms {
+  const kinds = OPERAND_KINDS.filter((kind) => operands[kind].length > 0);
+  if (kinds.length === 0) return terms;
+  const extended = new Map(terms);
+  for (const kind of kinds) for (const term of OPERAND_QUERY[kind]) extended.set(term, Math.max(extended.get(term) ?? 0, OPERAND_QUERY_WEIGHT));
+  return extended;
 }
 
 interface Scored {
@@ -206,57 +451,45 @@ interface Scored {
   score: number;
 }
 
+/** The first `depth` eligible names of a ranking. */
+function firstEligible(ranked: readonly Scored[], eligible: Eligible, depth = STAGE_DEPTH): string[] {
+  const names: string[] = [];
+  for (const { name } of ranked) {
+    if (names.length >= depth) break;
+    if (eligible(name)) names.push(name);
+  }
+  return names;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** Best first; ties go to the shorter (more canonical) name, then alphabetical: never registration order. */
 function sortScored(scored: Scored[]): Scored[] {
   return scored.sort((a, b) => b.score - a.score || a.name.length - b.name.length || (a.name < b.name ? -1 : 1));
 }
 
-function tier(ranked: Scored[], fraction: number, limit: number, stage: ResolutionStage): DeterministicResolution {
-  const best = ranked[0]?.score ?? 0;
-  const inTier = ranked.filter((hit) => hit.score >= best * fraction).map((hit): StageHit => ({ name: hit.name, stage }));
-  return { disclosed: inTier.slice(0, limit), tier: inTier, ambiguous: inTier.length > limit };
-}
-
-function featuresOf(tool: IndexedTool): ToolFeatures {
-  const concepts = new Map<string, number>();
-  const summary = oneLine(tool.description);
-  const [topDomain = "", ...subDomains] = tool.domain.split(".");
-  const context = `${subDomains.join(" ").replace(/[_\-]+/g, " ")}. ${tool.description.slice(summary.length)}`;
-  const strongest = (text: string, strength: number) => {
-    for (const id of conceptsIn(text).concepts.keys()) concepts.set(id, Math.max(strength, concepts.get(id) ?? 0));
-  };
-  strongest(context, DESCRIPTION_STRENGTH);
-  strongest(summary, SUMMARY_STRENGTH);
-  strongest(topDomain.replace(/[_\-]+/g, " "), DOMAIN_STRENGTH);
-  strongest(tool.name.replace(/[_.\-]+/g, " "), NAME_STRENGTH);
-  const names = nameTokens(tool.name);
-  const domainWords = new Set(nameTokens(subDomains.join(" ")));
-  const vendorWords = new Set(names.filter((token) => domainWords.has(token) && !isVocabularyWord(token)));
-  return { name: tool.name, companions: [], concepts, judgedWords: names, vendorWords };
-}
-
 /**
- * Concept overlap weighted by kind, by where the tool expresses the concept (name or only
- * description), by damped rarity, and by how many terms of the task express it; then scaled
- * down for every word of the tool's own name the task does not explain, more for a vendor
- * the task never named (so `s3_list_file` loses to `read_list` for "list the files in src",
- * and `gitlab_get_branch` to `git_push` for "push my branch"). A tool must share at least
- * one object concept with the task: an action alone ("list") says nothing about which
- * capability is meant.
+ * Reciprocal rank fusion: each stage adds 1 / (RRF_K + rank) for every tool it ranks. A hit
+ * is labelled with the stage that ranked it best (the earlier stage on a tie).
  */
-function structuralScore(features: ToolFeatures, taskConcepts: Map<string, number>, explained: Set<string>, idf: Map<string, number>): number {
-  let score = 0;
-  let sharesObject = false;
-  for (const [id, weight] of taskConcepts) {
-    const strength = features.concepts.get(id);
-    const concept = conceptById.get(id);
-    if (strength === undefined || !concept) continue;
-    if (concept.kind === "object") sharesObject = true;
-    score += KIND_WEIGHT[concept.kind] * strength * (idf.get(id) ?? 1) * (Math.min(weight, 1) + REPEAT_BONUS * Math.max(0, weight - 1));
+export function fuse(rankings: readonly StageRanking[], limit: number): FusedHit[] {
+  const fused = new Map<string, { score: number; stage: StageRanking["stage"]; best: number }>();
+  for (const { stage, names } of rankings) {
+    names.forEach((name, rank) => {
+      const entry = fused.get(name);
+      const share = 1 / (RRF_K + rank + 1);
+      if (!entry) fused.set(name, { score: share, stage, best: rank });
+      else {
+        entry.score += share;
+        if (rank < entry.best) Object.assign(entry, { stage, best: rank });
+      }
+    });
   }
-  if (!sharesObject) return 0;
-  for (const word of features.judgedWords) {
-    if (!explained.has(word)) score *= features.vendorWords.has(word) ? UNNAMED_VENDOR_FACTOR : UNEXPLAINED_FACTOR;
-  }
-  return score;
+  return sortScored([...fused].map(([name, { score }]) => ({ name, score })))
+    .slice(0, limit)
+    .map(({ name, score }) => ({ name, score, stage: fused.get(name)!.stage }));
 }

@@ -1,76 +1,190 @@
 /**
- * Tokenization shared by every resolution stage, so a tool and a task are cut the same way.
- * English words are split on non-alphanumerics and camelCase, lower-cased and lightly
- * stemmed; runs of CJK characters become overlapping character bigrams (Chinese has no
- * spaces, and bigrams are the classic offline way to index it). Also splits a task into
- * its operands (paths, code identifiers, quoted text) and the request words around them.
+ * How resolution reads text, the same way for a tool and for a task. English words are split
+ * on case and punctuation and stemmed (`language/english.ts`); Chinese is cut into words by
+ * jieba (`language/segment.ts`) and carried into English by its CC-CEDICT glosses
+ * (`language/glosses.ts`); English words bring their WordNet synonyms
+ * (`language/synonyms.ts`) at a lower weight; the software senses of `vocabulary.ts` come on
+ * top. A task is first split into its operands (paths, URLs, addresses, identifiers, quoted
+ * text), which say what to act on, and the request words around them, which say what to do.
  */
-import { mentionedPaths } from "../state/goals.js";
+import { englishTerms, englishWords, isStopword, stem } from "../language/english.js";
+import { glossesOf, inDictionary, isProperNoun } from "../language/glosses.js";
+import { mentionedPaths } from "../language/request.js";
+import { hasHan, segmentWords } from "../language/segment.js";
+import { synonymsOf } from "../language/synonyms.js";
+import { softwareSenseOf } from "./vocabulary.js";
 
-const CJK_CHAR = /[\u3400-\u9fff\uf900-\ufaff]/;
-const WORD_OR_CJK_RUN = /[a-z0-9]+|[\u3400-\u9fff\uf900-\ufaff]+/g;
+/** Term → weight: 1 for a word the text says, less for what a dictionary says it means. */
+export type WeightedTerms = Map<string, number>;
 
-/** Words that carry no capability meaning; removing them keeps BM25 from matching on "the". */
-const STOPWORDS = new Set(
+/** Weight of a Chinese word's first gloss; later senses of the same word count a little less each. */
+const GLOSS_WEIGHT = 0.8;
+const LATER_SENSE_FACTOR = 0.3;
+/** A single Han character is a broad word (会: can, meet, meeting, union…): its glosses count less. */
+const SINGLE_HAN_FACTOR = 0.6;
+/** Synonyms are related words, not the word: a fraction of the word's own weight. */
+const SYNONYM_WEIGHT = 0.3;
+/** WordNet's first related words (synonyms of the commonest senses first) are the ones worth adding. */
+const SYNONYMS_PER_WORD = 4;
+/** Glosses of the characters of a word the dictionary lacks. */
+const CHARACTER_FALLBACK_FACTOR = 0.5;
+/** Words of a gloss beyond these are an encyclopedia entry (虹桥: "…notably a major airport…"), not a meaning. */
+const MAX_GLOSS_WORDS = 5;
+
+/** Chinese function words: particles, pronouns, measure words; their glosses are noise. */
+const HAN_FUNCTION_WORDS = new Set(
   (
-    "a an the to of for in on at by with from and or is are was be been it its this that these those my me i you your " +
-    "we our us they them their he him his she her please can could would should will just some any all up into about " +
-    "as do does did have has had so then than there here what who when how let lets i'm now also via using use one " +
-    "out over if not no yes want need like get got make sure tell".replace(/\s+/g, " ")
+    "的 地 得 了 着 过 吗 呢 吧 啊 呀 嘛 把 被 给 在 于 我 你 您 他 她 它 我们 你们 他们 她们 咱们 自己 这 那 这个 那个 这些 那些 这里 那里 " +
+    "个 一 一下 一个 一些 帮 帮我 请 麻烦 是 和 跟 与 及 并 都 也 就 还 再 又 很 太 最 上 里 中 下 到 从 让 要 想 能 可以 什么 怎么 " +
+    "哪个 哪些 多少 有没有 没有 有 所有 一直 已经 刚 刚才 现在 然后 一封 一条 一张 条 张 封 件"
   ).split(" "),
 );
+/** Measure words and aspect markers inside a separable verb (开个会 is 开会, 截个图 is 截图). */
+const SEPARABLE_FILLERS = new Set(["个", "一个", "下", "一下", "了", "过", "次"]);
 
-/** Strips common English plural endings so "requests" meets "request"; deliberately no more. */
-export function stem(word: string): string {
-  if (word.length <= 3 || !/^[a-z]+$/.test(word)) return word;
-  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
-  return word;
+function addTerm(terms: WeightedTerms, term: string, weight: number): void {
+  if (term.length === 0 || weight <= 0) return;
+  if ((terms.get(term) ?? 0) < weight) terms.set(term, weight);
 }
 
-export const isCjk = (text: string): boolean => CJK_CHAR.test(text);
-
-/** Tokens of any text: stemmed English words (stopwords kept) and CJK bigrams. */
-export function rawTokens(text: string): string[] {
-  const out: string[] = [];
-  const spaced = text.replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
-  for (const match of spaced.matchAll(WORD_OR_CJK_RUN)) {
-    const run = match[0];
-    if (!isCjk(run)) {
-      out.push(stem(run));
-    } else if (run.length === 1) {
-      out.push(run);
-    } else {
-      for (let i = 0; i + 1 < run.length; i += 1) out.push(run.slice(i, i + 2));
-    }
+/** English text from a dictionary or a software sense: each word's own sense, its stem, and (optionally) its synonyms. */
+function addEnglish(terms: WeightedTerms, text: string, weight: number, withSynonyms = false): void {
+  for (const word of englishWords(text)) {
+    if (word.length < 2 || isStopword(word)) continue;
+    const sense = softwareSenseOf(word);
+    if (sense) for (const term of englishTerms(sense)) addTerm(terms, term, weight);
+    addTerm(terms, stem(word), weight);
+    if (withSynonyms) for (const synonym of synonymsOfInflected(word).slice(0, SYNONYMS_PER_WORD)) addTerm(terms, stem(synonym), weight * SYNONYM_WEIGHT);
   }
-  return out;
 }
 
-/** Tokens worth matching on: `rawTokens` without stopwords. */
-export const tokens = (text: string): string[] => rawTokens(text).filter((token) => !STOPWORDS.has(token));
+/** WordNet keys by base form: try the word, then without a plural or verb ending. */
+function synonymsOfInflected(word: string): string[] {
+  for (const candidate of [word, word.replace(/ies$/, "y"), word.replace(/e?s$/, ""), word.replace(/ing$/, ""), word.replace(/ing$/, "e"), word.replace(/e?d$/, "")]) {
+    const found = synonymsOf(candidate);
+    if (found.length > 0) return found;
+  }
+  return [];
+}
 
-/** Tokens of a tool name (`create_pull_request`, `mcp__fs__read_file`, `readOpen`). */
-export const nameTokens = (name: string): string[] => tokens(name.replace(/[_.\-]+/g, " "));
+/** An English word: its software sense and itself, then its synonyms at a lower weight. */
+const addEnglishWord = (terms: WeightedTerms, word: string, weight: number, withSynonyms: boolean): void => addEnglish(terms, word, weight, withSynonyms);
+
+/** A Chinese word: itself (for Chinese tool text), its software sense, or its dictionary glosses. */
+function addHanWord(terms: WeightedTerms, word: string, weight: number, withSynonyms: boolean): void {
+  if (HAN_FUNCTION_WORDS.has(word)) return;
+  addTerm(terms, word, weight);
+  // A proper noun (外滩, 虹桥) names what to act on, like an operand; its encyclopedia gloss is not a request.
+  if (isProperNoun(word)) return;
+  const sense = softwareSenseOf(word);
+  if (sense) return addEnglish(terms, sense, weight);
+  const glosses = glossesOf(word);
+  if (glosses.length === 0 && word.length > 1) {
+    for (const part of dictionaryWords(word)) {
+      if (part.length > 1) addHanWord(terms, part, weight, withSynonyms);
+      else if (!HAN_FUNCTION_WORDS.has(part)) addHanGlosses(terms, glossesOf(part), weight * CHARACTER_FALLBACK_FACTOR * SINGLE_HAN_FACTOR, withSynonyms);
+    }
+    return;
+  }
+  addHanGlosses(terms, glosses, word.length === 1 ? weight * SINGLE_HAN_FACTOR : weight, withSynonyms);
+}
+
+function addHanGlosses(terms: WeightedTerms, glosses: string[], weight: number, withSynonyms: boolean): void {
+  glosses.forEach((gloss, index) => {
+    const short = gloss.split(/[;,]/).flatMap((part) => part.trim().split(/\s+/).slice(0, MAX_GLOSS_WORDS)).join(" ");
+    addEnglish(terms, short, (weight * GLOSS_WEIGHT) / (1 + LATER_SENSE_FACTOR * index), withSynonyms);
+  });
+}
 
 /**
- * What a task names rather than asks for: the operands of the request. Their words must not
- * be read as capability words ("release" in `notes/release.md`, "push event" in `pushEvent`,
- * "reviewed" in a quoted line to write), yet their kind is strong evidence of its own: a path
- * points at the workspace's files, an identifier at its code.
+ * A word jieba kept whole but the dictionary lacks (解释一下), cut by forward maximum
+ * matching against the dictionary: the longest known word at each position, else one character.
+ */
+function dictionaryWords(word: string): string[] {
+  const parts: string[] = [];
+  for (let start = 0; start < word.length; ) {
+    let end = word.length;
+    while (end > start + 1 && !inDictionary(word.slice(start, end))) end -= 1;
+    parts.push(word.slice(start, end));
+    start = end;
+  }
+  return parts;
+}
+
+/**
+ * The weighted terms of free text (a task's request words, or a tool's text when
+ * `withSynonyms` is false): English words stemmed, Chinese words with their glosses, and,
+ * for a request, WordNet synonyms.
+ */
+export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerms {
+  const terms: WeightedTerms = new Map();
+  const words = segmentWords(text);
+  words.forEach((word, index) => {
+    if (!hasHan(word)) {
+      const parts = englishWords(word);
+      // "GitHub" is github as well as git + hub: vendors are written as one word.
+      if (parts.length > 1 && /^[A-Za-z]+$/.test(word)) addEnglishWord(terms, word.toLowerCase(), 1, false);
+      for (const part of parts) addEnglishWord(terms, part, 1, withSynonyms);
+      return;
+    }
+    addHanWord(terms, word, 1, withSynonyms);
+    // A separable verb split by a measure word or aspect marker: 开个会 → 开会.
+    const next = words[index + 1];
+    const after = words[index + 2];
+    if (next && SEPARABLE_FILLERS.has(next) && after && hasHan(after) && inDictionary(word + after)) addHanWord(terms, word + after, 1, withSynonyms);
+    else if (next && hasHan(next) && inDictionary(word + next) && !words.includes(word + next)) addHanWord(terms, word + next, 1, withSynonyms);
+  });
+  return terms;
+}
+
+/** Loads the language tables a text like `sample` needs (WordNet always; CC-CEDICT for Chinese), so no resolution pays for it. */
+export function prepareLanguage(sample: string): void {
+  synonymsOf("");
+  if (hasHan(sample)) glossesOf("");
+}
+
+/** Plain (unweighted) terms of a tool's text: stemmed English words and Chinese words. */
+export function plainTerms(text: string): string[] {
+  if (!hasHan(text)) return englishTerms(text);
+  return segmentWords(text).flatMap((word) => (hasHan(word) ? (HAN_FUNCTION_WORDS.has(word) ? [] : [word]) : englishTerms(word)));
+}
+
+/** English terms the Chinese words of a tool's text gloss to (a Chinese catalog meets English requests). */
+export function glossTerms(text: string): string[] {
+  if (!hasHan(text)) return [];
+  return [...weightedTerms(text, false).keys()].filter((term) => !hasHan(term));
+}
+
+/**
+ * What a task names rather than asks for: its operands. Their words are not capability words
+ * ("release" in `notes/release.md`, "push event" in `pushEvent`, "reviewed" in a quoted line
+ * to write), yet their kind is evidence of its own: a path points at files, a URL at the web,
+ * an address at mail.
  */
 export interface TaskOperands {
   /** Workspace paths, in order (`src/client.ts`, `README.md`). */
   paths: string[];
   /** Code identifiers, in order (`pushEvent`, `max_retries`, `connect()`); never a tool's name. */
   identifiers: string[];
-  /** The task with its paths, identifiers and quoted passages blanked: the words that say what to do. */
+  /** Web addresses (`https://example.com/a`). */
+  urls: string[];
+  /** Mail addresses (`alice@example.com`). */
+  emails: string[];
+  /** Dates and times (`tomorrow`, `Tuesday at 3pm`, `10:30`, 明天, 下周三上午, 三点). */
+  times: string[];
+  /** Proper nouns the dictionary knows as places, people or organizations (外滩, 虹桥). */
+  names: string[];
+  /** The task with its operands and quoted passages blanked: the words that say what to do. */
   request: string;
 }
 
 /** Quoted passages: the text to write or search for, not the request. Apostrophes ("Bob's") are not quotes. */
-const QUOTED = /"[^"]*"|“[^”]*”|「[^」]*」|(?<![\w'])'[^']+'(?![\w'])/g;
+const QUOTED = /"[^"]*"|“[^”]*”|「[^」]*」|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])/g;
+const URL = /\bhttps?:\/\/[^\s"'<>，。）)]+/gi;
+const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
+/** Calendar words and clock times, English and Chinese: a time says "when", so the tool takes one. */
+const TIME =
+  /\b(?:today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|this week|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})\b|今天|明天|后天|昨天|下周|本周|这周|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|[一二三四五六七八九十\d]+点(?:半|钟)?|\d+月\d+[日号]/gi;
 /** lowerCamel (`pushEvent`, at least two lower-case letters first, so not "iPhone"), snake_case / SCREAMING_CASE, and calls (`connect()`). */
 const IDENTIFIER = /(?<![\w./-])(?:[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+|[A-Za-z_$][\w$]*\(\))(?![\w/-])/g;
 
@@ -88,8 +202,11 @@ export const isWorkspacePath = (path: string): boolean => path.includes("/") || 
  * tool is the exact stage's business, not code).
  */
 export function operandsOf(task: string, isToolName: (word: string) => boolean): TaskOperands {
-  const paths = mentionedPaths(task).filter(isWorkspacePath);
-  let request = task.replace(QUOTED, " ");
+  const urls = task.match(URL) ?? [];
+  const emails = task.match(EMAIL) ?? [];
+  let request = task.replace(URL, " ").replace(EMAIL, " ");
+  const paths = mentionedPaths(request).filter(isWorkspacePath);
+  request = request.replace(QUOTED, " ");
   for (const path of paths) request = request.split(path).join(" ");
   const identifiers: string[] = [];
   request = request.replace(IDENTIFIER, (word) => {
@@ -97,5 +214,7 @@ export function operandsOf(task: string, isToolName: (word: string) => boolean):
     identifiers.push(word);
     return " ";
   });
-  return { paths, identifiers, request };
+  const times = task.match(TIME) ?? [];
+  const names = hasHan(request) ? segmentWords(request).filter((word) => hasHan(word) && word.length > 1 && isProperNoun(word)) : [];
+  return { paths, identifiers, urls, emails, times, names, request };
 }

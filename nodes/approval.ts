@@ -11,7 +11,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
-import { declineChange } from "../state/goals.js";
+import { declineChange, readTaskFrame } from "../state/taskFrame.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import { ApprovalResume, type PendingToolCall } from "../state/types.js";
@@ -79,7 +79,7 @@ export function createApprovalNode(rt: MiraRuntime) {
           ...resumed,
           pendingToolCall: null,
           nextAction: null,
-          taskFrame: call.riskClass === "read" ? state.taskFrame : declineChange(state.taskFrame, reason),
+          taskFrame: call.riskClass === "read" ? state.taskFrame : declineChange(readTaskFrame(state.taskFrame), reason),
           ...recoverableStep(state, "approval", { recoverable: true, kind: "rejected", message: `the user rejected ${call.toolId} (${call.toolCallId}): ${reason}` }, call),
         };
       }

@@ -5,7 +5,9 @@
 import { interrupt } from "@langchain/langgraph";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
-import { coverGoals, extractTaskFrame } from "../state/goals.js";
+import { coverGoals } from "../state/completionGate.js";
+import { buildTaskFrame, carryOver, readTaskFrame } from "../state/taskFrame.js";
+import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { visit } from "../state/trace.js";
 
 export interface QuestionRequest {
@@ -22,11 +24,16 @@ export function createAskUserNode(rt: MiraRuntime) {
     const text = typeof answer === "string" ? answer : JSON.stringify(answer);
     // The clarified request is the goal from now on; its goals are extracted again.
     const goal = `${state.goal}\n(asked "${question}", the user answered: ${text})`;
+    // The answer continues the request (the question's own words are not the user's content).
+    const previous = readTaskFrame(state.taskFrame);
+    const rebuilt = buildTaskFrame(`${state.goal}\n${text}`, await workspaceIndex(rt.workspaceRoot));
+    // An answer that makes the request unreadable (too long, too many paths) keeps the frame it had.
+    const frame = rebuilt.ok ? carryOver(previous, rebuilt.frame) : previous;
     return {
       status: "running",
       nextAction: null,
       goal,
-      taskFrame: coverGoals(extractTaskFrame(goal), state.evidence),
+      taskFrame: coverGoals(frame, state.evidence),
       observations: { step: state.step, source: "user", outcome: "answered", summary: `the user answered "${question}": ${text}`, evidenceIds: [] },
       ...visit(state, "AskUser", rt.agent, { note: text.slice(0, 120) }),
     };

@@ -6,14 +6,24 @@
  */
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { coverGoals } from "../state/completionGate.js";
 import { ingestWorkPackage } from "../state/delegation.js";
-import { coverGoals } from "../state/goals.js";
+import { readTaskFrame } from "../state/taskFrame.js";
 import { failureStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
-import type { Evidence } from "../state/types.js";
+import type { Evidence, RiskClass } from "../state/types.js";
 
 /** Evidence content kept in state per item; the rest stays in the workspace. */
 export const EVIDENCE_CONTENT_CHARS = 4000;
+
+/**
+ * What a non-file tool's result is: a `record` it returned, or — when the tool has an effect
+ * (any risk class but read) — the `receipt` of that effect. File kinds stay as the tool said.
+ */
+function kindOf(kind: Evidence["kind"], risk: RiskClass | undefined): Evidence["kind"] {
+  if (kind !== "other" && kind !== "record") return kind;
+  return risk && risk !== "read" ? "receipt" : "record";
+}
 
 export type EvidenceRoute = "Planner" | "Freeze" | "Finalize";
 
@@ -37,12 +47,15 @@ export function createEvidenceNode(rt: MiraRuntime) {
     const ids = { toolId: result.toolId, toolCallId: result.toolCallId };
     if (!result.ok) return { toolResult: null, ...failureStep(state, source, result.failure, ids), ...trace };
 
+    const tool = rt.harness.get(result.toolId);
     const items: Evidence[] = result.evidence.map((draft, i) => ({
       ...draft,
+      kind: kindOf(draft.kind, tool?.risk),
       content: draft.content.length > EVIDENCE_CONTENT_CHARS ? `${draft.content.slice(0, EVIDENCE_CONTENT_CHARS)}\n…[truncated]` : draft.content,
       id: `ev-${state.evidenceCount + i + 1}`,
       toolId: result.toolId,
       toolCallId: result.toolCallId,
+      ...(tool ? { domain: tool.domain } : {}),
       ...(rt.agent !== "main" ? { agent: rt.agent } : {}),
     }));
     const window = state.evidence.concat(items);
@@ -50,7 +63,7 @@ export function createEvidenceNode(rt: MiraRuntime) {
       toolResult: null,
       evidence: items,
       evidenceCount: state.evidenceCount + items.length,
-      taskFrame: coverGoals(state.taskFrame, window),
+      taskFrame: coverGoals(readTaskFrame(state.taskFrame), window),
       observations: {
         step: state.step,
         source,

@@ -6,7 +6,8 @@
  */
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
-import { completionGate, coverGoals } from "../state/goals.js";
+import { completionGate, coverGoals, sideEffectIds } from "../state/completionGate.js";
+import { readTaskFrame } from "../state/taskFrame.js";
 import { recoverableStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 
@@ -19,11 +20,11 @@ export function routeAfterFreeze(state: AgentRunState): FreezeRoute {
 export function createFreezeNode(rt: MiraRuntime) {
   return async function freeze(state: AgentRunState): Promise<AgentRunUpdate> {
     const result = state.subagentResults.at(-1);
-    const frame = coverGoals(state.taskFrame, state.evidence);
+    const frame = coverGoals(readTaskFrame(state.taskFrame), state.evidence);
     const gate = completionGate(frame, state.evidence);
     if (!result || !gate.pass) {
-      const missing = gate.pass ? ["no completed skill result"] : gate.missing;
-      const message = `the skill's work package leaves the task incomplete; still missing: ${missing.join("; ")}`;
+      const missing = gate.pass ? "no completed skill result" : gate.message;
+      const message = `the skill's work package leaves the task incomplete: ${missing}`;
       return { taskFrame: frame, ...recoverableStep(state, "gate", { recoverable: true, kind: "incomplete_goals", message }), ...visit(state, "Freeze", rt.agent, { decision: "continue", note: message }) };
     }
     const packet = state.evidence.filter((e) => e.verified && result.evidenceIds.includes(e.id)).map((e) => e.id);
@@ -31,7 +32,7 @@ export function createFreezeNode(rt: MiraRuntime) {
     const draft = [result.summary, artifacts.length ? `Changes:\n${artifacts.join("\n")}` : ""].filter(Boolean).join("\n\n");
     return {
       taskFrame: frame,
-      finalization: { evidenceIds: packet, draft, guarded: false },
+      finalization: { evidenceIds: packet, effectIds: sideEffectIds(state.evidence), draft, guarded: false },
       ...visit(state, "Freeze", rt.agent, { decision: "freeze", toolCallId: result.id, note: `packet of ${packet.length} evidence item(s) from ${result.id}` }),
     };
   };

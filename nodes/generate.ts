@@ -1,16 +1,34 @@
 /**
- * Generate (CONTRACT §2, §4): writes the answer from the evidence referenced by the
- * finalization packet only. Citations outside the packet are dropped and said so; a
- * guarded packet (recovery exhausted) says what failed and keeps the limited evidence,
- * never faking success. Never runs after a terminal failure (the graph routes around it).
+ * Generate (CONTRACT §2, §4, §6): writes the answer from the evidence referenced by the
+ * finalization packet only. Citations outside the packet are dropped and said so. The answer
+ * lists each goal with the evidence that covered it (or why it was not done); a guarded
+ * packet (recovery exhausted) says what failed, keeps the limited evidence and reports every
+ * side effect that happened with its receipt, never faking success. Never runs after a
+ * terminal failure (the graph routes around it).
  */
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { readTaskFrame } from "../state/taskFrame.js";
 import { visit } from "../state/trace.js";
-import type { Evidence } from "../state/types.js";
+import type { Evidence, Goal } from "../state/types.js";
 
 const describeSource = (e: Evidence) =>
   `[${e.id}] ${e.toolId} ${e.source.path ?? ""}${e.source.startLine !== undefined ? `:${e.source.startLine}-${e.source.endLine ?? e.source.startLine}` : ""}`.trim();
+
+/** One line per goal: covered (with its evidence), declined or disputed (with the reason), or open. */
+function goalLine(g: Goal): string {
+  switch (g.status) {
+    case "covered":
+      return `- done: ${g.description}${g.coveredBy.length ? ` [${g.coveredBy.join(", ")}]` : ""}`;
+    case "disputed":
+    case "declined":
+      return `- not done: ${g.description}, because ${g.reason ?? g.status}`;
+    case "open":
+      return `- not done: ${g.description}`;
+  }
+}
+
+const effectLine = (e: Evidence) => `- ${describeSource(e)}: ${e.content.split("\n")[0]}${e.simulated ? " (simulated)" : e.verified ? "" : " (receipt, not verified)"}`;
 
 export function createGenerateNode(rt: MiraRuntime) {
   return async function generate(state: AgentRunState): Promise<AgentRunUpdate> {
@@ -25,8 +43,15 @@ export function createGenerateNode(rt: MiraRuntime) {
     const declared = state.nextAction?.type === "answer" ? state.nextAction.citations.filter((id) => inPacket.has(id)) : [];
     const sourceIds = new Set(cited.filter((id) => inPacket.has(id)).concat(declared));
     const sources = state.evidence.filter((e) => (sourceIds.size ? sourceIds.has(e.id) : inPacket.has(e.id)));
+    const effectIds = new Set(packet.effectIds ?? []);
+    const effects = state.evidence.filter((e) => effectIds.has(e.id));
+    const goals = readTaskFrame(state.taskFrame).goals;
     const sections = [text.trim()];
-    if (packet.guarded) sections.push(sources.length ? "What I could establish is limited to the sources below." : "No evidence was gathered.");
+    if (goals.length) sections.push(`Goals:\n${goals.map(goalLine).join("\n")}`);
+    if (packet.guarded) {
+      sections.push(effects.length ? `Side effects that happened:\n${effects.map(effectLine).join("\n")}` : "No side effects happened.");
+      sections.push(sources.length ? "What I could establish is limited to the sources below." : "No evidence was gathered.");
+    }
     if (outside.length) sections.push(`(Removed citations not backed by read evidence: ${outside.join(", ")})`);
     if (sources.length) sections.push(`Sources:\n${sources.map(describeSource).join("\n")}`);
     return { answer: sections.join("\n\n"), ...trace };

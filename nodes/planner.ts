@@ -7,13 +7,15 @@ import { SystemMessage, HumanMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { openDelegation } from "../state/delegation.js";
-import { completionGate, coverGoals, extractTaskFrame } from "../state/goals.js";
+import { buildTaskFrame, readTaskFrame, reviseTaskFrame } from "../state/taskFrame.js";
+import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
-import { buildPlannerContext, renderPlannerContext } from "../state/plannerContext.js";
+import { buildPlannerContext, isContextPlanner, renderPlannerContext } from "../state/plannerContext.js";
 import { visit } from "../state/trace.js";
 import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES } from "../protocol/planner.js";
-import type { Evidence, Observation, PlannerDecision } from "../state/types.js";
+import { AGENT_RUN_SCHEMA_VERSION, type Evidence, type Observation, type PlannerDecision } from "../state/types.js";
 import type { ToolDefinition } from "../tools/types.js";
 
 export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "SubAgent" | "Planner" | "Generate" | "Finalize";
@@ -32,7 +34,8 @@ export function routeAfterPlanner(state: AgentRunState): PlannerRoute {
 const SYSTEM_PROMPT = `You are the Planner of a governed agent. Each turn, choose exactly ONE action by calling one tool:
 a concrete tool from the visible set, or one of the protocol actions (${PROTOCOL_NAMES.join(", ")}).
 You never execute anything yourself; every tool call is checked, may need the user's approval, and comes back as an observation.
-Answer only when every goal in currentTaskFrame is covered by evidence (a located file is not a read file; a written file is not verified until read back).
+Answer only when every goal in currentTaskFrame is covered by evidence (a located file is not a read file; a written file is not verified until read back; a delete is verified by a listing without the file; a command by its exit code; a send by its receipt; simulated tools never count).
+If the goals miss something the user asked for, or one should not be done, call revise_goals with the goals to add and the disputes (goal id and reason); the frame is checked against the request and the workspace.
 Cite evidence ids like [ev-3] in answers. If no visible tool fits, use tool_search.`;
 
 /** Builds the guarded-answer packet used when recovery is exhausted or steps run out. */
@@ -41,10 +44,16 @@ function guardedFinalization(state: AgentRunState, why: string): AgentRunUpdate 
   const draft = [`I could not complete the task (${why}).`, failed.length ? `Failed actions:\n${failed.map((f) => `- ${f}`).join("\n")}` : ""]
     .filter(Boolean)
     .join("\n");
-  return { finalization: { evidenceIds: verifiedIds(state.evidence), draft, guarded: true } };
+  return { finalization: packet(state.evidence, draft, true) };
 }
 
-const verifiedIds = (evidence: Evidence[]) => evidence.filter((e) => e.verified).map((e) => e.id);
+/** The evidence an answer may cite (real and verified) and every side effect that happened. */
+const packet = (evidence: Evidence[], draft: string, guarded: boolean) => ({
+  evidenceIds: evidence.filter((e) => e.verified && !e.simulated).map((e) => e.id),
+  effectIds: sideEffectIds(evidence),
+  draft,
+  guarded,
+});
 
 function toolSpec(tool: Pick<ToolDefinition, "name" | "description" | "schema">) {
   return { type: "function" as const, function: { name: tool.name, description: tool.description, parameters: z.toJSONSchema(tool.schema, { io: "input" }) } };
@@ -74,14 +83,21 @@ async function firstLoadout(rt: MiraRuntime, goal: string): Promise<string[]> {
   return (await rt.harness.resolveWithSemantic(goal)).disclosed.map((d) => d.name);
 }
 
-/** First visit: extract the goal ledger, resolve the first loadout, fill default settings. */
-async function intake(state: AgentRunState, rt: MiraRuntime): Promise<AgentRunState> {
-  if (state.step > 0) return state;
+/**
+ * First visit: build the TaskFrame against the workspace, resolve the first loadout, fill
+ * default settings. Later visits read the stored frame (migrating a v1 one). A request that
+ * cannot make a frame comes back as its one-line reason.
+ */
+async function intake(state: AgentRunState, rt: MiraRuntime): Promise<AgentRunState | { invalid: string }> {
+  if (state.step > 0) return { ...state, taskFrame: readTaskFrame(state.taskFrame) };
+  const built = buildTaskFrame(state.goal, await workspaceIndex(rt.workspaceRoot));
+  if (!built.ok) return { invalid: built.message };
   const disclosed = await firstLoadout(rt, state.goal);
   return {
     ...state,
-    taskFrame: extractTaskFrame(state.goal),
-    loadout: rt.harness.disclose(state.loadout, disclosed),
+    schemaVersion: AGENT_RUN_SCHEMA_VERSION,
+    taskFrame: coverGoals(built.frame, state.evidence),
+    loadout: rt.harness.discloseRanked(state.loadout, disclosed),
     settings: state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps },
     recovery: { ...state.recovery, maxAttempts: state.settings ? state.recovery.maxAttempts : rt.defaults.maxAttempts },
   };
@@ -90,8 +106,11 @@ async function intake(state: AgentRunState, rt: MiraRuntime): Promise<AgentRunSt
 export function createPlannerNode(rt: MiraRuntime) {
   return async function planner(input: AgentRunState): Promise<AgentRunUpdate> {
     if (!input.goal.trim()) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "the run has no goal" }), ...visit(input, "Planner", rt.agent) };
-    const state = await intake(input, rt);
+    const taken = await intake(input, rt);
+    if ("invalid" in taken) return { ...terminalStep({ recoverable: false, kind: "invalid_request", message: taken.invalid }), ...visit(input, "Planner", rt.agent, { note: taken.invalid }) };
+    const state = taken;
     const base: AgentRunUpdate = {
+      schemaVersion: AGENT_RUN_SCHEMA_VERSION,
       taskFrame: state.taskFrame,
       loadout: state.loadout,
       settings: state.settings,
@@ -109,13 +128,29 @@ export function createPlannerNode(rt: MiraRuntime) {
     }
 
     const exposed = rt.harness.view({ kind: "main" }, state.loadout);
-    const ctx = buildPlannerContext(state, exposed.map((t) => ({ name: t.name, description: t.description, risk: t.risk })));
-    const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
+    // Only the main agent: a child follows its work package's own plan within its budget.
+    const proven = rt.agent === "main" && rt.coverageTransition !== false ? deterministicStep(state, exposed.map((t) => t.name)) : null;
+    if (proven) {
+      const decision: PlannerDecision = { type: "use_tool", toolId: proven.toolId, toolCallId: `det-${state.step}`, input: proven.input };
+      return { ...base, step: state.step + 1, nextAction: decision, ...visit(state, "Planner", rt.agent, { ...traceOf(decision), note: `deterministic (no model call): ${proven.why}` }) };
+    }
+
+    // Full schemas for the tool about to be called, one line for the rest of the loadout (CONTRACT §7 layers).
+    const { schemas, metadata } = rt.harness.plannerView({ kind: "main" }, state.loadout);
+    const ctx = buildPlannerContext(state, [
+      ...schemas.map((t) => ({ name: t.name, description: t.description, risk: t.risk, domain: t.domain })),
+      ...metadata.map((t) => ({ name: t.name, description: t.summary, risk: t.risk, domain: t.domain })),
+    ]);
     const stepped = { ...base, step: state.step + 1, modelCalls: state.modelCalls + 1 };
     let reply;
     try {
-      const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...exposed.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
-      reply = await model.invoke(messages);
+      if (isContextPlanner(rt.model)) {
+        reply = await rt.model.planFromContext(ctx);
+      } else {
+        const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
+        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...schemas.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
+        reply = await model.invoke(messages);
+      }
     } catch (err) {
       const message = `the model failed: ${(err as Error).message.split("\n")[0]}`;
       return { ...stepped, ...terminalStep({ recoverable: false, kind: "model_error", message }), ...visit(state, "Planner", rt.agent, { note: message }) };
@@ -125,10 +160,22 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "Planner", rt.agent, { decision: "invalid" }) };
     }
     const update = await decide(state, parsed.decision, rt);
-    const loadoutNote = input.step === 0 ? `loadout: ${state.loadout.join(", ") || "(none resolved)"}` : undefined;
+    const loadoutNote = input.step === 0 ? `loadout: ${[...state.loadout].reverse().join(", ") || "(none resolved)"}` : undefined;
     const note = (update.observations as Observation | undefined)?.summary ?? loadoutNote;
     return { ...stepped, ...update, ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
   };
+}
+
+/**
+ * The deterministic coverage transition (CONTRACT §6): the step the ledger proves, if its tool
+ * is executable here and the same proven call did not just fail. It still goes through
+ * Normalize, Policy and the Tool node like any call.
+ */
+function deterministicStep(state: AgentRunState, executable: string[]) {
+  const latest = state.observations.at(-1);
+  if (latest?.toolCallId?.startsWith("det-") && latest.outcome !== "succeeded") return null;
+  const step = provenNextStep(state.taskFrame, state.evidence, latest?.evidenceIds ?? []);
+  return step && executable.includes(step.toolId) ? step : null;
 }
 
 const traceOf = (d: PlannerDecision) =>
@@ -140,12 +187,22 @@ async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraR
     case "answer": {
       const frame = coverGoals(state.taskFrame, state.evidence);
       const gate = completionGate(frame, state.evidence);
-      if (!gate.pass) {
-        const message = `the task is not complete yet; still missing: ${gate.missing.join("; ")}`;
-        return { taskFrame: frame, nextAction: decision, ...recoverableStep(state, "gate", { recoverable: true, kind: "incomplete_goals", message }) };
-      }
-      const packet = verifiedIds(state.evidence);
-      return { taskFrame: frame, nextAction: decision, finalization: { evidenceIds: packet, draft: decision.text, guarded: false } };
+      if (!gate.pass) return { taskFrame: frame, nextAction: decision, ...recoverableStep(state, "gate", { recoverable: true, kind: "incomplete_goals", message: gate.message }) };
+      return { taskFrame: frame, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
+    }
+    case "revise_goals": {
+      const revision = reviseTaskFrame(state.taskFrame, decision, state.goal, await workspaceIndex(rt.workspaceRoot));
+      const parts = [
+        revision.accepted.length ? `added ${revision.accepted.join(", ")}` : "",
+        revision.disputed.length ? `disputed ${revision.disputed.join("; ")}` : "",
+        revision.rejected.length ? `refused ${revision.rejected.join("; ")}` : "",
+      ].filter(Boolean);
+      const summary = `revise_goals: ${parts.join("; ") || "nothing to change"}`;
+      return {
+        nextAction: decision,
+        taskFrame: coverGoals(revision.frame, state.evidence),
+        observations: { step: state.step, source: "planner", outcome: revision.rejected.length && !revision.accepted.length && !revision.disputed.length ? "failed" : "succeeded", summary, evidenceIds: [] },
+      };
     }
     case "ask_user":
       return { nextAction: decision, status: "waiting_user" };
@@ -153,11 +210,11 @@ async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraR
     case "use_tool":
       return { nextAction: decision };
     case "tool_search": {
-      const found = (await rt.harness.search(decision.query, { exclude: state.loadout })).disclosed.map((d) => d.name);
+      const found = (await rt.harness.search(decision.query)).disclosed.map((d) => d.name);
       const summary = found.length ? `tool_search "${decision.query}" disclosed: ${found.join(", ")}` : `tool_search "${decision.query}" found no tool`;
       return {
         nextAction: decision,
-        loadout: rt.harness.disclose(state.loadout, found),
+        loadout: rt.harness.discloseRanked(state.loadout, found),
         observations: { step: state.step, source: "harness", outcome: found.length ? "succeeded" : "failed", summary, evidenceIds: [] },
       };
     }

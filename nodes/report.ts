@@ -13,7 +13,7 @@ import type { Artifact, Evidence, Failure, WorkPackage } from "../state/types.js
 const EXIT_RE = /\[exit code (\d+)\][^\n]*$/;
 
 /** The exit code recorded in command evidence, or null when it was killed or is not a command. */
-export const exitCodeOf = (e: Evidence): number | null => {
+const exitCodeOf = (e: Evidence): number | null => {
   const match = e.kind === "command" ? EXIT_RE.exec(e.content.trimEnd()) : null;
   return match ? Number(match[1]) : null;
 };
@@ -46,13 +46,17 @@ export function createReportNode(rt: MiraRuntime) {
 
 type Outcome = { status: WorkPackage["status"]; summary: string; requirements: string[]; failure?: Failure };
 
+/** Terminal failures of a child that end the parent run too: governance was violated, not just the package. */
+const ENDS_PARENT = new Set<string>(["security_violation", "policy_denied", "approval_inconsistency", "schema_error", "state_corrupted"]);
+
 /**
  * Completed only with an unguarded answer (its own gate passed) and, for a skill's check,
- * exit 0. A child giving up (`fail`) is the parent's recoverable failure; any other terminal
- * failure (security, policy, approval inconsistency, corrupted state) ends the parent too.
+ * exit 0. A child that gives up (`fail`) or otherwise ends its own package is the parent's
+ * recoverable failure; a governance failure inside it ends the parent too.
  */
 function judge(state: AgentRunState, checkTool: string | undefined): Outcome {
   if (state.error?.kind === "planner_fail") return { status: "failed", summary: `gave up: ${state.error.message}`, requirements: [] };
+  if (state.error && !ENDS_PARENT.has(state.error.kind)) return { status: "failed", summary: `${state.error.kind}: ${state.error.message}`, requirements: [] };
   if (state.error) return { status: "failed", summary: state.error.message, requirements: [], failure: { recoverable: false, ...state.error } };
   const packet = state.finalization;
   if (!packet) return { status: "failed", summary: "the SubAgent stopped without a result", requirements: [] };

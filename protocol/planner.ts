@@ -1,12 +1,12 @@
 /**
- * The Planner protocol: decisions travel as tool calls of the chat model. Six names are
+ * The Planner protocol: decisions travel as tool calls of the chat model. Seven names are
  * planner-protocol calls the Planner handles itself (the Harness never executes them);
  * every other name is a concrete tool and becomes `use_tool`. A turn with text and no
  * tool calls is an `answer`.
  */
 import { z } from "zod";
 import type { AIMessage } from "@langchain/core/messages";
-import type { PlannerDecision } from "../state/types.js";
+import { GoalDispute, ProposedGoal, type PlannerDecision } from "../state/types.js";
 
 export const protocolSchemas = {
   answer: z.object({
@@ -23,6 +23,10 @@ export const protocolSchemas = {
     tools: z.array(z.string().min(1)).min(1).optional().describe("Tool names or domains the generic child may use (default: what this run may use)."),
   }),
   fail: z.object({ reason: z.string().min(1).describe("Why the task cannot be done at all.") }),
+  revise_goals: z.object({
+    goals: z.array(ProposedGoal).default([]).describe("Goals the request asks for that currentTaskFrame misses."),
+    disputes: z.array(GoalDispute).default([]).describe("Goals of currentTaskFrame that should not or cannot be done, each with the reason."),
+  }),
 } as const;
 
 export type ProtocolName = keyof typeof protocolSchemas;
@@ -36,6 +40,8 @@ export const protocolDescriptions: Record<ProtocolName, string> = {
   tool_search: "Find a tool for a capability that none of the visible tools offers.",
   delegate_task: "Hand a bounded, checkable work package to a child agent (or a listed skill); its evidence comes back to you to judge.",
   fail: "Give up: the task cannot be done.",
+  revise_goals:
+    "Propose goals the task frame misses, or dispute a goal with a reason. Checked against the request and the workspace; a disputed goal stays in the ledger and the answer says it was not done and why.",
 };
 
 /** Either a decision, or why the model's turn is not one (a recoverable observation). */

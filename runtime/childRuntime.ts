@@ -13,7 +13,7 @@ import type { Delegation } from "../state/types.js";
 import type { SkillLibrary } from "../skills/library.js";
 import type { MiraRuntime } from "./runtime.js";
 
-export function scopeOf(delegation: Delegation): AgentScope {
+function scopeOf(delegation: Delegation): AgentScope {
   return delegation.kind === "skill" && delegation.skill
     ? { kind: "skill_child", id: delegation.id, skill: delegation.skill }
     : { kind: "generic_child", id: delegation.id };

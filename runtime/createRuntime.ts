@@ -15,7 +15,7 @@ import { DocumentIndex } from "../retrieval/documentIndex.js";
 import { BUILTIN_SKILLS_DIR, SkillLibrary, type SkillProfile } from "../skills/library.js";
 import type { RunSettings } from "../state/types.js";
 import type { MiraRuntime } from "./runtime.js";
-import { catalogTools } from "./toolSources.js";
+import { catalogTools, sourceName } from "./toolSources.js";
 import { InputError } from "./errors.js";
 
 export const DEFAULT_MAX_STEPS = 24;
@@ -40,7 +40,7 @@ export function resolveWorkspace(dir: string): string {
 /** A Harness over the run's catalog without MCP servers (see openHarness for those). */
 export function catalogHarness(settings: Pick<RunSettings, "catalog">, skills?: Record<string, SkillProfile>): Harness {
   const catalog = settings.catalog ?? null;
-  return new Harness({ sources: [staticSource(catalog ? `catalog:${catalog}` : "builtin", catalogTools(catalog))], authority: ALLOW_ALL, ...(skills ? { skills } : {}) });
+  return new Harness({ sources: [staticSource(sourceName(catalog), catalogTools(catalog))], authority: ALLOW_ALL, ...(skills ? { skills } : {}) });
 }
 
 /** The run's skill library (throws SkillError with one line on a malformed manifest). */

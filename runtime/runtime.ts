@@ -24,6 +24,11 @@ export interface MiraRuntime {
   defaults: { maxSteps: number; maxAttempts: number };
   /** Skills the main Planner may delegate to; absent = none. Children get none (no nesting). */
   skills?: SkillLibrary;
+  /**
+   * The deterministic coverage transition (CONTRACT §6); on unless set to false. Measurements
+   * of the completion gate alone turn it off so the gate judges exactly the scripted work.
+   */
+  coverageTransition?: boolean;
   /** A skill child's skill: its loaded body (Planner instructions) and its check tool, if any. */
   skill?: { name: string; body: string; check?: string };
 }

@@ -1,12 +1,11 @@
 /**
- * Where a run's tools come from: the built-in catalog (the real workspace tools and
- * codebase_explore, plus the simulated evaluation tools) or a catalog file, and the live
- * MCP servers of an MCP config file. The Harness is built over these sources.
+ * Where a run's tools come from: by default only real tools (the workspace tools and
+ * codebase_explore) plus the live MCP servers of an MCP config file. The simulated evaluation
+ * catalog loads only on explicit request (`--catalog builtin-simulated`); a catalog file
+ * replaces the defaults. The Harness is built over these sources.
  */
 import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
-import { connectMcpServers } from "../harness/mcp.js";
-import { loadMcpConfig } from "../harness/mcpConfig.js";
 import { semanticResolverFromEnv, type SemanticResolver } from "../harness/semantic.js";
 import { staticSource } from "../harness/sources.js";
 import type { AuthorityEnvelope, ToolSource } from "../harness/types.js";
@@ -23,19 +22,30 @@ export class ToolSourceError extends InputError {}
 /** Tools with real implementations; a catalog entry of the same name runs the real one. */
 export const realTools = (): ToolDefinition[] => [...workspaceTools(), codebaseExploreTool()];
 
-/** The built-in catalog: real workspace tools and the simulated evaluation tools. */
-export function builtInTools(): ToolDefinition[] {
+/** The catalog name that loads the simulated evaluation catalog (an evaluation fixture). */
+export const SIMULATED_CATALOG = "builtin-simulated";
+
+/** The evaluation catalog: the real tools, then the tools with simulated backends. */
+export function simulatedCatalogTools(): ToolDefinition[] {
   const real = realTools();
   const names = new Set(real.map((t) => t.name));
   return [...real, ...evaluationCatalog().filter((t) => !names.has(t.name))];
 }
 
-/** The built-in catalog, or a catalog file's tools (throws CatalogError with one line). */
-export function catalogTools(catalogFile: string | null): ToolDefinition[] {
-  if (!catalogFile) return builtInTools();
+/**
+ * A run's catalog tools: the real tools (null), the evaluation catalog (`builtin-simulated`),
+ * or a catalog file's tools (throws CatalogError with one line).
+ */
+export function catalogTools(catalog: string | null): ToolDefinition[] {
+  if (!catalog) return realTools();
+  if (catalog === SIMULATED_CATALOG) return simulatedCatalogTools();
+  const catalogFile = catalog;
   const real = new Map(realTools().map((t) => [t.name, t]));
   return loadCatalogFile(catalogFile).map((t) => real.get(t.name) ?? t);
 }
+
+/** The Harness source name of a catalog setting. */
+export const sourceName = (catalog: string | null): string => (!catalog ? "builtin" : catalog === SIMULATED_CATALOG ? SIMULATED_CATALOG : `catalog:${catalog}`);
 
 export interface OpenedHarness {
   harness: Harness;
@@ -57,8 +67,10 @@ export async function openHarness(opts: {
   /** Skill execution profiles (their private runtimes join only their own child's view). */
   skills?: Record<string, SkillProfile>;
 }): Promise<OpenedHarness> {
-  const sources: ToolSource[] = [staticSource(opts.catalog ? `catalog:${opts.catalog}` : "builtin", catalogTools(opts.catalog))];
+  const sources: ToolSource[] = [staticSource(sourceName(opts.catalog), catalogTools(opts.catalog))];
   if (opts.mcpConfig) {
+    // The MCP client stack loads only when servers are configured.
+    const [{ loadMcpConfig }, { connectMcpServers }] = await Promise.all([import("../harness/mcpConfig.js"), import("../harness/mcp.js")]);
     const loaded = await loadMcpConfig(opts.mcpConfig);
     if (!loaded.ok) throw new ToolSourceError(loaded.error);
     sources.push(...(await connectMcpServers(loaded.config)));

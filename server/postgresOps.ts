@@ -405,37 +405,42 @@ class PostgresThreadState implements ThreadsStateRepo {
   }
 }
 
-/** LangGraph's PostgresSaver tables, for what the saver itself does not offer (copy, rollback). */
+/**
+ * LangGraph's PostgresSaver tables, for what the saver itself does not offer (copy, rollback).
+ * The saver keeps them in its default schema, `public`, whatever the connection's search path.
+ */
+const CP = "public";
+
 export class CheckpointTables {
   constructor(private readonly pool: pg.Pool) {}
 
   async deleteThread(threadId: string): Promise<void> {
     await transaction(this.pool, async (tx) => {
-      for (const table of ["checkpoint_writes", "checkpoint_blobs", "checkpoints"]) await tx.query(`DELETE FROM ${table} WHERE thread_id = $1`, [threadId]);
+      for (const table of ["checkpoint_writes", "checkpoint_blobs", "checkpoints"]) await tx.query(`DELETE FROM ${CP}.${table} WHERE thread_id = $1`, [threadId]);
     });
   }
 
   async copyThread(tx: pg.PoolClient, from: string, to: string): Promise<void> {
     await tx.query(
-      `INSERT INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, type, checkpoint, metadata)
-       SELECT $2, checkpoint_ns, checkpoint_id, parent_checkpoint_id, type, checkpoint, metadata FROM checkpoints WHERE thread_id = $1`,
+      `INSERT INTO ${CP}.checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, type, checkpoint, metadata)
+       SELECT $2, checkpoint_ns, checkpoint_id, parent_checkpoint_id, type, checkpoint, metadata FROM ${CP}.checkpoints WHERE thread_id = $1`,
       [from, to],
     );
     await tx.query(
-      `INSERT INTO checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob)
-       SELECT $2, checkpoint_ns, channel, version, type, blob FROM checkpoint_blobs WHERE thread_id = $1`,
+      `INSERT INTO ${CP}.checkpoint_blobs (thread_id, checkpoint_ns, channel, version, type, blob)
+       SELECT $2, checkpoint_ns, channel, version, type, blob FROM ${CP}.checkpoint_blobs WHERE thread_id = $1`,
       [from, to],
     );
     await tx.query(
-      `INSERT INTO checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
-       SELECT $2, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob FROM checkpoint_writes WHERE thread_id = $1`,
+      `INSERT INTO ${CP}.checkpoint_writes (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
+       SELECT $2, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob FROM ${CP}.checkpoint_writes WHERE thread_id = $1`,
       [from, to],
     );
   }
 
   /** The thread's newest root checkpoint id (ids are time-ordered UUIDv6), or null. */
   async latest(client: pg.Pool | pg.PoolClient, threadId: string): Promise<string | null> {
-    const row = await client.query(`SELECT max(checkpoint_id) AS id FROM checkpoints WHERE thread_id = $1 AND checkpoint_ns = ''`, [threadId]);
+    const row = await client.query(`SELECT max(checkpoint_id) AS id FROM ${CP}.checkpoints WHERE thread_id = $1 AND checkpoint_ns = ''`, [threadId]);
     return (row.rows[0]?.id as string | null) ?? null;
   }
 
@@ -444,8 +449,8 @@ export class CheckpointTables {
     await transaction(this.pool, async (tx) => {
       const cond = before === null ? "" : "AND checkpoint_id > $2";
       const params = before === null ? [threadId] : [threadId, before];
-      await tx.query(`DELETE FROM checkpoint_writes WHERE thread_id = $1 ${cond}`, params);
-      await tx.query(`DELETE FROM checkpoints WHERE thread_id = $1 ${cond}`, params);
+      await tx.query(`DELETE FROM ${CP}.checkpoint_writes WHERE thread_id = $1 ${cond}`, params);
+      await tx.query(`DELETE FROM ${CP}.checkpoints WHERE thread_id = $1 ${cond}`, params);
     });
   }
 }
@@ -460,6 +465,14 @@ export interface RunExecution {
 }
 
 type Taken = { run: Run; attempt: number; signal: AbortSignal };
+
+/** Another live instance still executes the thread (its lease expired but its session lives). */
+class ThreadHeldError extends Error {
+  constructor(threadId: string) {
+    super(`thread ${threadId} is held by a live instance; retrying later`);
+    this.name = new.target.name;
+  }
+}
 
 export class PostgresRuns implements RunsRepo {
   readonly stream: RunsStreamRepo;
@@ -500,7 +513,34 @@ export class PostgresRuns implements RunsRepo {
    * official worker, and after it finishes queues the thread's next pending run. Throwing
    * makes pg-boss retry the job (a live holder still has the thread, or the database is away).
    */
-  async execute(job: RunJob): Promise<void> {
+  async execute(job: RunJob, retries: { retryCount: number; retryLimit: number }): Promise<void> {
+    try {
+      await this.executeOnce(job);
+    } catch (err) {
+      if (err instanceof ThreadHeldError) {
+        // Its holder is alive (its lease ran out, its session did not): look again one lease
+        // later, without spending a retry, rather than take the run from under it.
+        await transaction(this.pool, (tx) => enqueueRun(this.exec.boss, tx, job.runId, new Date(Date.now() + this.exec.queue.leaseSeconds * 1000), this.exec.queue));
+        return;
+      }
+      const retryable = isConnectionError(err);
+      if (retryable && retries.retryCount < retries.retryLimit) throw err;
+      // Out of retries, or a fault no retry will cure: the run ends as an error, visibly, never stuck pending.
+      await this.fail(job.runId, err);
+    }
+  }
+
+  private async fail(runId: string, err: unknown): Promise<void> {
+    const run = await this.get(runId, undefined);
+    if (!run) return;
+    await this.setStatus(runId, "error");
+    await this.stream.publish({ runId, resumable: false, event: "error", data: { error: "RunFailed", message: (err as Error).message ?? String(err) } });
+    await this.exec.streams.end(runId);
+    await this.threads.setStatus(run.thread_id, { exception: err instanceof Error ? err : new Error(String(err)) });
+    await this.dispatchNext(run.thread_id);
+  }
+
+  private async executeOnce(job: RunJob): Promise<void> {
     const lockClient = await this.pool.connect();
     let lockBroken = false;
     try {
@@ -512,7 +552,7 @@ export class PostgresRuns implements RunsRepo {
       }
       const threadId = row.thread_id as string;
       const locked = await lockClient.query("SELECT pg_try_advisory_lock(hashtextextended('mira-thread:' || $1, 0)) AS ok", [threadId]);
-      if (!locked.rows[0]?.ok) throw new Error(`thread ${threadId} is held by a live instance; retrying later`);
+      if (!locked.rows[0]?.ok) throw new ThreadHeldError(threadId);
       try {
         await this.runHeld(lockClient, row);
       } finally {
@@ -821,8 +861,8 @@ export class PostgresOps implements Ops {
     const ids: string[] = [];
     for (let i = 0; i < workers; i++) {
       ids.push(
-        await this.exec.boss.work<RunJob>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async ([job]) => {
-          if (job) await this.runs.execute(job.data);
+        await this.exec.boss.work<RunJob>(RUN_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true }, async ([job]) => {
+          if (job) await this.runs.execute(job.data, job);
         }),
       );
     }
@@ -834,7 +874,7 @@ export class PostgresOps implements Ops {
       if (flags.runs) await tx.query("DELETE FROM mira_runs");
       if (flags.threads) await tx.query("DELETE FROM mira_threads");
       if (flags.assistants) await tx.query("DELETE FROM mira_assistants WHERE NOT (metadata->>'created_by' = 'system')");
-      if (flags.checkpointer) for (const t of ["checkpoint_writes", "checkpoint_blobs", "checkpoints"]) await tx.query(`DELETE FROM ${t}`);
+      if (flags.checkpointer) for (const t of ["checkpoint_writes", "checkpoint_blobs", "checkpoints"]) await tx.query(`DELETE FROM ${CP}.${t}`);
     });
   }
 }

@@ -25,10 +25,15 @@ export interface RunJob {
   runId: string;
 }
 
-/** Starts pg-boss on `connectionString` (its own schema `pgboss`, migrated by pg-boss itself). */
-export async function startBoss(connectionString: string, settings: QueueSettings): Promise<PgBoss> {
+/**
+ * Starts pg-boss on `connectionString`, in its own schema (migrated by pg-boss itself):
+ * `pgboss` beside tables in `public`, else `<schema>_pgboss`, so deployments kept apart by
+ * search path never take each other's runs.
+ */
+export async function startBoss(connectionString: string, settings: QueueSettings, tablesSchema: string): Promise<PgBoss> {
   const boss = new PgBoss({
     connectionString,
+    schema: tablesSchema === "public" ? "pgboss" : `${tablesSchema}_pgboss`,
     max: 4,
     // Expired leases are noticed within about a second of running out.
     maintenanceIntervalSeconds: 1,

@@ -50,10 +50,14 @@ export class RunStreams {
   static async open(url: string): Promise<RunStreams> {
     const streams = new RunStreams(url);
     const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
-    probe.on("error", () => {});
+    // ioredis rejects with "Connection is closed"; the socket's own error says why.
+    let cause: unknown;
+    probe.on("error", (err: unknown) => (cause ??= err));
     try {
       await probe.connect();
       await probe.ping();
+    } catch (err) {
+      throw cause ?? err;
     } finally {
       probe.disconnect();
     }

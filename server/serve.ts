@@ -62,6 +62,7 @@ export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
       throw new ServeError(`cannot reach PostgreSQL at ${target.address}: ${causeLine(err)}`, { cause: err });
     }
     await migrate(pool);
+    const tablesSchema = (await pool.query<{ s: string }>("SELECT current_schema() AS s")).rows[0]!.s;
     // LangGraph's checkpoint tables and the ledger table, created once before any request.
     await (await openCheckpointStore(opts.checkpointer)).close();
 
@@ -74,7 +75,7 @@ export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
     closers.push(() => streams.close());
 
     const queue = { leaseSeconds: opts.leaseSeconds, retryLimit: RETRY_LIMIT };
-    const boss = await startBoss(target.connectionString, queue);
+    const boss = await withStartupLock(pool, () => startBoss(target.connectionString, queue, tablesSchema));
     closers.push(() => boss.stop({ graceful: false, wait: true }));
 
     const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -97,6 +98,21 @@ export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
     await close();
     if (err instanceof ServeError) throw err;
     throw new ServeError(`cannot start: ${causeLine(err)}`, { cause: err });
+  }
+}
+
+/** Arbitrary constant naming the lock under which instances install pg-boss one at a time. */
+const STARTUP_LOCK_KEY = 0x6d697261_03;
+
+/** pg-boss creates its schema and queue tables without a lock of its own; instances starting together would deadlock. */
+async function withStartupLock<T>(pool: pg.Pool, body: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
+    return await body();
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]).catch(() => {});
+    client.release();
   }
 }
 

@@ -42,10 +42,6 @@ export class SkillLibrary {
 
   private constructor(private readonly skills: ReadonlyMap<string, Skill>) {}
 
-  static empty(): SkillLibrary {
-    return new SkillLibrary(new Map());
-  }
-
   /** Reads every `<dir>/<skill>/skill.yaml`; throws SkillError with one line on the first bad one. */
   static load(dir: string): SkillLibrary {
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new SkillError(`skills folder not found: ${dir}`);

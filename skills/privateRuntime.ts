@@ -21,7 +21,7 @@ const isExecutable = (path: string) => {
 };
 
 /** Where `command` would be found on PATH, or null. */
-export function findOnPath(command: string, path = process.env.PATH ?? ""): string | null {
+function findOnPath(command: string, path = process.env.PATH ?? ""): string | null {
   if (isAbsolute(command) || command.includes("/")) return isExecutable(command) ? command : null;
   for (const dir of path.split(delimiter).filter(Boolean)) {
     const candidate = join(dir, command);

@@ -38,7 +38,7 @@ export const AgentRunAnnotation = Annotation.Root({
   /** The user's request, verbatim. Replaced (set once at start). */
   goal: lastValue<string>(() => ""),
   /** The goal ledger (CONTRACT §6). Replaced as a whole by the node that changes it. */
-  taskFrame: lastValue<TaskFrame>(() => ({ goals: [] })),
+  taskFrame: lastValue<TaskFrame>(() => ({ goals: [], content: [], notes: [] })),
   /** Run status. Replaced. */
   status: lastValue<RunStatus>(() => "running"),
   /** The Planner's latest decision. Replaced. */

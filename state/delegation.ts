@@ -4,7 +4,8 @@
  * functions over state; the SubAgent subgraph does the work in between.
  */
 import type { AgentRunState, AgentRunUpdate } from "./agentRun.js";
-import { coverGoals } from "./goals.js";
+import { coverGoals } from "./completionGate.js";
+import { readTaskFrame } from "./taskFrame.js";
 import { recoverableStep, terminalStep } from "./observations.js";
 import type { Delegation, PlannerDecision, WorkPackage } from "./types.js";
 
@@ -12,7 +13,7 @@ import type { Delegation, PlannerDecision, WorkPackage } from "./types.js";
 const SUMMARY_CHARS = 4000;
 
 /** A child's own Planner-turn budget; its recovery budget is the run's default. */
-export const CHILD_MAX_STEPS = 8;
+const CHILD_MAX_STEPS = 8;
 
 type DelegateDecision = Extract<PlannerDecision, { type: "delegate_task" }>;
 
@@ -62,7 +63,7 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
     workPackage: null,
     delegation: null,
     evidence: pkg.evidence,
-    taskFrame: coverGoals(state.taskFrame, state.evidence.concat(pkg.evidence)),
+    taskFrame: coverGoals(readTaskFrame(state.taskFrame), state.evidence.concat(pkg.evidence)),
     subagentResults: {
       id: pkg.id,
       kind: pkg.kind,
@@ -84,6 +85,35 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
   const acceptance = pkg.acceptance ? ` Judge it against its acceptance: ${pkg.acceptance}.` : "";
   const summary = `${who} completed its work package (evidence ${evidenceIds.join(", ") || "none"}): ${firstLine(pkg.summary)}.${acceptance}${needs} A finished package does not finish the task; answer only when every goal is covered.`;
   return { ...base, observations: { step: state.step, source: "subagent", ...ids, outcome: "succeeded", summary, evidenceIds } };
+}
+
+/**
+ * The parent stopping a paused child (the user asked it to): the child's outcome as the
+ * SubAgent node's output, written by the parent in the child's place. The call the child was
+ * waiting on never runs; what the child gathered so far comes back with its provenance.
+ */
+export function stoppedWorkPackage(child: AgentRunState, reason: string): AgentRunUpdate {
+  const d = child.delegation;
+  const note = `stopped by the user: ${reason}`;
+  const workPackage: WorkPackage = {
+    id: d?.id ?? "sub-unknown",
+    kind: d?.kind ?? "generic",
+    ...(d?.skill ? { skill: d.skill } : {}),
+    acceptance: d?.acceptance ?? "",
+    status: "failed",
+    summary: note,
+    evidence: child.evidence,
+    artifacts: [],
+    requirements: [],
+  };
+  const seq = child.traceCount + 1;
+  return {
+    workPackage,
+    trace: child.trace.concat({ seq, node: "Stop", agent: "main", at: new Date().toISOString(), decision: "stopped", toolCallId: workPackage.id, note }),
+    traceCount: seq,
+    modelCalls: child.modelCalls,
+    evidenceCount: child.evidenceCount,
+  };
 }
 
 const firstLine = (text: string) => (text.split("\n").find((l) => l.trim()) ?? "").trim().slice(0, 300);

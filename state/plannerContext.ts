@@ -3,6 +3,7 @@
  * runs. It is built from state here and nowhere else, so a failure looks the same
  * wherever it came from.
  */
+import type { AIMessage } from "@langchain/core/messages";
 import type { AgentRunState } from "./agentRun.js";
 import type { Observation, Recovery, RiskClass, TaskFrame } from "./types.js";
 
@@ -10,6 +11,8 @@ export interface ExposedToolSummary {
   name: string;
   description: string;
   risk: RiskClass;
+  /** Capability domain (`workspace.read`, `mail`, `mcp.fs`). */
+  domain?: string;
 }
 
 export interface EvidenceSummary {
@@ -19,7 +22,12 @@ export interface EvidenceSummary {
   path?: string;
   lines?: string;
   verified: boolean;
+  /** Set when a simulated backend produced it: never real-world evidence. */
+  simulated?: boolean;
+  /** The first EXCERPT_CHARS of the content. */
   excerpt: string;
+  /** True when the excerpt is the whole content. */
+  complete: boolean;
 }
 
 export interface PlannerObservationContext {
@@ -37,7 +45,7 @@ export interface PlannerObservationContext {
 
 const RECENT_OBSERVATIONS = 5;
 const EVIDENCE_IN_VIEW = 12;
-const EXCERPT_CHARS = 600;
+const EXCERPT_CHARS = 1200;
 
 export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedToolSummary[]): PlannerObservationContext {
   const observations = state.observations;
@@ -53,7 +61,9 @@ export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedT
       path: e.source.path,
       lines: e.source.startLine !== undefined ? `${e.source.startLine}-${e.source.endLine ?? e.source.startLine}` : undefined,
       verified: e.verified,
+      ...(e.simulated ? { simulated: true } : {}),
       excerpt: e.content.slice(0, EXCERPT_CHARS),
+      complete: e.content.length <= EXCERPT_CHARS,
     })),
     recovery: state.recovery,
     pendingApproval: state.pendingToolCall
@@ -65,11 +75,12 @@ export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedT
   };
 }
 
-/** The human message the Planner sends; the offline planner parses the same JSON block back. */
+/** The human message the Planner sends to a chat model: the context, rendered as JSON. */
 export function renderPlannerContext(ctx: PlannerObservationContext): string {
   return `Task: ${ctx.task}\n\nPlannerObservationContext:\n\`\`\`json\n${JSON.stringify(ctx, null, 1)}\n\`\`\``;
 }
 
+/** The context back from a rendered message (for adapters that see only the chat messages); null if absent. */
 export function parseRenderedContext(text: string): PlannerObservationContext | null {
   const match = /```json\n([\s\S]*)\n```\s*$/.exec(text);
   if (!match?.[1]) return null;
@@ -79,3 +90,15 @@ export function parseRenderedContext(text: string): PlannerObservationContext | 
     return null;
   }
 }
+
+/**
+ * A planner that takes the PlannerObservationContext as data instead of a rendered prompt
+ * (the offline planner). It answers with one message in the planner protocol, like a chat
+ * model's turn.
+ */
+export interface ContextPlanner {
+  planFromContext(ctx: PlannerObservationContext): Promise<AIMessage>;
+}
+
+export const isContextPlanner = (model: unknown): model is ContextPlanner =>
+  typeof (model as Partial<ContextPlanner> | null)?.planFromContext === "function";

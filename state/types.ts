@@ -5,7 +5,7 @@
 import { z } from "zod";
 
 /** Bumped whenever a persisted channel changes shape; old-state fixtures stay as tests. */
-export const AGENT_RUN_SCHEMA_VERSION = 1;
+export const AGENT_RUN_SCHEMA_VERSION = 2;
 
 export const RunStatus = z.enum(["running", "waiting_user", "waiting_approval", "completed", "failed"]);
 export type RunStatus = z.infer<typeof RunStatus>;
@@ -28,6 +28,37 @@ export const RiskClass = z.enum([
 ]);
 export type RiskClass = z.infer<typeof RiskClass>;
 
+/** What a workspace change did; set on `write` evidence. */
+export const ChangeOp = z.enum(["write", "edit", "move", "delete"]);
+export type ChangeOp = z.infer<typeof ChangeOp>;
+
+/**
+ * What a goal asks for (CONTRACT §6): answer a question, read named targets, compare them,
+ * change a target, verify that change, run or check something, send or communicate, look
+ * something up outside the workspace. Each intent has the evidence kinds that cover it
+ * (`state/completionGate.ts`).
+ */
+export const GoalIntent = z.enum(["question", "read", "compare", "change", "verify", "run", "send", "lookup"]);
+export type GoalIntent = z.infer<typeof GoalIntent>;
+
+/** A goal the Planner proposes with `revise_goals`; the deterministic layer validates it. */
+export const ProposedGoal = z.object({
+  intent: GoalIntent.describe("What the goal asks for."),
+  op: ChangeOp.optional().describe("For change goals: write, edit, move or delete."),
+  target: z.string().optional().describe("The workspace path the goal is about (a move's source)."),
+  to: z.string().optional().describe("For a move: the destination path."),
+  domain: z.string().optional().describe("For a question, lookup or send about a non-file domain: code, mail, calendar, issues, browser."),
+  subject: z.string().optional().describe("For run goals: test, build or lint."),
+  description: z.string().optional().describe("The goal in a few words."),
+});
+export type ProposedGoal = z.infer<typeof ProposedGoal>;
+
+export const GoalDispute = z.object({
+  goalId: z.string().describe("The id of a goal in currentTaskFrame."),
+  reason: z.string().min(1).describe("Why this goal should not or cannot be done."),
+});
+export type GoalDispute = z.infer<typeof GoalDispute>;
+
 /** The Planner's typed decision (CONTRACT §1 `nextAction`). */
 export const PlannerDecision = z.discriminatedUnion("type", [
   z.object({ type: z.literal("answer"), text: z.string(), citations: z.array(z.string()).default([]) }),
@@ -45,6 +76,7 @@ export const PlannerDecision = z.discriminatedUnion("type", [
     tools: z.array(z.string()).optional(),
   }),
   z.object({ type: z.literal("fail"), reason: z.string().min(1) }),
+  z.object({ type: z.literal("revise_goals"), goals: z.array(ProposedGoal).default([]), disputes: z.array(GoalDispute).default([]) }),
 ]);
 export type PlannerDecision = z.infer<typeof PlannerDecision>;
 export type DecisionType = PlannerDecision["type"];
@@ -131,6 +163,7 @@ export const TerminalFailureKind = z.enum([
   "state_corrupted",
   "model_error",
   "planner_fail",
+  "invalid_request",
 ]);
 export const Failure = z.discriminatedUnion("recoverable", [
   z.object({ recoverable: z.literal(true), kind: RecoverableFailureKind, message: z.string() }),
@@ -153,8 +186,13 @@ export const Observation = z.object({
 });
 export type Observation = z.infer<typeof Observation>;
 
-/** Kinds of evidence; the completion gate reasons over them (CONTRACT §6). */
-export const EvidenceKind = z.enum(["listing", "locate_hit", "content", "search_hit", "write", "command", "passage", "other"]);
+/**
+ * Kinds of evidence; the completion gate reasons over them (CONTRACT §6). `record`: what a
+ * non-file tool returned (a CI run, a mail, an event, an MCP result); `receipt`: a non-file
+ * tool's confirmation that its effect happened (a mail sent, a PR opened). `other` is the v1
+ * name of `record`.
+ */
+export const EvidenceKind = z.enum(["listing", "locate_hit", "content", "search_hit", "write", "command", "passage", "record", "receipt", "other"]);
 export type EvidenceKind = z.infer<typeof EvidenceKind>;
 
 export const Evidence = z.object({
@@ -167,6 +205,13 @@ export const Evidence = z.object({
   source: z.object({ path: z.string().optional(), startLine: z.number().optional(), endLine: z.number().optional() }),
   content: z.string(),
   verified: z.boolean(),
+  /** The capability domain of the tool that produced it (`workspace.read`, `code.github`, `mail`). */
+  domain: z.string().optional(),
+  /** On `write` evidence: which change; a move also names where it came from. */
+  op: ChangeOp.optional(),
+  from: z.string().optional(),
+  /** Produced by a simulated backend (an evaluation fixture): never verified real-world evidence. */
+  simulated: z.literal(true).optional(),
 });
 export type Evidence = z.infer<typeof Evidence>;
 export type EvidenceDraft = Omit<Evidence, "id" | "toolId" | "toolCallId" | "agent">;
@@ -181,14 +226,38 @@ export type Recovery = z.infer<typeof Recovery>;
 /** A user goal in the ledger; `open` until evidence of the right kind covers it. */
 export const Goal = z.object({
   id: z.string(),
-  kind: z.enum(["read", "read_path", "change", "verify_change", "answer"]),
-  description: z.string(),
+  intent: GoalIntent,
+  /** change/verify: which change. */
+  op: ChangeOp.optional(),
+  /** The workspace path the goal is about (a move's source). */
   target: z.string().optional(),
-  status: z.enum(["open", "covered", "declined"]),
+  /** compare: every path compared. */
+  targets: z.array(z.string()).optional(),
+  /** move: the destination. */
+  to: z.string().optional(),
+  /** question/lookup/send about a non-file domain: only that domain's evidence covers it. */
+  domain: z.string().optional(),
+  /** run: what the command must be about (test, build, lint). */
+  subject: z.string().optional(),
+  description: z.string(),
+  /** `disputed`: the Planner gave a reason it will not be done; shown in the answer, never silently dropped. */
+  status: z.enum(["open", "covered", "declined", "disputed"]),
+  /** Evidence ids that covered it. */
+  coveredBy: z.array(z.string()).default([]),
+  /** Why it was declined or disputed. */
+  reason: z.string().optional(),
+  /** Who proposed it: the request (deterministic) or the Planner (revise_goals, validated). */
+  origin: z.enum(["request", "planner"]).default("request"),
 });
 export type Goal = z.infer<typeof Goal>;
 
-export const TaskFrame = z.object({ goals: z.array(Goal) });
+export const TaskFrame = z.object({
+  goals: z.array(Goal),
+  /** Quoted passages of the request: content to write or say, never goals. */
+  content: z.array(z.string()).default([]),
+  /** What the frame builder could not understand, said once (e.g. no word recognised). */
+  notes: z.array(z.string()).default([]),
+});
 export type TaskFrame = z.infer<typeof TaskFrame>;
 
 /** The outcome of one Tool execution, handed from Tool to Evidence. */
@@ -207,6 +276,8 @@ export type ToolResult = z.infer<typeof ToolResult>;
 
 export const Finalization = z.object({
   evidenceIds: z.array(z.string()),
+  /** Evidence of every side effect that happened (writes, commands, receipts), verified or not. */
+  effectIds: z.array(z.string()).default([]),
   draft: z.string(),
   guarded: z.boolean(),
 });
@@ -232,7 +303,10 @@ export const RunSettings = z.object({
   model: z.string(),
   policyFile: z.string().nullable(),
   maxSteps: z.number().int().positive(),
-  /** Catalog file replacing the built-in catalog; null = built-in. Added in v1 with a default. */
+  /**
+   * Catalog file replacing the default tools, or `builtin-simulated` for the evaluation catalog
+   * (simulated backends); null = only real tools. Added in v1 with a default.
+   */
   catalog: z.string().nullable().default(null),
   /** MCP config file listing live servers; null = none. */
   mcpConfig: z.string().nullable().default(null),

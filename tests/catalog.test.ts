@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
-import { builtInTools } from "../runtime/toolSources.js";
+import { toolsMain } from "../cli/toolsMain.js";
+import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -94,12 +95,44 @@ describe("mira tools commands", () => {
     return { out: out.join("\n"), err: err.join("\n"), exitCode: code };
   }
 
-  it("tools resolve prints at most 10 disclosed tools with their stage as JSON", async () => {
-    const { out } = await run(["tools", "resolve", "把刚改完的东西提上去给他们审一下", "--json"]);
-    const parsed = JSON.parse(out) as { disclosed: { name: string; stage: string }[]; elapsedMs: number };
-    expect(parsed.disclosed[0]).toEqual({ name: "create_pull_request", stage: "structural" });
-    expect(parsed.disclosed.length).toBeLessThanOrEqual(10);
+  it("tools resolve prints up to K disclosed tools with their stage, and the index time apart from the resolution time", async () => {
+    const { out } = await run(["tools", "resolve", "把刚改完的东西提上去给他们审一下", "--catalog", "builtin-simulated", "--json"]);
+    const parsed = JSON.parse(out) as { disclosed: { name: string; stage: string }[]; elapsedMs: number; indexMs: number };
+    expect(parsed.disclosed.map((hit) => hit.name)).toContain("create_pull_request");
+    expect(parsed.disclosed.length).toBeLessThanOrEqual(8);
     expect(typeof parsed.elapsedMs).toBe("number");
+    expect(typeof parsed.indexMs).toBe("number");
+  });
+
+  it("tools resolve: a second call on the same large catalog file loads its index from the disk cache", async () => {
+    const file = writeCatalog("large.json", generateCatalog(1000, 2));
+    const first = JSON.parse((await run(["tools", "resolve", "Delete the tmp folder", "--catalog", file, "--json"])).out) as { indexCached: boolean; disclosed: unknown[] };
+    const second = JSON.parse((await run(["tools", "resolve", "Delete the tmp folder", "--catalog", file, "--json"])).out) as { indexCached: boolean; disclosed: unknown[] };
+    expect(second.indexCached).toBe(true);
+    expect(second.disclosed).toEqual(first.disclosed);
+  }, 60_000);
+
+  it("tools resolve: an empty request or a K out of range is one line and exit 64", async () => {
+    const empty = await run(["tools", "resolve", "  "]);
+    expect(empty.exitCode).toBe(64);
+    expect(empty.err.trim().split("\n")).toHaveLength(1);
+    expect(empty.err).toMatch(/task is empty/);
+    // The fast `mira tools` entry (bin/mira.js) answers the same way.
+    const err: string[] = [];
+    expect(await toolsMain(["tools", "resolve", ""], { out: () => undefined, err: (t) => err.push(t) })).toBe(64);
+    expect(err).toEqual([expect.stringMatching(/^mira: the task is empty/)]);
+    const limit = await run(["tools", "resolve", "send mail", "--limit", "11"]);
+    expect(limit.exitCode).toBe(64);
+    expect(limit.err).toMatch(/--limit must be a whole number from 1 to 10/);
+  });
+
+  it("tools resolve: a catalog with a non-Latin tool name or an empty description is one line and exit 64", async () => {
+    const nonLatin = await run(["tools", "resolve", "天气", "--catalog", writeCatalog("zh.json", [entry("查询天气")])]);
+    expect(nonLatin.exitCode).toBe(64);
+    expect(nonLatin.err).toMatch(/tool names start with a letter/);
+    const blank = await run(["tools", "resolve", "weather", "--catalog", writeCatalog("blank.json", [{ ...entry("lookup_weather"), description: "" }])]);
+    expect(blank.exitCode).toBe(64);
+    expect(blank.err).toMatch(/description/);
   });
 
   it("tools resolve uses --catalog instead of the built-in catalog", async () => {
@@ -108,10 +141,24 @@ describe("mira tools commands", () => {
     expect(JSON.parse(out).disclosed).toEqual([{ name: "send_fax", stage: "exact" }]);
   });
 
+  it("simulated backends are evaluation fixtures: the default tools are only the real ones; the simulated catalog loads on request", async () => {
+    const real = JSON.parse((await run(["tools", "status", "--json"])).out) as { name: string; source: string }[];
+    expect(real.map((s) => s.name).sort()).toEqual(realTools().map((t) => t.name).sort());
+    expect(real.some((s) => s.name === "run_tests" || s.name === "send_mail")).toBe(false);
+    const simulated = JSON.parse((await run(["tools", "status", "--catalog", "builtin-simulated", "--json"])).out) as { name: string }[];
+    expect(simulated.some((s) => s.name === "run_tests")).toBe(true);
+  });
+
+  it("a simulated result is labelled simulated and never verified evidence", async () => {
+    const tool = simulatedCatalogTools().find((t) => t.name === "run_tests")!;
+    const outcome = await tool.execute({ path: "." }, { workspaceRoot: dir });
+    expect(outcome.ok && outcome.evidence[0]).toMatchObject({ verified: false, simulated: true, content: expect.stringContaining("[simulated]") });
+  });
+
   it("tools status --json reports six states per tool with reasons", async () => {
-    const { out } = await run(["tools", "status", "--json", "--deny", "mail.*", "--loadout", "send_mail"]);
+    const { out } = await run(["tools", "status", "--catalog", "builtin-simulated", "--json", "--deny", "mail.*", "--loadout", "send_mail"]);
     const statuses = JSON.parse(out) as { name: string; states: Record<string, { reached: boolean; reason?: string }> }[];
-    expect(statuses.length).toBe(builtInTools().length);
+    expect(statuses.length).toBe(simulatedCatalogTools().length);
     const mail = statuses.find((s) => s.name === "send_mail")!;
     expect(Object.keys(mail.states)).toEqual(["registered", "ready", "authorized", "discoverable", "disclosed", "executable"]);
     expect(mail.states.disclosed?.reached).toBe(true);

@@ -91,6 +91,27 @@ describe.each([
   }, 180_000);
 });
 
+describe("the user stops a child through the parent", () => {
+  it("resume --stop-child: the pending call never runs, the child's package comes back failed, the parent completes; elsewhere it is a usage error", async () => {
+    const ws = await tempWorkspace({});
+    const store = `sqlite:${join(ws, "..", `stop-${Date.now()}.db`)}`;
+    const script = join(ws, "..", `stop-script-${Date.now()}.json`);
+    await writeFile(script, JSON.stringify({ turns: [SCRIPT.turns[0], SCRIPT.turns[1], turn("p2", "answer", { text: "Nothing was written, as you asked." })] }));
+    const paused = await miraInProcess(["run", "Hello", "--workspace", ws, "--model", `scripted:${script}`, "--checkpointer", store, "--thread", "stop", "--json"]);
+    expect(paused.code).toBe(2);
+    const stopped = await miraInProcess(["resume", "stop", "--stop-child", "--reason", "not now", "--checkpointer", store, "--json"]);
+    expect(stopped.stderr).toBe("");
+    expect(stopped.code).toBe(0);
+    const final = JSON.parse(stopped.stdout) as RunSummary;
+    expect(final).toMatchObject({ status: "completed", answer: expect.stringContaining("Nothing was written") });
+    expect(final.trace.find((t) => t.node === "Stop")).toMatchObject({ decision: "stopped", note: "stopped by the user: not now" });
+    expect(await exists(join(ws, "notes/x.md"))).toBe(false);
+    const again = await miraInProcess(["resume", "stop", "--stop-child", "--checkpointer", store]);
+    expect(again.code).toBe(64);
+    expect(again.stderr.split("\n")).toHaveLength(1);
+  }, 120_000);
+});
+
 describe("bad skill input through the CLI", () => {
   it("a malformed skill manifest is one line on stderr (exit 64) and nothing starts", async () => {
     const ws = await tempWorkspace({ "a.md": "x\n" });

@@ -44,7 +44,7 @@ async function pausedCommandRun(store: (ws: string) => string, thread: string) {
   const log = join(ws, "ran.log");
   const script = join(ws, "script.json");
   const command = { command: "sh", args: ["-c", `echo started >> ${log}; sleep 5; echo done >> ${log}`] };
-  await writeFile(script, JSON.stringify({ turns: [{ content: "", tool_calls: [{ id: "c1", name: "run_command", args: command }] }, { content: "", tool_calls: [{ id: "a1", name: "answer", args: { text: "I could not confirm the command ran." } }] }] }));
+  await writeFile(script, JSON.stringify({ turns: [{ content: "", tool_calls: [{ id: "c1", name: "run_command", args: command }] }, { content: "", tool_calls: [{ id: "d1", name: "revise_goals", args: { disputes: [{ goalId: "g1", reason: "its outcome is unknown after the crash" }] } }] }, { content: "", tool_calls: [{ id: "a1", name: "answer", args: { text: "I could not confirm the command ran." } }] }] }));
   const setting = store(ws);
   const paused = await mira(["run", "run it", "--workspace", ws, "--model", `scripted:${script}`, "--checkpointer", setting, "--thread", thread, "--json"]);
   expect(paused.code).toBe(2);

@@ -61,7 +61,7 @@ describe("approval pauses on the frozen invocation", () => {
     expect(await readFile(join(ws, "notes/todo.md"), "utf8")).toBe("ship it\n");
     expect(run.executions.get("write_file")).toBe(1);
     expect(out.approvals.find((a) => a.decision === "approve")).toMatchObject({ toolId: "write_file", toolCallId: "w1", inputHash: call0.inputHash, decision: "approve", checkpointId: value.checkpointId });
-    expect(out.taskFrame.goals.map((g) => [g.kind, g.status])).toEqual([["change", "covered"], ["verify_change", "covered"]]);
+    expect(out.taskFrame.goals.map((g) => [g.intent, g.op, g.status])).toEqual([["change", "write", "covered"], ["verify", "write", "covered"]]);
   });
 
   it("a decision naming another identity → terminal approval_inconsistency, nothing executed, Generate not run", async () => {

@@ -11,6 +11,8 @@ import { openCheckpointStore } from "../checkpointers/index.js";
 import type { ApprovalRequest } from "../nodes/approval.js";
 import type { QuestionRequest } from "../nodes/askUser.js";
 import type { AgentRunState } from "../state/agentRun.js";
+import { openDelegation, stoppedWorkPackage } from "../state/delegation.js";
+import { childRuntime } from "../runtime/childRuntime.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, type TestRun } from "./support/harnessRuntime.js";
 
@@ -104,6 +106,37 @@ describe("a Generic SubAgent runs a bounded work package as a subgraph", () => {
     const refusal = out.trace.find((t) => t.agent === "sub-0" && t.decision === "delegate_task");
     expect(refusal?.note).toContain("cannot delegate");
     expect(run.executions.get("read_open")).toBe(1);
+  });
+});
+
+describe("a child's scoped capability view", () => {
+  it("inherits the parent's authority envelope, narrowed by the delegation's tools; refused calls never run", async () => {
+    const ws = await tempWorkspace(FILES);
+    const run = makeRun({
+      workspace: ws,
+      authority: { allow: ["*"], deny: ["delete_path"] },
+      turns: [
+        call("d1", "delegate_task", { task: "Read docs/a.md", tools: ["read_open", "write_file", "delete_path"] }),
+        call("c1", "delete_path", { path: "docs/b.md" }),
+        call("c2", "run_command", { command: "ls" }),
+        call("c3", "read_open", { path: "docs/a.md" }),
+        answer("c4", "Limit 5 [ev-1]."),
+        answer("p2", "Limit 5 [ev-1]."),
+      ],
+    });
+    const out = await start(run, "Read docs/a.md", "g-scope");
+    expect(out.status).toBe("completed");
+    expect(run.executions.get("delete_path") ?? 0).toBe(0);
+    expect(run.executions.get("run_command") ?? 0).toBe(0);
+    expect(await readFile(join(ws, "docs/b.md"), "utf8")).toBe(FILES["docs/b.md"]);
+    // The child's Harness: the parent's deny still holds, and `tools` narrows what it may use.
+    const delegation = { id: "sub-0", kind: "generic" as const, task: "t", acceptance: "", tools: ["read_open", "write_file", "delete_path"], maxSteps: 8, maxAttempts: 3 };
+    const child = childRuntime(run.rt, delegation);
+    expect(child.agent).toBe("sub-0");
+    expect(child.skills).toBeUndefined();
+    expect(child.harness.checkExecutable("delete_path", ["delete_path"])).toMatchObject({ ok: false, state: "authorized", reason: expect.stringContaining("denies delete_path") });
+    expect(child.harness.checkExecutable("run_command", ["run_command"])).toMatchObject({ ok: false, state: "authorized" });
+    expect(child.harness.checkExecutable("read_open", ["read_open"]).ok).toBe(true);
   });
 });
 
@@ -236,5 +269,68 @@ describe("the parent owns termination", () => {
     expect(out.error).toMatchObject({ kind: "security_violation", message: expect.stringContaining("sub-0") });
     expect(out.trace.map((t) => t.node)).not.toContain("Generate");
     expect(escape.model.position).toBe(2);
+  });
+});
+
+describe("a process that dies inside a child", () => {
+  it("continuing the run re-enters the child at its last checkpoint; the call left started is outcome_unknown, never run again", async () => {
+    const ws = await tempWorkspace({});
+    const store = await openCheckpointStore(`sqlite:${join(ws, "..", `deleg-crash-${Date.now()}.db`)}`);
+    try {
+      // The process "dies" after the write ran but before its result was recorded.
+      const dying = { ...store.ledger, complete: async () => Promise.reject(new Error("process killed")) };
+      const turns = [
+        ...CHILD_WRITE.slice(0, 3),
+        call("c3", "fail", { reason: "the write's outcome is unknown" }),
+        answer("p2", "notes/x.md may exist."),
+        answer("p3", "notes/x.md may exist."),
+      ];
+      const first = makeRun({ workspace: ws, turns, checkpointer: store.checkpointer, ledger: dying });
+      await start(first, 'Create notes/x.md with "hi"', "g-crash");
+      const pending = await pendingInterrupt(first, "g-crash");
+      const c = (pending.value as ApprovalRequest).call;
+      await expect(first.app.invoke(new Command({ resume: { [pending.id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config("g-crash"))).rejects.toThrow("process killed");
+      expect(first.executions.get("write_file")).toBe(1);
+
+      const after = makeRun({ workspace: ws, turns, checkpointer: store.checkpointer, ledger: store.ledger, startAt: pending.child.modelCalls });
+      const out = await after.app.invoke(null, config("g-crash"));
+      expect(after.executions.get("write_file") ?? 0).toBe(0);
+      expect(out).toMatchObject({ status: "completed", finishReason: "stop", error: null });
+      expect(out.trace.filter((t) => t.node === "Start")).toHaveLength(1);
+      expect(out.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1")).toEqual([expect.objectContaining({ agent: "sub-0", note: expect.stringContaining("outcome is unknown") })]);
+      expect(out.subagentResults[0]).toMatchObject({ status: "failed", summary: "gave up: the write's outcome is unknown" });
+      expect((await store.ledger.list("g-crash")).map((x) => [x.toolCallId, x.status])).toContainEqual(["w1", "outcome_unknown"]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe("the parent can stop a child", () => {
+  it("stopping a paused child writes its failed package in its place: the pending call never runs, the parent continues", async () => {
+    const ws = await tempWorkspace({});
+    const run = makeRun({ workspace: ws, turns: [...CHILD_WRITE.slice(0, 2), answer("p2", "Nothing was written, as you asked.")] });
+    await start(run, "Hello", "g-stop");
+    const { child } = await pendingInterrupt(run, "g-stop");
+    await run.app.updateState(config("g-stop"), stoppedWorkPackage(child, "not now"), "SubAgent");
+    const out = await run.app.invoke(null, config("g-stop"));
+    expect(out.status).toBe("completed");
+    expect(run.executions.get("write_file") ?? 0).toBe(0);
+    expect(await exists(join(ws, "notes/x.md"))).toBe(false);
+    expect(out.subagentResults[0]).toMatchObject({ id: "sub-0", status: "failed", summary: "stopped by the user: not now" });
+    expect(out.trace.find((t) => t.node === "Stop")).toMatchObject({ agent: "main", decision: "stopped", toolCallId: "sub-0" });
+    expect((await run.app.getState(config("g-stop"))).tasks.flatMap((t) => t.interrupts)).toEqual([]);
+  });
+});
+
+describe("opening a work package", () => {
+  it("the child's budget never exceeds the parent's remaining turns; only listed skills open", () => {
+    const settings = { workspace: "/w", model: "m", policyFile: null, maxSteps: 24 };
+    const decision = { type: "delegate_task" as const, task: "t", acceptance: "a" };
+    const opts = { skills: ["explain-module"], maxAttempts: 3, maxSteps: 24 };
+    expect(openDelegation({ step: 2, settings }, decision, opts)).toEqual({ ok: true, delegation: { id: "sub-2", kind: "generic", task: "t", acceptance: "a", maxSteps: 8, maxAttempts: 3 } });
+    expect(openDelegation({ step: 21, settings }, decision, opts)).toMatchObject({ ok: true, delegation: { maxSteps: 3 } });
+    expect(openDelegation({ step: 0, settings }, { ...decision, skill: "explain-module" }, opts)).toMatchObject({ ok: true, delegation: { kind: "skill", skill: "explain-module" } });
+    expect(openDelegation({ step: 0, settings }, { ...decision, skill: "nope" }, opts)).toMatchObject({ ok: false, message: expect.stringContaining('no skill named "nope"') });
   });
 });

@@ -52,7 +52,7 @@ describe("stdio MCP servers: tools enter the registry as external_mcp and result
     expect(outcome).toEqual({
       ok: true,
       summary: expect.stringContaining("read_text_file"),
-      evidence: [{ kind: "other", source: { path: "mcp://fs/read_text_file" }, content: "alpha\nbeta\n", verified: true }],
+      evidence: [{ kind: "record", source: { path: "mcp://fs/read_text_file" }, content: "alpha\nbeta\n", verified: true }],
     });
   });
 

@@ -10,7 +10,7 @@ import { openAIChatModel } from "../models/openai.js";
 import { ScriptedChatModel } from "../models/scripted.js";
 import { parseModelTurn } from "../protocol/planner.js";
 import type { PlannerObservationContext } from "../state/plannerContext.js";
-import { extractTaskFrame } from "../state/goals.js";
+import { buildTaskFrame } from "../state/taskFrame.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
 
 describe("planner protocol: decisions travel as tool calls", () => {
@@ -57,40 +57,58 @@ describe("OpenAI-compatible model", () => {
   });
 });
 
-describe("offline deterministic planner", () => {
+describe("offline deterministic planner: a general policy over the PlannerObservationContext as data", () => {
+  const ws = { files: new Set(["src/config.ts", "docs/ops.md"]), dirs: new Set(["src", "docs"]) };
+  const frame = (task: string) => {
+    const built = buildTaskFrame(task, ws);
+    if (!built.ok) throw new Error(built.message);
+    return built.frame;
+  };
   const ctx = (task: string, patch: Partial<PlannerObservationContext> = {}): PlannerObservationContext => ({
     task,
-    currentTaskFrame: extractTaskFrame(task),
+    currentTaskFrame: frame(task),
     latestObservation: null,
     recentObservations: [],
     latestEvidenceSummary: [],
     recovery: { attemptCount: 0, maxAttempts: 3, exhausted: false },
     pendingApproval: null,
-    exposedTools: ["read_locate", "read_open", "write_file"].map((name) => ({ name, description: "", risk: "read" as const })),
+    exposedTools: ["read_locate", "read_open", "write_file", "search_text", "read_list", "run_command"].map((name) => ({ name, description: "", risk: "read" as const })),
     step: 0,
     maxSteps: 24,
     ...patch,
   });
+  const summary = (id: string, kind: string, toolId: string, path: string, excerpt: string, verified = kind === "content") => ({ id, kind, toolId, path, verified, excerpt, complete: true });
 
-  it("locates first, then opens the best hit, then answers citing what it read", () => {
-    expect(planOffline(ctx("Where is the retry limit configured?"))).toEqual({ name: "read_locate", args: { query: "retry limit configured" } });
-    const hit = { id: "ev-1", kind: "locate_hit", toolId: "read_locate", path: "src/config.ts", verified: false, excerpt: "maxRetries" };
-    expect(planOffline(ctx("Where is the retry limit configured?", { latestEvidenceSummary: [hit] }))).toEqual({ name: "read_open", args: { path: "src/config.ts" } });
-    const read = { id: "ev-2", kind: "content", toolId: "read_open", path: "src/config.ts", lines: "1-3", verified: true, excerpt: "maxRetries: 5," };
-    const frame = { goals: [{ id: "g-read", kind: "read" as const, description: "read", status: "covered" as const }] };
-    const done = planOffline(ctx("Where is the retry limit configured?", { latestEvidenceSummary: [hit, read], currentTaskFrame: frame }));
-    expect(done).toMatchObject({ text: expect.stringContaining("[offline planner]") });
-    expect("text" in done && done.text).toContain("From src/config.ts (lines 1-3) [ev-2]");
+  it("locates first, opens the best candidate, follows a reference to another candidate, then answers citing what it read", () => {
+    const task = "Where is the retry limit configured?";
+    expect(planOffline(ctx(task))).toEqual({ name: "read_locate", args: { query: "retry limit configured" } });
+    const hits = [summary("ev-1", "locate_hit", "read_locate", "docs/ops.md", "retry limit"), summary("ev-2", "locate_hit", "read_locate", "src/config.ts", "maxRetries")];
+    const observed = { recentObservations: [{ step: 1, source: "tool" as const, toolId: "read_locate", outcome: "succeeded" as const, summary: "2 candidates", evidenceIds: ["ev-1", "ev-2"] }] };
+    expect(planOffline(ctx(task, { ...observed, latestEvidenceSummary: hits }))).toEqual({ name: "read_open", args: { path: "docs/ops.md" } });
+    const docs = summary("ev-3", "content", "read_open", "docs/ops.md", "The retry limit lives in `src/config.ts`.");
+    const covered = { ...frame(task), goals: frame(task).goals.map((g) => ({ ...g, status: "covered" as const })) };
+    expect(planOffline(ctx(task, { ...observed, latestEvidenceSummary: [...hits, docs], currentTaskFrame: covered }))).toEqual({ name: "read_open", args: { path: "src/config.ts" } });
+    const config = { ...summary("ev-4", "content", "read_open", "src/config.ts", "maxRetries: 5,"), lines: "1-3" };
+    const done = planOffline(ctx(task, { ...observed, latestEvidenceSummary: [...hits, docs, config], currentTaskFrame: covered }));
+    expect("text" in done && done.text).toContain("From src/config.ts (lines 1-3) [ev-4]");
   });
 
-  it("a change task writes the quoted text to the named path, then reads it back", () => {
+  it("a change writes the quoted text to the target; a symbol question searches for the definition; a run lists the root and reads the manifest", () => {
     expect(planOffline(ctx('Create notes/a.md with "hello"'))).toEqual({ name: "write_file", args: { path: "notes/a.md", content: "hello\n" } });
-    const written = { goals: [{ id: "g-change", kind: "change" as const, description: "", target: "notes/a.md", status: "covered" as const }, { id: "g-verify", kind: "verify_change" as const, description: "", target: "notes/a.md", status: "open" as const }] };
-    expect(planOffline(ctx('Create notes/a.md with "hello"', { currentTaskFrame: written }))).toEqual({ name: "read_open", args: { path: "notes/a.md" } });
     expect(planOffline(ctx("Create a file"))).toMatchObject({ name: "ask_user" });
+    expect(planOffline(ctx("Which file defines parseExpr?"))).toEqual({ name: "search_text", args: { query: "parseExpr" } });
+    expect(planOffline(ctx("Run the tests"))).toEqual({ name: "read_list", args: { path: "." } });
+    const listed = summary("ev-1", "listing", "read_list", ".", "package.json  (40 bytes)\nsrc/", true);
+    expect(planOffline(ctx("Run the tests", { latestEvidenceSummary: [listed] }))).toEqual({ name: "read_open", args: { path: "package.json" } });
+    const manifest = summary("ev-2", "content", "read_open", "package.json", '{"scripts":{"test":"node --test"}}');
+    expect(planOffline(ctx("Run the tests", { latestEvidenceSummary: [listed, manifest] }))).toEqual({ name: "run_command", args: { command: "npm", args: ["test"] } });
   });
 
-  it("is a chat model whose turns are tool calls", async () => {
+  it("a goal it cannot advance (a mail to send) is disputed with the reason, never dropped", () => {
+    expect(planOffline(ctx("Email the team that we ship today"))).toMatchObject({ name: "revise_goals", args: { disputes: [{ goalId: "g1", reason: expect.stringContaining("cannot") }] } });
+  });
+
+  it("as a plain chat model it has no context and says so", async () => {
     const reply = await new OfflinePlannerModel().invoke("no context here");
     expect(reply.tool_calls?.[0]?.name).toBe("answer");
   });

@@ -1,198 +1,233 @@
 /**
- * Progressive Resolution (CONTRACT §7): exact name → structural (bilingual) → lexical, only
- * over discoverable tools, never a registration-order fallback; tool_search only when the
- * deterministic stages miss; the gold tool reachable on 62, 500 and 5,000 tools.
+ * Progressive Resolution (CONTRACT §7): exact name → structural → lexical (→ semantic) rankings
+ * fused, up to K disclosed (only an exact name stands alone), only over discoverable tools,
+ * never a registration-order fallback; tools enriched from their schema and annotations;
+ * Chinese through CC-CEDICT glosses; the index cached per catalog; a tool_search hit refreshes
+ * a disclosed tool and never evicts it.
  */
-import { describe, expect, it } from "vitest";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { evalCatalog } from "../bench/resolutionEval.js";
 import { Harness } from "../harness/harness.js";
+import { indexFor } from "../harness/indexCache.js";
 import { staticSource } from "../harness/sources.js";
 import { operandsOf } from "../harness/text.js";
+import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
-import { codebaseExploreTool } from "../tools/codeIndex/index.js";
 import { defineTool, ok, type ToolDefinition } from "../tools/types.js";
 
-const allowAll = { allow: ["*"], deny: [] };
-const harnessOver = (tools: ToolDefinition[], deny: string[] = []) =>
-  new Harness({ sources: [staticSource("catalog", tools)], authority: { allow: ["*"], deny } });
+const harnessOver = (tools: ToolDefinition[], deny: string[] = [], options: { disclosureLimit?: number; loadoutCap?: number } = {}) =>
+  new Harness({ sources: [staticSource("catalog", tools)], authority: { allow: ["*"], deny }, ...options });
+const names = (harness: Harness, task: string) => harness.resolve(task).disclosed.map((hit) => hit.name);
 
 const evaluation = harnessOver(evaluationCatalog());
+const mcp = harnessOver(evalCatalog());
 
-describe("resolution stages", () => {
-  it("exact: a canonical name in the task is disclosed as itself", () => {
+const tool = (name: string, description: string, schema: z.ZodType = z.object({ q: z.string().describe("Query.") }), extra: Partial<ToolDefinition> = {}) =>
+  defineTool({ name, domain: "demo", description, schema, risk: "read", execute: async () => ok("done"), ...extra });
+
+let cacheDir: string;
+let previousCache: string | undefined;
+beforeAll(() => {
+  previousCache = process.env.MIRA_CACHE_DIR;
+  cacheDir = mkdtempSync(path.join(tmpdir(), "mira-cache-"));
+  process.env.MIRA_CACHE_DIR = cacheDir;
+});
+afterAll(() => {
+  if (previousCache === undefined) delete process.env.MIRA_CACHE_DIR;
+  else process.env.MIRA_CACHE_DIR = previousCache;
+});
+
+describe("the cascade orders the evidence; it does not shrink the disclosure", () => {
+  it("exact: canonical names in the task stand alone", () => {
     expect(evaluation.resolve("use git_diff then read_slice on the result").disclosed).toEqual([
       { name: "git_diff", stage: "exact" },
       { name: "read_slice", stage: "exact" },
     ]);
   });
 
-  it("structural: a Chinese request reaches the pull-request tool offline", () => {
-    const { disclosed } = evaluation.resolve("把刚改完的东西提上去给他们审一下");
-    expect(disclosed[0]).toEqual({ name: "create_pull_request", stage: "structural" });
-  });
-
-  it("structural: an English request reaches its capability without naming the tool", () => {
+  it("without an exact name, up to K = 8 fused candidates are disclosed, never a single guess", () => {
     const { disclosed } = evaluation.resolve("Schedule a meeting with Dan next Tuesday at 3pm");
-    expect(disclosed).toEqual([{ name: "create_event", stage: "structural" }]);
+    expect(disclosed.map((hit) => hit.name)).toContain("create_event");
+    expect(disclosed.length).toBeGreaterThan(1);
+    expect(disclosed.length).toBeLessThanOrEqual(8);
+    expect(new Set(disclosed.map((hit) => hit.stage))).not.toContain("exact");
   });
 
-  it("lexical: words outside the vocabulary are found by the full-text index", () => {
-    const checksum = defineTool({
-      name: "compute_checksum",
-      domain: "crypto",
-      description: "Compute the SHA-256 checksum of some bytes.",
-      schema: z.object({ data: z.string().describe("Bytes to hash, base64.") }),
-      risk: "read",
-      execute: async () => ok("hashed"),
-    });
-    const harness = harnessOver([...evaluationCatalog(), checksum]);
-    expect(harness.resolve("sha-256 checksum please").disclosed).toEqual([{ name: "compute_checksum", stage: "lexical" }]);
+  it("a question the old cascade answered with one wrong tool gets several candidates", () => {
+    const found = names(mcp, "Where is the timeout value set in this repo?");
+    expect(found.length).toBeGreaterThan(1);
+    expect(found).not.toEqual(["mcp__redis__set"]);
   });
 
-  it("never falls back to the first tools by registration order: no match discloses nothing", () => {
-    const result = evaluation.resolve("tell me a joke about penguins");
-    expect(result.disclosed).toEqual([]);
-    expect(result.elapsedMs).toBeGreaterThanOrEqual(0);
+  it("K is a setting: default 8, a smaller K is honoured, and it is never above 10", () => {
+    const task = "list the mail in my inbox and my calendar events and open issues";
+    expect(names(evaluation, task).length).toBe(8);
+    expect(names(harnessOver(evaluationCatalog(), [], { disclosureLimit: 3 }), task).length).toBe(3);
+    expect(names(harnessOver(evaluationCatalog(), [], { disclosureLimit: 50 }), task).length).toBe(10);
+    expect(evaluation.resolve(task, { limit: 2 }).disclosed.length).toBe(2);
   });
 
-  it("never discloses a tool that is not authorized or not ready", () => {
-    const denied = harnessOver(evaluationCatalog(), ["code.github"]);
-    const names = denied.resolve("把刚改完的东西提上去给他们审一下").disclosed.map((hit) => hit.name);
-    expect(names).not.toContain("create_pull_request");
-    expect(denied.resolve("use create_pull_request").disclosed.map((hit) => hit.name)).not.toContain("create_pull_request");
-    expect(denied.compactCatalog()).not.toContain("create_pull_request");
-  });
-
-  it("discloses at most `limit` tools", () => {
-    expect(evaluation.resolve("list the mail in my inbox and my calendar events and open issues", { limit: 2 }).disclosed.length).toBeLessThanOrEqual(2);
-  });
-
-  it("tool_search finds by relaxed matching and labels every hit 'search'", async () => {
-    const { disclosed } = await evaluation.search("screenshoot of the page", { exclude: [] });
-    expect(disclosed.map((hit) => hit.name)).toContain("browser_screenshot");
-    expect(disclosed.every((hit) => hit.stage === "search")).toBe(true);
-  });
-
-  it("the semantic stage runs only on genuine ambiguity, and only when configured", async () => {
-    const calls: string[] = [];
-    const semantic = {
-      id: "scripted",
-      rank: async (query: string, candidates: readonly ToolDefinition[], limit: number) => {
-        calls.push(query);
-        return candidates.slice(-limit).map((tool) => tool.name);
-      },
-    };
-    const harness = new Harness({ sources: [staticSource("catalog", evaluationCatalog())], authority: allowAll, semantic });
-    await harness.resolveWithSemantic("Schedule a meeting with Dan");
-    expect(calls).toEqual([]);
-    const ambiguous = await harness.resolveWithSemantic("list the mail in my inbox and my calendar events and open issues", { limit: 1 });
-    expect(calls.length).toBe(ambiguous.ambiguous ? 1 : 0);
-    if (ambiguous.ambiguous) expect(ambiguous.disclosed.every((hit) => hit.stage === "semantic")).toBe(true);
-  });
-});
-
-describe("workspace tasks: operands and question words are structural evidence", () => {
-  const names = (harness: Harness, task: string) => harness.resolve(task).disclosed.map((hit) => hit.name);
-  const large = harnessOver(generatedTools(5000, 1));
-  const withCodeIndex = harnessOver([...evaluationCatalog(), codebaseExploreTool()]);
-
-  it("operands are split from the request: paths, identifiers and quoted text, never versions, apostrophes or tool names", () => {
-    const isTool = (word: string) => word === "git_diff";
-    expect(operandsOf('Create notes/release.md with "Retry limit reviewed: 5"', isTool)).toMatchObject({ paths: ["notes/release.md"], identifiers: [] });
-    expect(operandsOf('Create notes/release.md with "Retry limit reviewed: 5"', isTool).request).not.toMatch(/release|review/i);
-    expect(operandsOf("Where is pushEvent defined? Also max_retries and connect()", isTool).identifiers).toEqual(["pushEvent", "max_retries", "connect()"]);
-    expect(operandsOf("Create a release v1.2.0, e.g. for Bob's team", isTool)).toEqual({ paths: [], identifiers: [], request: "Create a release v1.2.0, e.g. for Bob's team" });
-    expect(operandsOf("use git_diff on README.md", isTool)).toEqual({ paths: ["README.md"], identifiers: [], request: "use git_diff on  " });
-  });
-
-  // The first tool disclosed for each everyday workspace task, on 62 and 5,000 tools.
-  const firstDisclosed: [string, string][] = [
-    ["Where is the retry limit configured, and what is its value?", "read_locate"],
-    ["重试上限是在哪里配置的？", "read_locate"],
-    ['Create notes/release.md with "Retry limit reviewed: 5"', "write_file"],
-    ["在 notes 目录下新建一个文件", "write_file"],
-    ["Explain how src/client.ts retries", "read_open"],
-    ["Read docs/operations.md and summarize it", "read_open"],
-    ["看一下 src/config.ts 里的重试次数", "read_open"],
-    ["解释一下 src/client.ts 是怎么重试的", "read_open"],
-    ["Rename notes/a.md to notes/b.md", "move_path"],
-    ["把 notes/a.md 重命名为 notes/b.md", "move_path"],
-    ["Delete the tmp folder", "delete_path"],
-    ["Fix the typo in README.md", "edit_file"],
-    ["修改 README.md 里的错别字", "edit_file"],
-    ["Run the tests", "run_tests"],
-  ];
-  for (const [task, first] of firstDisclosed) {
-    it(`"${task}" discloses ${first} first, deterministically, on 62 and 5,000 tools`, () => {
-      for (const harness of [evaluation, large]) {
-        const { disclosed } = harness.resolve(task);
-        expect(disclosed[0]).toEqual({ name: first, stage: "structural" });
-        expect(disclosed.length).toBeLessThanOrEqual(10);
-      }
-    });
-  }
-
-  it("a question about where something is configured locates in the workspace, not in mail, calendar or the web", () => {
-    const found = names(evaluation, "Where is the retry limit configured, and what is its value?");
-    // read_open and read_slice come along: read_locate's description names them (candidates must be read).
-    expect(found).toEqual(["read_locate", "search_text", "read_open", "read_slice"]);
-    expect(names(large, "Where is the retry limit configured, and what is its value?")).toEqual(["read_locate", "search_text", "read_open", "read_slice"]);
-  });
-
-  it("a path outweighs a noun inside it: create … release.md is a file write, a release without a path is a release", () => {
-    expect(names(evaluation, 'Create notes/release.md with "Retry limit reviewed: 5"')).toEqual(["write_file", "read_open"]);
-    expect(names(evaluation, "Create a release v1.2.0 with the changelog")[0]).toBe("create_release");
-  });
-
-  it("a path says where, not what: the request's own object still leads", () => {
-    expect(names(evaluation, "Commit src/index.ts")[0]).toBe("git_commit");
-  });
-
-  it("an identifier points at code: codebase_explore with the tools its description requires, or the workspace locators without it", () => {
-    expect(withCodeIndex.resolve("Where is pushEvent defined?").disclosed).toEqual([
-      { name: "codebase_explore", stage: "structural" },
-      { name: "read_slice", stage: "structural" },
-      { name: "search_text", stage: "structural" },
-      { name: "workspace_inventory", stage: "structural" },
-    ]);
-    expect(names(evaluation, "Where is pushEvent defined?")).toEqual(["read_locate", "search_text", "read_open", "read_slice"]);
-  });
-
-  it("companions never exceed the limit and are never ineligible", () => {
-    expect(names(withCodeIndex, "Where is pushEvent defined?").length).toBe(4);
-    expect(withCodeIndex.resolve("Where is pushEvent defined?", { limit: 2 }).disclosed.map((hit) => hit.name)).toEqual(["codebase_explore", "read_slice"]);
-    const denied = harnessOver([...evaluationCatalog(), codebaseExploreTool()], ["read_slice"]);
-    expect(names(denied, "Where is pushEvent defined?")).toEqual(["codebase_explore", "search_text", "workspace_inventory"]);
+  it("never falls back to registration order: a task nothing matches discloses nothing", () => {
+    expect(names(evaluation, "tell me a joke about penguins")).toEqual([]);
+    expect(names(evaluation, "")).toEqual([]);
   });
 
   it("registration order never matters", () => {
-    const reversed = harnessOver([...evaluationCatalog(), codebaseExploreTool()].reverse());
-    for (const [task] of firstDisclosed) expect(names(reversed, task)).toEqual(names(withCodeIndex, task));
+    const reversed = harnessOver([...evaluationCatalog()].reverse());
+    for (const { task } of goldTasks) expect(names(reversed, task)).toEqual(names(evaluation, task));
+  });
+
+  it("never discloses a tool that is not authorized", () => {
+    const denied = harnessOver(evaluationCatalog(), ["code.github"]);
+    expect(names(denied, "Open a pull request for my current branch")).not.toContain("create_pull_request");
+    expect(names(denied, "use create_pull_request")).not.toContain("create_pull_request");
+  });
+
+  it("the top-N ranking is callable for exposures that show a fixed number of tools", () => {
+    const top = evaluation.rank("Open a pull request for my current branch so the team can review it", 20);
+    expect(top.length).toBe(20);
+    expect(top.slice(0, 8)).toContain("create_pull_request");
   });
 });
 
-describe("gold-tool reachability on the fixed task set", () => {
-  const catalogs: [string, ToolDefinition[]][] = [
-    ["62", evaluationCatalog()],
-    ["500", generatedTools(500, 1)],
-    ["5000", generatedTools(5000, 1)],
-  ];
-  for (const [label, tools] of catalogs) {
-    it(`reaches every gold tool at ${label} tools, with tool_search only where deterministic stages miss`, async () => {
-      const harness = harnessOver(tools);
-      let searches = 0;
-      const missed: string[] = [];
-      for (const { id, task, gold } of goldTasks) {
-        let names = harness.resolve(task).disclosed.map((hit) => hit.name);
-        expect(names.length).toBeLessThanOrEqual(10);
-        if (!names.includes(gold)) {
-          searches += 1;
-          names = [...names, ...(await harness.search(task, { exclude: names })).disclosed.map((hit) => hit.name)];
-        }
-        if (!names.includes(gold)) missed.push(id);
-      }
-      expect(missed).toEqual([]);
-      expect(searches).toBeLessThanOrEqual(2);
-    }, 60_000);
-  }
+describe("tools are enriched when indexed", () => {
+  it("a parameter's description is searchable", () => {
+    const invoices = tool("ledger_post", "Post an entry.", z.object({ entry: z.string().describe("The supplier invoice number to book.") }));
+    const harness = harnessOver([...evaluationCatalog(), invoices]);
+    expect(names(harness, "book the supplier invoice")).toContain("ledger_post");
+  });
+
+  it("snake, camel and kebab case names are split, and the vendor prefix is recognised", () => {
+    const camel = tool("fetchWeatherForecast", "Returns data.");
+    const kebab = tool("API-get-weather-alerts", "Returns data.");
+    const harness = harnessOver([...evaluationCatalog(), camel, kebab]);
+    expect(names(harness, "weather forecast for tomorrow")[0]).toBe("fetchWeatherForecast");
+    expect(names(harness, "any weather alerts?")).toContain("API-get-weather-alerts");
+  });
+
+  it("the vendor a task names outranks the same action of another vendor (GitHub vs GitLab)", () => {
+    expect(names(mcp, "Fork this repository on GitLab")[0]).toBe("mcp__gitlab__fork_repository");
+    expect(names(mcp, "Fork this repository on GitHub")[0]).toBe("mcp__github__fork_repository");
+  });
+
+  it("MCP annotations are indexed: a destructive hint answers a request to remove", () => {
+    const purge = tool("purge_snapshots", "Snapshots maintenance.", undefined, { annotations: { destructiveHint: true } });
+    const harness = harnessOver([...evaluationCatalog(), purge]);
+    expect(names(harness, "remove old snapshots")).toContain("purge_snapshots");
+  });
+});
+
+describe("language resources: CC-CEDICT, WordNet, stemming; a small software vocabulary", () => {
+  it("Chinese with no vocabulary entry reaches its capability through dictionary glosses", () => {
+    expect(names(mcp, "下周一上午帮我跟设计组约个会").some((name) => name.startsWith("mcp__google-calendar__"))).toBe(true);
+    expect(names(mcp, "从虹桥火车站打车去外滩要多久").some((name) => name.startsWith("mcp__google-maps__"))).toBe(true);
+  });
+
+  it("inflections meet through the Porter stemmer, without a vocabulary entry", () => {
+    expect(names(mcp, "scaling the deployments of the worker")).toContain("mcp__kubernetes__kubectl_scale");
+  });
+
+  it("no vocabulary entry is a phrase of an evaluation request", () => {
+    const requests = goldTasks.map((task) => task.task.toLowerCase());
+    const copied = Object.keys(SOFTWARE_SENSES).filter((word) => word.length > 3 && requests.some((request) => request.includes(word) && word.includes(" ")));
+    expect(copied).toEqual([]);
+    for (const phrase of ["提上去", "审一下", "给他们看", "改完", "约个", "standup", "working tree"]) expect(Object.keys(SOFTWARE_SENSES)).not.toContain(phrase);
+  });
+});
+
+describe("operands: what a task names, not what it asks", () => {
+  it("paths, identifiers, URLs, addresses, times and quoted text are split from the request", () => {
+    const isTool = (word: string) => word === "git_diff";
+    const create = operandsOf('Create notes/release.md with "Retry limit reviewed: 5"', isTool);
+    expect(create).toMatchObject({ paths: ["notes/release.md"], identifiers: [] });
+    expect(create.request).not.toMatch(/release|review/i);
+    expect(operandsOf("Where is pushEvent defined? Also max_retries and connect()", isTool).identifiers).toEqual(["pushEvent", "max_retries", "connect()"]);
+    expect(operandsOf("Open https://example.com/a and mail bob@example.com", isTool)).toMatchObject({ urls: ["https://example.com/a"], emails: ["bob@example.com"] });
+    expect(operandsOf("Meet next Tuesday at 3pm", isTool).times).toEqual(["Tuesday", "3pm"]);
+    expect(operandsOf("use git_diff on README.md", isTool)).toMatchObject({ paths: ["README.md"], identifiers: [] });
+  });
+
+  it("a path with no capability word still reaches the tools that act on files", () => {
+    expect(names(evaluation, "Explain how src/client.ts retries")).toContain("read_open");
+    expect(names(evaluation, "看一下 src/config.ts 里的重试次数")).toContain("read_open");
+  });
+});
+
+describe("the loadout: a search hit on a disclosed tool refreshes it, never evicts it", () => {
+  it("tool_search with a disclosed tool's exact name keeps it and makes it most recent", async () => {
+    const harness = harnessOver(evaluationCatalog(), [], { loadoutCap: 3 });
+    let loadout = harness.disclose([], ["read_open", "send_mail", "create_pull_request"]);
+    const found = (await harness.search("read_open")).disclosed.map((hit) => hit.name);
+    expect(found).toEqual(["read_open"]);
+    loadout = harness.discloseRanked(loadout, found);
+    expect(loadout).toEqual(["send_mail", "create_pull_request", "read_open"]);
+    expect(harness.checkExecutable("read_open", loadout)).toMatchObject({ ok: true });
+  });
+
+  it("a ranked search whose hits are already disclosed keeps every one of them", async () => {
+    const harness = harnessOver(evaluationCatalog(), [], { loadoutCap: 12 });
+    const first = names(harness, "Schedule a meeting with Dan next Tuesday at 3pm");
+    const loadout = harness.discloseRanked([], first);
+    const again = (await harness.search("schedule a meeting")).disclosed.map((hit) => hit.name);
+    const next = harness.discloseRanked(loadout, again);
+    for (const name of again.filter((hit) => first.includes(hit))) expect(next).toContain(name);
+    expect(next).toContain("create_event");
+  });
+
+  it("the Planner gets one full schema (the best or latest) and the rest as one-line metadata", () => {
+    const loadout = evaluation.discloseRanked([], names(evaluation, "Schedule a meeting with Dan next Tuesday at 3pm"));
+    const view = evaluation.plannerView({ kind: "main" }, loadout);
+    expect(view.schemas.map((t) => t.name)).toEqual([loadout.at(-1)]);
+    expect(view.metadata.length).toBe(loadout.length - 1);
+    expect(view.metadata.every((entry) => !entry.summary.includes("\n"))).toBe(true);
+  });
+});
+
+describe("the index is built once per catalog", () => {
+  it("a second index over the same catalog comes from the disk cache and ranks the same", () => {
+    const tools = generatedTools(500, 3);
+    const first = indexFor(tools);
+    const second = indexFor(tools);
+    expect(first.cached).toBe(false);
+    expect(second.cached).toBe(true);
+    const task = "Delete the tmp folder";
+    expect(second.index.rank(task, () => true, 10)).toEqual(first.index.rank(task, () => true, 10));
+    const changed = indexFor([...tools.slice(1)]);
+    expect(changed.cached).toBe(false);
+  });
+});
+
+describe("bad input gets a sensible result", () => {
+  it("a 20,000-character request resolves, within the limit", () => {
+    const long = `${"please look into the deployment and the logs ".repeat(440)}`.slice(0, 20_000);
+    const found = names(mcp, long);
+    expect(found.length).toBeLessThanOrEqual(8);
+  });
+
+  it("empty descriptions and non-Latin names are indexed without error; a Chinese name is found by itself", () => {
+    const blank = tool("blank_tool", "");
+    const chinese = tool("查询天气", "查询城市的天气预报");
+    const harness = harnessOver([...evaluationCatalog(), blank, chinese]);
+    expect(names(harness, "用 查询天气")).toEqual(["查询天气"]);
+    expect(names(harness, "明天北京的天气预报")).toContain("查询天气");
+    expect(names(harness, "weather forecast")).toContain("查询天气");
+  });
+
+  it("10,000 tools resolve within the limit", () => {
+    const base = generatedTools(5000, 1);
+    const copies = base.map((t) => ({ ...t, name: `${t.name}_v2`, domain: `${t.domain}.v2` }));
+    const harness = harnessOver([...base, ...copies]);
+    expect(names(harness, "Create a release v1.2.0 with the changelog").length).toBeLessThanOrEqual(8);
+  }, 60_000);
+});
+
+describe("gold-tool reachability", () => {
+  it("reaches every gold tool of the fixed task set on the 62-tool catalog in the first disclosure", () => {
+    const missed = goldTasks.filter(({ task, gold }) => !names(evaluation, task).includes(gold)).map(({ id }) => id);
+    expect(missed).toEqual([]);
+  });
 });

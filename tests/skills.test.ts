@@ -195,6 +195,7 @@ describe("apply-change: approvals inside the child and a probed private runtime"
       turns: [
         call("d1", "delegate_task", { task: "Run the project's tests", skill: "apply-change" }),
         call("t1", "run_project_tests", {}),
+        call("v1", "revise_goals", { disputes: [{ goalId: "g1", reason: "the test runner is not installed" }] }),
         answer("c2", "I could not run the tests."),
         answer("p2", "The tests could not be run: the test runner is not installed."),
       ],

@@ -2,15 +2,17 @@
 import { readFile } from "node:fs/promises";
 import { Command } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
+import { readTaskFrame } from "../state/taskFrame.js";
 import { AGENT_RUN_SCHEMA_VERSION, PendingToolCall, RunSettings } from "../state/types.js";
 import { answer, call, config, makeRun, tempWorkspace } from "./support/harnessRuntime.js";
 
 const FIXTURE = new URL("./fixtures/state/agentRun.v1.waiting_approval.json", import.meta.url);
 
-describe("AgentRun schema version 1", () => {
-  it("the current version is 1 and a v1 run paused for approval still parses", async () => {
+describe("AgentRun schema versions: v2 is current, a v1 run still resumes", () => {
+  it("the current version is 2 and a v1 run paused for approval still parses; its v1 goals migrate", async () => {
     const v1 = JSON.parse(await readFile(FIXTURE, "utf8"));
-    expect(AGENT_RUN_SCHEMA_VERSION).toBe(1);
+    expect(AGENT_RUN_SCHEMA_VERSION).toBe(2);
+    expect(readTaskFrame(v1.taskFrame).goals.map((g) => [g.intent, g.op, g.target])).toEqual([["change", "write", "notes/todo.md"], ["verify", "write", "notes/todo.md"]]);
     expect(v1.schemaVersion).toBe(1);
     expect(PendingToolCall.parse(v1.pendingToolCall).toolCallId).toBe("w1");
     expect(RunSettings.safeParse(v1.settings).success).toBe(true);
@@ -28,6 +30,8 @@ describe("AgentRun schema version 1", () => {
     const { toolCallId, inputHash } = v1.pendingToolCall;
     const out = await run.app.invoke(new Command({ resume: { [intr.id as string]: { decision: "approve", toolCallId, inputHash } } }), config("v1"));
     expect(out.status).toBe("completed");
+    expect(out.schemaVersion).toBe(2);
+    expect(out.taskFrame.goals.map((g) => [g.intent, g.status])).toEqual([["change", "covered"], ["verify", "covered"]]);
     expect(run.executions.get("write_file")).toBe(1);
     expect(await readFile(`${ws}/notes/todo.md`, "utf8")).toBe("ship it\n");
   });

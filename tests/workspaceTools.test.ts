@@ -199,7 +199,7 @@ describe("write tools change the disk only as asked", () => {
     const created = succeeded(await call("write_file", { path: "out/deep/new.txt", content: "one\ntwo\n" }));
     expect(await read("out/deep/new.txt")).toBe("one\ntwo\n");
     expect(created.evidence).toEqual([
-      { kind: "write", source: { path: "out/deep/new.txt", startLine: 1, endLine: 2 }, content: "created out/deep/new.txt (2 lines, 8 bytes)", verified: false },
+      { kind: "write", op: "write", source: { path: "out/deep/new.txt", startLine: 1, endLine: 2 }, content: "created out/deep/new.txt (2 lines, 8 bytes)", verified: false },
     ]);
 
     expect(failed(await call("write_file", { path: "out/deep/new.txt", content: "clobber" })).kind).toBe("invalid_input");

@@ -16,6 +16,15 @@ export interface ToolContext {
   signal?: AbortSignal;
 }
 
+/** MCP tool annotations: hints from the tool's author; they describe, they never authorize (CONTRACT §3). */
+export interface ToolAnnotations {
+  title?: string;
+  readOnlyHint?: boolean;
+  destructiveHint?: boolean;
+  idempotentHint?: boolean;
+  openWorldHint?: boolean;
+}
+
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   /** Canonical name; the only name Normalize accepts. */
   name: string;
@@ -25,6 +34,10 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   /** zod input schema; every field carries a description. */
   schema: S;
   risk: RiskClass;
+  /** The input schema as JSON Schema, when the tool was defined from one (catalog files, MCP servers). */
+  inputSchema?: Record<string, unknown>;
+  /** MCP tool annotations (`readOnlyHint`, `destructiveHint`, `title`…): the author's hints, never authority. */
+  annotations?: ToolAnnotations;
   /**
    * Everything besides the input that changes what the call does (cwd, env, timeout,
    * target resource). Folded into `inputHash` so an approval never covers another effect.

@@ -8,16 +8,22 @@ import { UsageError } from "../../cli/errors.js";
 import type { RiskClass } from "../../state/types.js";
 import type { EvalCase } from "../case.js";
 import type { EvalModel } from "../types.js";
+import { liveModelFromEnv, type LiveModel } from "./live.js";
 import { AdversarialModel, FaultDice, faultsOf, isProfile, PROFILES, type Fault } from "./adversarial.js";
 import { OracleModel } from "./oracle.js";
 import { planAsScript, ScriptedEvalModel } from "./scripted.js";
 
-export type ModelSpec = { kind: "oracle" } | { kind: "scripted" } | { kind: "adversarial"; profile: (typeof PROFILES)[number]; rate: number } | { kind: "openai" };
+export type ModelSpec =
+  | { kind: "oracle" }
+  | { kind: "scripted" }
+  | { kind: "adversarial"; profile: (typeof PROFILES)[number]; rate: number }
+  | { kind: "openai"; env: NodeJS.ProcessEnv };
 
 export const MODEL_SPECS = ["oracle", "scripted", ...PROFILES, "openai"] as const;
 
 export function parseModelSpec(raw: string, rate: number): ModelSpec {
-  if (raw === "oracle" || raw === "scripted" || raw === "openai") return { kind: raw };
+  if (raw === "oracle" || raw === "scripted") return { kind: raw };
+  if (raw === "openai") return { kind: "openai", env: process.env };
   if (isProfile(raw)) {
     if (!(rate >= 0 && rate <= 1)) throw new UsageError(`--fault-rate must be between 0 and 1, got ${rate}`);
     return { kind: "adversarial", profile: raw, rate };
@@ -29,13 +35,13 @@ export const modelLabel = (spec: ModelSpec) => (spec.kind === "adversarial" ? `$
 
 /** What one case run needs from the model spec: the model, and the fault dice routes consult. */
 export interface CaseModel {
-  model: EvalModel;
+  model: EvalModel | LiveModel;
   dice: FaultDice;
 }
 
 /**
  * A fresh model for one case. Throws (reported as the case's error) when the case's turn
- * file is missing or malformed. `openai` is not an EvalModel: routes use the real endpoint.
+ * file is missing or malformed, or `openai` has no key.
  */
 export function modelForCase(spec: ModelSpec, evalCase: EvalCase, suiteFile: string, riskOf: (tool: string) => RiskClass | undefined): CaseModel {
   const none = new FaultDice(new Set<Fault>(), 0, evalCase.id);
@@ -52,7 +58,10 @@ export function modelForCase(spec: ModelSpec, evalCase: EvalCase, suiteFile: str
       const dice = new FaultDice(new Set(faultsOf(spec.profile)), spec.rate, evalCase.id);
       return { model: new AdversarialModel(new OracleModel(evalCase.gold.plan), dice, riskOf), dice };
     }
-    case "openai":
-      throw new Error("the openai model is driven by the routes directly");
+    case "openai": {
+      const live = liveModelFromEnv(spec.env);
+      if (!live) throw new Error("--model openai needs OPENAI_API_KEY");
+      return { model: live, dice: none };
+    }
   }
 }

@@ -1,13 +1,15 @@
 /**
  * The evaluation model as a LangChain chat model, for the routes built on LangChain (the
  * Mira graph and `createAgent`). Each call is measured from the request actually received
- * (messages plus the tool schemas bound to it), decoded into a route-independent view by
- * the route's `decode`, answered by the EvalModel, and encoded back by the route's `encode`.
+ * (messages plus the tool schemas bound to it) and decoded into a route-independent view by
+ * the route's `decode`. A deterministic EvalModel answers the view and the route's `encode`
+ * turns its answer into a message; a real model (the `openai` spec) gets the request itself.
  */
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
+import { isLive, turnOfMessage, type LiveModel } from "../models/live.js";
 import { requestTokens } from "../tokens.js";
 import type { EvalModel, ModelCallRecord, ModelTurn, ModelView } from "../types.js";
 
@@ -31,7 +33,7 @@ export function messageText(message: BaseMessage): string {
 
 export class EvalChatModel extends BaseChatModel {
   constructor(
-    private readonly model: EvalModel,
+    private readonly model: EvalModel | LiveModel,
     private readonly adapter: ChatModelAdapter,
     private readonly calls: ModelCallRecord[],
     private readonly countTokens: boolean,
@@ -53,6 +55,12 @@ export class EvalChatModel extends BaseChatModel {
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     const view = this.adapter.decode(messages, this.tools);
     const promptTokens = this.countTokens ? requestTokens(messages.map(messageText), this.tools) : 0;
+    if (isLive(this.model)) {
+      const chat = this.model.chat();
+      const reply = (await (chat.bindTools ? chat.bindTools(this.tools, { parallel_tool_calls: false } as never) : chat).invoke(messages)) as AIMessage;
+      this.calls.push({ promptTokens, visibleTools: view.visibleTools, turn: turnOfMessage(reply) });
+      return { generations: [{ text: typeof reply.content === "string" ? reply.content : "", message: reply }] };
+    }
     const turn = await this.model.next(view);
     this.calls.push({ promptTokens, visibleTools: view.visibleTools, turn });
     const message = this.adapter.encode(turn, messages);

@@ -14,7 +14,8 @@ import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messa
 import { buildMiraGraph } from "../../graphs/mira.js";
 import { ALLOW_ALL } from "../../harness/authority.js";
 import { Harness } from "../../harness/harness.js";
-import { ResolutionIndex } from "../../harness/resolution.js";
+import { indexFor } from "../../harness/indexCache.js";
+import type { ResolutionIndex } from "../../harness/resolution.js";
 import { staticSource } from "../../harness/sources.js";
 import { createMemoryLedger } from "../../ledger/memoryLedger.js";
 import { isProtocolName } from "../../protocol/planner.js";
@@ -41,7 +42,7 @@ const indexes = new WeakMap<readonly ToolDefinition[], ResolutionIndex>();
  */
 export function top20(catalog: readonly ToolDefinition[], tools: readonly ToolDefinition[], task: string): ToolDefinition[] {
   let index = indexes.get(catalog);
-  if (!index) indexes.set(catalog, (index = new ResolutionIndex(catalog)));
+  if (!index) indexes.set(catalog, (index = indexFor(catalog).index));
   const ranked = index.plainLexical(task, () => true, TOP_K);
   const byName = new Map(tools.map((t) => [t.name, t]));
   return ranked.length ? ranked.map((name) => byName.get(name)!) : tools.slice(0, TOP_K);

@@ -3,15 +3,18 @@
  * re-implementation. Every catalog tool is adapted to its `AgentTool` type and all of them
  * are exposed, as pi does. Approvals go through its `beforeToolCall` hook, answered by the
  * same simulated user (every call outside the read class asks, as Mira's default policy
- * does). The model is pi-ai's faux provider, whose response factory receives the exact
- * context pi sends (system prompt, messages, tools): it is measured and decoded there.
+ * does). A deterministic model answers through pi-ai's faux provider, whose response
+ * factory receives the exact context pi sends (system prompt, messages, tools): it is
+ * measured and decoded there. A real endpoint (`openai`) goes through pi-ai's
+ * OpenAI-completions provider, measured in the Agent's stream function.
  */
-import { Agent, type AgentTool, type AgentToolResult } from "@mariozechner/pi-agent-core";
-import { fauxAssistantMessage, fauxText, fauxToolCall, registerFauxProvider, type Context, type Message, type TSchema } from "@mariozechner/pi-ai";
+import { Agent, type AgentTool, type AgentToolResult, type StreamFn } from "@mariozechner/pi-agent-core";
+import { fauxAssistantMessage, fauxText, fauxToolCall, registerFauxProvider, streamSimple, type Context, type Message, type TSchema } from "@mariozechner/pi-ai";
 import { z } from "zod";
 import type { ToolDefinition } from "../../tools/types.js";
 import { requestTokens } from "../tokens.js";
-import type { ModelTurn, ModelView, ResultView, RouteOutcome } from "../types.js";
+import { isLive, turnOfAssistant } from "../models/live.js";
+import type { ModelCallRecord, ModelTurn, ModelView, ResultView, RouteOutcome } from "../types.js";
 import { failureText, outcomeText, PLAIN_LOOP_PROMPT } from "./toolText.js";
 import type { Route, RouteContext } from "./types.js";
 
@@ -79,7 +82,9 @@ export const piLoopRoute: Route = {
     const notComparable: Record<string, string> = { failureClass: NO_TERMINAL_CLASS, prematureBlocked: NO_GATE };
     if (ctx.dice.has("args-after-approval")) notComparable.argsAfterApproval = NO_APPROVAL_WINDOW;
     let budgetUsed = false;
-    const faux = registerFauxProvider({ provider: "mira-eval" });
+    const deterministic = isLive(ctx.model) ? null : ctx.model;
+    // A deterministic model answers through pi-ai's faux provider, whose response factory gets the exact context pi sends.
+    const faux = deterministic ? registerFauxProvider({ provider: "mira-eval" }) : null;
     const respond = async (context: Context) => {
       const promptTokens = ctx.countTokens ? requestSize(context) : 0;
       const view = decode(evalCase.task, context);
@@ -87,17 +92,27 @@ export const piLoopRoute: Route = {
         budgetUsed = true;
         return fauxAssistantMessage(fauxText(`(stopped: ${ctx.maxSteps} model calls used)`));
       }
-      const turn: ModelTurn = await ctx.model.next(view);
+      const turn: ModelTurn = await deterministic!.next(view);
       ctx.calls.push({ promptTokens, visibleTools: view.visibleTools, turn });
       if (turn.type === "call") return fauxAssistantMessage(fauxToolCall(turn.tool, turn.args, { id: turn.id }), { stopReason: "toolUse" });
       if (turn.type === "answer") return fauxAssistantMessage(fauxText(turn.text));
       return fauxAssistantMessage(fauxText(`(${turn.type} is not available in this loop)`));
     };
-    faux.setResponses(Array.from({ length: ctx.maxSteps + 1 }, () => respond));
+    faux?.setResponses(Array.from({ length: ctx.maxSteps + 1 }, () => respond));
+    // A real endpoint goes through pi-ai's own provider; the request is measured on its way out.
+    const live = isLive(ctx.model) ? ctx.model : null;
+    const liveStream: StreamFn = (model, context, options) => {
+      const record: ModelCallRecord = { promptTokens: ctx.countTokens ? requestSize(context) : 0, visibleTools: (context.tools ?? []).map((t) => t.name), turn: { type: "answer", text: "" } };
+      ctx.calls.push(record);
+      const stream = streamSimple(model, context, options);
+      void stream.result().then((message) => (record.turn = turnOfAssistant(message)));
+      return stream;
+    };
     try {
       const agent = new Agent({
-        initialState: { systemPrompt: PLAIN_LOOP_PROMPT, model: faux.getModel(), tools: ctx.tools.map((t) => toAgentTool(t, workspace)) },
+        initialState: { systemPrompt: PLAIN_LOOP_PROMPT, model: live ? live.pi.model : faux!.getModel(), tools: ctx.tools.map((t) => toAgentTool(t, workspace)) },
         toolExecution: "sequential",
+        ...(live ? { streamFn: liveStream, getApiKey: () => live.pi.apiKey } : {}),
         beforeToolCall: async ({ toolCall, args }) => {
           const tool = byName.get(toolCall.name);
           if (!tool || tool.risk === "read") return undefined;
@@ -106,6 +121,14 @@ export const piLoopRoute: Route = {
           return user.decide(tool.name, shown) === "approve" ? undefined : { block: true, reason: "The user rejected this call." };
         },
       });
+      if (live) {
+        agent.subscribe((event) => {
+          if (event.type === "turn_end" && ctx.calls.length >= ctx.maxSteps) {
+            budgetUsed = true;
+            agent.abort();
+          }
+        });
+      }
       await agent.prompt(evalCase.task);
       const messages = agent.state.messages;
       const last = [...messages].reverse().find((m) => m.role === "assistant");
@@ -121,7 +144,7 @@ export const piLoopRoute: Route = {
         notes: [`${messages.length} messages${agent.state.errorMessage ? `; error: ${agent.state.errorMessage}` : ""}`],
       };
     } finally {
-      faux.unregister();
+      faux?.unregister();
     }
   },
 };

@@ -2,6 +2,7 @@
 import type { ToolDefinition } from "../../tools/types.js";
 import type { EvalCase } from "../case.js";
 import type { FaultDice } from "../models/adversarial.js";
+import type { LiveModel } from "../models/live.js";
 import type { SimulatedUser } from "../user.js";
 import type { EvalModel, ModelCallRecord, RouteName, RouteOutcome } from "../types.js";
 
@@ -13,7 +14,8 @@ export interface RouteContext {
   tools: ToolDefinition[];
   /** The same catalog unwrapped, shared by every case of the run (a cache key for indexes). */
   catalog: readonly ToolDefinition[];
-  model: EvalModel;
+  /** A deterministic model, or a real endpoint each route calls through its own client. */
+  model: EvalModel | LiveModel;
   /** Route-level faults (`args-after-approval`) roll these dice. */
   dice: FaultDice;
   user: SimulatedUser;

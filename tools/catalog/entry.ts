@@ -3,7 +3,9 @@
  * and its conversion to ToolDefinitions. Loading a bad catalog never crashes a command: the
  * first problem comes back as one specific line (which entry, which field, what is wrong).
  */
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readCached, writeCached } from "../../language/cache.js";
 import { z } from "zod";
 import { RiskClass } from "../../state/types.js";
 import type { ToolDefinition } from "../types.js";
@@ -19,6 +21,16 @@ export const CatalogEntry = z.object({
   description: z.string().min(1).describe("What the tool does, for the model; the first sentence is its one-line summary."),
   inputSchema: z.record(z.string(), z.unknown()).describe("JSON Schema of the tool's input; must describe an object."),
   risk: RiskClass.describe("Risk class; every class except read needs approval by default."),
+  annotations: z
+    .object({
+      title: z.string().optional(),
+      readOnlyHint: z.boolean().optional(),
+      destructiveHint: z.boolean().optional(),
+      idempotentHint: z.boolean().optional(),
+      openWorldHint: z.boolean().optional(),
+    })
+    .optional()
+    .describe("MCP tool annotations as the tool's author published them: hints for resolution, never authority."),
 });
 export type CatalogEntry = z.infer<typeof CatalogEntry>;
 
@@ -54,20 +66,32 @@ export function inputSchemaProblem(schema: Record<string, unknown>): string | un
   return undefined;
 }
 
-/** A tool from a validated entry, with a deterministic simulated backend (see simulated.ts). */
+/**
+ * A tool from a validated entry, with a deterministic simulated backend (see simulated.ts).
+ * Its zod schema is converted on first use: resolving over 5,000 entries reads only their JSON.
+ */
 export function entryToTool(entry: CatalogEntry): ToolDefinition {
+  let schema: z.ZodType | undefined;
   return {
     name: entry.name,
     domain: entry.domain,
     description: entry.description,
-    schema: z.fromJSONSchema(entry.inputSchema as Parameters<typeof z.fromJSONSchema>[0]),
+    get schema() {
+      schema ??= z.fromJSONSchema(entry.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
+      return schema;
+    },
+    inputSchema: entry.inputSchema,
+    ...(entry.annotations ? { annotations: entry.annotations } : {}),
     risk: entry.risk,
     execute: simulatedBackend(entry),
   };
 }
 
-/** Validates a parsed catalog (`label` names it in messages); never throws. */
-export function parseCatalog(data: unknown, label: string): CatalogParse {
+/**
+ * Validates a parsed catalog (`label` names it in messages); never throws. `schemasChecked`
+ * skips converting each input schema again when this exact content passed before.
+ */
+export function parseCatalog(data: unknown, label: string, schemasChecked = false): CatalogParse {
   if (!Array.isArray(data)) return { ok: false, message: `${label}: a catalog must be a JSON array of tool entries` };
   const firstIndex = new Map<string, number>();
   const tools: ToolDefinition[] = [];
@@ -83,7 +107,7 @@ export function parseCatalog(data: unknown, label: string): CatalogParse {
     const earlier = firstIndex.get(entry.name);
     if (earlier !== undefined) return { ok: false, message: `${label}: duplicate tool name "${entry.name}" (entries ${earlier} and ${index})` };
     firstIndex.set(entry.name, index);
-    const problem = inputSchemaProblem(entry.inputSchema);
+    const problem = schemasChecked ? undefined : inputSchemaProblem(entry.inputSchema);
     if (problem) return { ok: false, message: `${where}: ${problem}` };
     tools.push(entryToTool(entry));
   }
@@ -104,13 +128,17 @@ export function loadCatalogFile(path: string): ToolDefinition[] {
   } catch (error) {
     throw new CatalogError(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
-  const parsed = parseCatalog(data, path);
+  // A file whose exact content passed before (its SHA-256 is remembered) skips the schema conversions.
+  const marker = `catalog-valid-${createHash("sha256").update(text).digest("hex")}`;
+  const checked = readCached(marker) !== undefined;
+  const parsed = parseCatalog(data, path, checked);
   if (!parsed.ok) throw new CatalogError(parsed.message);
+  if (!checked) writeCached(marker, "");
   return parsed.tools;
 }
 
 /** The catalog-file form of any tool (its zod schema exported as JSON Schema). */
 export function toCatalogEntry(tool: ToolDefinition): CatalogEntry {
   const { $schema: _ignored, ...inputSchema } = z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  return { name: tool.name, domain: tool.domain, description: tool.description, inputSchema, risk: tool.risk };
+  return { name: tool.name, domain: tool.domain, description: tool.description, inputSchema, risk: tool.risk, ...(tool.annotations ? { annotations: tool.annotations } : {}) };
 }

@@ -89,9 +89,12 @@ function vendorTool(group: Group, vendor: string, action: Action, object: string
   };
 }
 
-const allVendorTools: CatalogEntry[] = GROUPS.flatMap((group) =>
-  group.vendors.flatMap((vendor) => ACTIONS.flatMap((action) => group.objects.map((object) => vendorTool(group, vendor, action, object)))),
-);
+/** Every vendor tool the generator can make, built on first use (not when a catalog module is imported). */
+let vendorTools: CatalogEntry[] | undefined;
+const allVendorTools = (): CatalogEntry[] =>
+  (vendorTools ??= GROUPS.flatMap((group) =>
+    group.vendors.flatMap((vendor) => ACTIONS.flatMap((action) => group.objects.map((object) => vendorTool(group, vendor, action, object)))),
+  ));
 
 /**
  * `base` (kept whole, in order) followed by seeded-random vendor tools up to `size` entries.
@@ -99,11 +102,11 @@ const allVendorTools: CatalogEntry[] = GROUPS.flatMap((group) =>
  */
 export function generateCatalogFrom(base: readonly CatalogEntry[], size: number, seed: number): CatalogEntry[] {
   const wanted = size - base.length;
-  if (wanted < 0 || wanted > allVendorTools.length) {
-    throw new RangeError(`catalog size must be between ${base.length} and ${base.length + allVendorTools.length}, got ${size}`);
+  if (wanted < 0 || wanted > allVendorTools().length) {
+    throw new RangeError(`catalog size must be between ${base.length} and ${base.length + allVendorTools().length}, got ${size}`);
   }
   const next = random(seed);
-  const pool = [...allVendorTools];
+  const pool = [...allVendorTools()];
   for (let i = pool.length - 1; i > 0; i -= 1) {
     const j = Math.floor(next() * (i + 1));
     [pool[i], pool[j]] = [pool[j]!, pool[i]!];

@@ -3,7 +3,8 @@
  * hosting, mail, browser, calendar, issue tracker, MCP) and for tools loaded from a catalog
  * file. SIMULATED: nothing leaves the machine. A call's result is a pure function of the tool
  * and its input (a stable id from their hash), so evaluation tasks run offline and repeat
- * exactly; the summary says "[simulated]" so no one mistakes it for a real effect.
+ * exactly; the summary says "[simulated]" so no one mistakes it for a real effect, and its
+ * evidence is labelled simulated and unverified: it never counts as real-world evidence.
  */
 import { createHash } from "node:crypto";
 import { canonicalJson } from "../../protocol/invocationHash.js";
@@ -22,10 +23,11 @@ export function simulatedBackend(tool: SimulatedTool): ToolDefinition["execute"]
     const effect = tool.risk === "read" ? "returned a simulated record" : "recorded a simulated effect";
     return ok(`[simulated ${tool.domain}] ${tool.name} ${effect} ${id}`, [
       {
-        kind: "other",
+        kind: tool.risk === "read" ? "record" : "receipt",
         source: { path: `simulated://${tool.domain}/${tool.name}/${id}` },
-        content: `simulated ${tool.name}(${args}) → ${id}`,
-        verified: true,
+        content: `[simulated] ${tool.name}(${args}) → ${id}`,
+        verified: false,
+        simulated: true,
       },
     ]);
   };

@@ -9,7 +9,7 @@ import { z } from "zod";
 import type { EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok, recoverable, type ToolDefinition } from "../types.js";
 import { resolveInWorkspace } from "../workspace/index.js";
-import { loadCodeIndex } from "./codeIndex.js";
+import type { CodeIndex } from "./codeIndex.js";
 import { affectedByFile, affectedBySymbol, exploreSymbol, querySymbols, type Candidate, type CandidateRole } from "./queries.js";
 
 const CodebaseExploreInput = z.object({
@@ -48,6 +48,8 @@ export function codebaseExploreTool(): ToolDefinition {
         const needs = input.mode === "affected" ? "a symbol (or query) or a file path" : input.mode === "query" ? "query words" : "a symbol (or query)";
         return recoverable("invalid_input", `codebase_explore ${input.mode} needs ${needs}`);
       }
+      // The TypeScript compiler loads with the first call, not with the tool's definition.
+      const { loadCodeIndex } = await import("./codeIndex.js");
       const index = await loadCodeIndex(ctx.workspaceRoot);
       const candidates = findCandidates(input, target, scope.rel, index);
       const subject = target === undefined ? `importers of ${scope.rel}` : JSON.stringify(target);
@@ -67,7 +69,7 @@ export function codebaseExploreTool(): ToolDefinition {
   });
 }
 
-function findCandidates(input: CodebaseExploreInput, target: string | undefined, scope: string, index: Awaited<ReturnType<typeof loadCodeIndex>>): Candidate[] {
+function findCandidates(input: CodebaseExploreInput, target: string | undefined, scope: string, index: CodeIndex): Candidate[] {
   switch (input.mode) {
     case "query":
       return querySymbols(index, target!, scope);

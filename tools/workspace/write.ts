@@ -6,14 +6,16 @@
  */
 import { promises as fs } from "node:fs";
 import { z } from "zod";
-import type { EvidenceDraft } from "../../state/types.js";
+import type { ChangeOp, EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok } from "../types.js";
 import { fail, lstatOrNull, readTextFile, splitLines } from "./files.js";
 import { inParent, writeConfined } from "./confined.js";
 import { resolveInWorkspace } from "./paths.js";
 
-const writeEvidence = (rel: string, content: string, lines?: { startLine: number; endLine: number }): EvidenceDraft => ({
+const writeEvidence = (op: ChangeOp, rel: string, content: string, lines?: { startLine: number; endLine: number }, from?: string): EvidenceDraft => ({
   kind: "write",
+  op,
+  ...(from ? { from } : {}),
   source: { path: rel, ...lines },
   content,
   verified: false,
@@ -45,7 +47,7 @@ export const writeFile = defineTool({
     const lineCount = splitLines(input.content).length;
     const bytes = Buffer.byteLength(input.content);
     const description = `${written.replaced ? "overwrote" : "created"} ${target.rel} (${lineCount} lines, ${bytes} bytes)`;
-    return ok(description, [writeEvidence(target.rel, description, { startLine: 1, endLine: lineCount })]);
+    return ok(description, [writeEvidence("write", target.rel, description, { startLine: 1, endLine: lineCount })]);
   },
 });
 
@@ -80,7 +82,7 @@ export const editFile = defineTool({
     const lastEnd = updated.length - pieces.at(-1)!.length;
     const range = { startLine: lineAt(updated, firstStart), endLine: lineAt(updated, Math.max(firstStart, lastEnd - 1)) };
     const description = `replaced ${occurrences} occurrence${occurrences === 1 ? "" : "s"} in ${target.rel} (now lines ${range.startLine}-${range.endLine})`;
-    return ok(description, [writeEvidence(target.rel, description, range)]);
+    return ok(description, [writeEvidence("edit", target.rel, description, range)]);
   },
 });
 
@@ -107,7 +109,7 @@ export const movePath = defineTool({
         if (await lstatOrNull(toEntry)) return fail("invalid_input", `${to.rel} already exists; refusing to overwrite it`);
         await fs.rename(fromEntry, toEntry);
         const description = `moved ${from.rel} to ${to.rel}`;
-        return ok(description, [writeEvidence(to.rel, description)]);
+        return ok(description, [writeEvidence("move", to.rel, description, undefined, from.rel)]);
       }),
     );
   },
@@ -132,7 +134,7 @@ export const deletePath = defineTool({
       if (!stat) return fail("not_found", `${target.rel}: no such file or directory`);
       if (!stat.isDirectory()) {
         await fs.unlink(entry);
-        return ok(`deleted file ${target.rel}`, [writeEvidence(target.rel, `deleted file ${target.rel}`)]);
+        return ok(`deleted file ${target.rel}`, [writeEvidence("delete", target.rel, `deleted file ${target.rel}`)]);
       }
       const entries = (await fs.readdir(entry)).length;
       if (entries > 0 && !input.recursive) {
@@ -140,7 +142,7 @@ export const deletePath = defineTool({
       }
       await fs.rm(entry, { recursive: true });
       const description = `deleted directory ${target.rel} (${entries} direct entries)`;
-      return ok(description, [writeEvidence(target.rel, description)]);
+      return ok(description, [writeEvidence("delete", target.rel, description)]);
     });
   },
 });

@@ -1,0 +1,10 @@
+let t = performance.now();
+const lap = (l: string) => { const n = performance.now(); console.log(l, (n - t).toFixed(0)); t = n; };
+await import("commander"); lap("commander");
+await import("../tools/workspace/index.js"); lap("workspace tools");
+await import("../tools/codeIndex/index.js"); lap("codeIndex");
+await import("../harness/mcp.js"); lap("mcp");
+await import("../harness/harness.js"); lap("harness");
+await import("../runtime/toolSources.js"); lap("toolSources");
+await import("../cli/tools.js"); lap("cli/tools");
+await import("../cli/commands.js"); lap("cli/commands");

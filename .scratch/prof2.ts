@@ -1,0 +1,11 @@
+import { ALLOW_ALL } from "../harness/authority.js";
+import { Harness } from "../harness/harness.js";
+import { staticSource } from "../harness/sources.js";
+import { generatedTools, goldTasks } from "../tools/catalog/index.js";
+const h = new Harness({ sources: [staticSource("x", generatedTools(5000, 1))], authority: ALLOW_ALL });
+h.indexStats();
+for (const t of goldTasks) h.resolve(t.task);
+const a = performance.now(); const c0 = process.cpuUsage();
+for (let i = 0; i < 20; i++) for (const t of goldTasks) h.resolve(t.task);
+const c = process.cpuUsage(c0);
+console.log("wall per call", (performance.now() - a) / (20 * goldTasks.length), "cpu per call", (c.user + c.system) / 1000 / (20 * goldTasks.length));

@@ -1,0 +1,14 @@
+import { ALLOW_ALL } from "../harness/authority.js";
+import { Harness } from "../harness/harness.js";
+import { staticSource } from "../harness/sources.js";
+import { weightedTerms, operandsOf } from "../harness/text.js";
+import { generatedTools, goldTasks } from "../tools/catalog/index.js";
+const h = new Harness({ sources: [staticSource("x", generatedTools(5000, 1))], authority: ALLOW_ALL });
+h.indexStats();
+const idx = (h as any).registry.index;
+for (const t of goldTasks) h.resolve(t.task);
+const cpu = (f: (t: string) => void) => { const c0 = process.cpuUsage(); for (let i = 0; i < 10; i++) for (const t of goldTasks) f(t.task); const c = process.cpuUsage(c0); return ((c.user + c.system) / 1000 / (10 * goldTasks.length)).toFixed(3); };
+console.log("terms", cpu((t) => weightedTerms(operandsOf(t, () => false).request, true)));
+console.log("lexical", cpu((t) => (idx as any).lexicalRanking(weightedTerms(operandsOf(t, () => false).request, true), () => true, false)));
+console.log("rankings", cpu((t) => idx.rankings(t, () => true)));
+console.log("resolve", cpu((t) => h.resolve(t)));

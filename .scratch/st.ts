@@ -1,0 +1,10 @@
+import { ALLOW_ALL } from "../harness/authority.js";
+import { Harness } from "../harness/harness.js";
+import { staticSource } from "../harness/sources.js";
+import { builtInTools } from "../runtime/toolSources.js";
+const h = new Harness({ sources: [staticSource("x", builtInTools())], authority: ALLOW_ALL });
+const idx = (h as any).registry.index;
+const [s, l] = idx.rankings(process.argv[2], () => true);
+console.log("struct", s.names.slice(0, 10).join(" "));
+console.log("lex", l.names.slice(0, 10).join(" "));
+console.log(idx.byName.get("write_file"), idx.byName.get("create_issue"));

@@ -1,0 +1,21 @@
+import { Tiktoken } from "js-tiktoken/lite";
+import o200k_base from "js-tiktoken/ranks/o200k_base";
+import { z } from "zod";
+import { ALLOW_ALL } from "../harness/authority.js";
+import { Harness } from "../harness/harness.js";
+import { staticSource } from "../harness/sources.js";
+import { oneLine } from "../harness/catalogView.js";
+import { evaluationCatalog, goldTasks } from "../tools/catalog/index.js";
+const enc = new Tiktoken(o200k_base);
+const tools = evaluationCatalog();
+const h = new Harness({ sources: [staticSource("x", tools)], authority: ALLOW_ALL });
+const by = new Map(tools.map((t) => [t.name, t]));
+const full = (n: string) => { const t = by.get(n)!; const p = z.toJSONSchema(t.schema, { io: "input" }) as any; delete p.$schema; return enc.encode(JSON.stringify({ type: "function", function: { name: t.name, description: t.description, parameters: p } })).length; };
+const strip = (s: any): any => { if (Array.isArray(s)) return s.map(strip); if (s && typeof s === "object") { const o: any = {}; for (const [k, v] of Object.entries(s)) { if (k === "description" || k === "$schema" || k === "additionalProperties") continue; o[k] = strip(v); } return o; } return s; };
+const compact = (n: string) => { const t = by.get(n)!; const p = strip(z.toJSONSchema(t.schema, { io: "input" })); return enc.encode(JSON.stringify({ type: "function", function: { name: t.name, description: oneLine(t.description), parameters: p } })).length; };
+const line = (n: string) => { const t = by.get(n)!; const p = Object.keys((z.toJSONSchema(t.schema, { io: "input" }) as any).properties ?? {}); return enc.encode(`- ${t.name}(${p.join(", ")}): ${oneLine(t.description)}\n`).length; };
+const cat = enc.encode(h.compactCatalog()).length;
+let a = 0, b = 0, c = 0, d = 0;
+for (const g of goldTasks) { const ds = h.resolve(g.task).disclosed.map((x) => x.name); a += ds.reduce((s, n) => s + full(n), 0); b += ds.slice(0, 2).reduce((s, n) => s + full(n), 0) + ds.slice(2).reduce((s, n) => s + compact(n), 0); c += ds.slice(0, 2).reduce((s, n) => s + full(n), 0) + ds.slice(2).reduce((s, n) => s + line(n), 0); d += ds.slice(0, 1).reduce((s, n) => s + full(n), 0) + ds.slice(1).reduce((s, n) => s + line(n), 0); }
+const n = goldTasks.length;
+console.log({ cat, allFull: cat + a / n, top2full_compactJson: cat + b / n, top2full_lines: cat + c / n, top1full_lines: cat + d / n });

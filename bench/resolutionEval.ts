@@ -1,0 +1,37 @@
+/**
+ * The held-out resolution evaluation (`eval/resolution/`): a catalog of real MCP tools as
+ * their servers publish them (see `provenance.json`), and natural requests with their gold
+ * tools, split into a tuning half and a test half. A request is reached when every gold entry
+ * is disclosed; an entry `a|b` is met by either tool (two servers offering the same action).
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { parseCatalog } from "../tools/catalog/index.js";
+import type { GoldTask } from "../tools/catalog/index.js";
+import type { ToolDefinition } from "../tools/types.js";
+
+export interface EvalRequest {
+  id: string;
+  lang: "en" | "zh";
+  request: string;
+  /** Every entry must be disclosed; `a|b` means either tool. */
+  gold: string[];
+}
+
+const dataFile = (name: string) => fileURLToPath(new URL(`../eval/resolution/${name}`, import.meta.url));
+
+/** The real-MCP catalog of the evaluation (453 tools from 29 servers). */
+export function evalCatalog(): ToolDefinition[] {
+  const parsed = parseCatalog(JSON.parse(readFileSync(dataFile("catalog.json"), "utf8")), "eval/resolution/catalog.json");
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.tools;
+}
+
+export const evalRequests = (split: "tuning" | "test"): EvalRequest[] => JSON.parse(readFileSync(dataFile(`${split}.json`), "utf8")) as EvalRequest[];
+
+/** The project's gold tasks in the evaluation's shape (one gold tool each). */
+export const goldRequests = (tasks: readonly GoldTask[]): EvalRequest[] => tasks.map((task) => ({ id: task.id, lang: task.lang, request: task.task, gold: [task.gold] }));
+
+/** Whether every gold entry is among the disclosed names. */
+export const reached = (request: EvalRequest, disclosed: readonly string[]): boolean =>
+  request.gold.every((entry) => entry.split("|").some((name) => disclosed.includes(name)));

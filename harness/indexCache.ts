@@ -1,0 +1,57 @@
+/**
+ * The resolution index of a tool set, built once per catalog: kept on disk under the SHA-256
+ * of the catalog's content (every field the index reads, and the index format), so a second
+ * process over the same catalog loads it instead of analysing every tool again. A cache that
+ * is missing, stale or unreadable is rebuilt; it is never an error.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import { readCached, writeCached } from "../language/cache.js";
+import type { ToolDefinition } from "../tools/types.js";
+import { ResolutionIndex, type IndexedTool, type SerializedIndex } from "./resolution.js";
+
+/** Bumped whenever what the index stores or how it analyses a tool changes. */
+const INDEX_FORMAT = 8;
+/** Below this many tools building is cheaper than reading a file. */
+const CACHE_FROM = 200;
+
+export interface BuiltIndex {
+  index: ResolutionIndex;
+  /** Time to build or load it. */
+  indexMs: number;
+  /** Whether it came from the on-disk cache. */
+  cached: boolean;
+}
+
+/** What the index reads of a tool; a zod schema is exported to JSON Schema once, here. */
+export function indexedTool(tool: ToolDefinition): IndexedTool {
+  const inputSchema = tool.inputSchema ?? (z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>);
+  const readOnly = tool.risk === "read" || tool.annotations?.readOnlyHint === true;
+  return { name: tool.name, domain: tool.domain, description: tool.description, inputSchema, readOnly, ...(tool.annotations ? { annotations: tool.annotations } : {}) };
+}
+
+export function catalogHash(tools: readonly IndexedTool[]): string {
+  const hash = createHash("sha256").update(`resolution-index-${INDEX_FORMAT}\n`);
+  for (const tool of tools) hash.update(JSON.stringify([tool.name, tool.domain, tool.description, tool.inputSchema ?? null, tool.annotations ?? null, tool.readOnly ?? false])).update("\n");
+  return hash.digest("hex");
+}
+
+/** The index of `tools`: from the disk cache when this exact catalog was indexed before, else built (and stored). */
+export function indexFor(tools: readonly ToolDefinition[]): BuiltIndex {
+  const started = performance.now();
+  const indexed = tools.map(indexedTool);
+  if (indexed.length < CACHE_FROM) return { index: ResolutionIndex.build(indexed), indexMs: performance.now() - started, cached: false };
+  const file = `index-${catalogHash(indexed)}.json`;
+  const text = readCached(file);
+  if (text !== undefined) {
+    try {
+      const index = ResolutionIndex.load(JSON.parse(text) as SerializedIndex);
+      return { index, indexMs: performance.now() - started, cached: true };
+    } catch {
+      // A corrupt or foreign file: rebuild below and overwrite it.
+    }
+  }
+  const index = ResolutionIndex.build(indexed);
+  writeCached(file, JSON.stringify(index.serialize()));
+  return { index, indexMs: performance.now() - started, cached: false };
+}

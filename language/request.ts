@@ -1,0 +1,239 @@
+/**
+ * Reading a user's request: its operands (workspace paths, quoted content) and its clauses,
+ * each with the intent its verb or question form carries. Paths are recognised against the
+ * workspace's real files first, so `test/calc.test.js`, `docs/design notes.md` and
+ * `文档/说明.md` come out whole; quoted text is content and never becomes an operand unless it
+ * names an existing file. Words come from `segmentWords` (jieba for Han text, Unicode word
+ * boundaries for the rest) and are looked up whole in `requestLexicon.ts`; nothing is matched
+ * as a substring.
+ */
+import { segmentWords } from "./segment.js";
+import { lookupWord, phraseSense, isSocialOnly, type WordSense, type Domain, type RunSubject } from "./requestLexicon.js";
+
+/** The workspace as the parser sees it: relative paths with `/`. */
+export interface WorkspaceIndex {
+  files: ReadonlySet<string>;
+  dirs: ReadonlySet<string>;
+}
+
+export const EMPTY_WORKSPACE: WorkspaceIndex = { files: new Set(), dirs: new Set() };
+
+export interface PathMention {
+  path: string;
+  /** `file`/`dir`: exists in the workspace; `new`: path-shaped but not there (only a change can target it). */
+  kind: "file" | "dir" | "new";
+  /** Offset in the request. */
+  at: number;
+}
+
+export type ClauseIntent = "question" | "read" | "compare" | "change" | "run" | "send" | "lookup";
+export type ChangeOp = "write" | "edit" | "move" | "delete";
+
+export interface Clause {
+  text: string;
+  intent: ClauseIntent | null;
+  op?: ChangeOp;
+  /** The verb sense was one that appends to or inserts into a target (add, append). */
+  additive?: boolean;
+  domain?: Domain;
+  subject?: RunSubject;
+  paths: PathMention[];
+}
+
+export interface ParsedRequest {
+  paths: PathMention[];
+  /** Quoted passages that are content (text to write, search for, or say). */
+  content: string[];
+  clauses: Clause[];
+  /** Only greetings or thanks: nothing to do. */
+  social: boolean;
+  /** Written in a script the lexicon does not cover (neither Latin nor Han), with no operand. */
+  unrecognised: boolean;
+}
+
+/** Quoted passages; apostrophes inside words ("don't") are not quotes. Backticks mark operands. */
+const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|(?<![\p{L}\p{N}'])'[^'\n]+'(?![\p{L}\p{N}'])|`[^`\n]+`/gu;
+const URL_OR_EMAIL = /\b[a-z][a-z0-9+.-]*:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
+/** Characters a path may contain besides letters and digits (spaces only inside a known file's name). */
+const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
+/**
+ * A path-shaped token: optional directories, then a name with an extension that starts with a
+ * letter (so "v1.0.0" and "3.14" are not paths). Without a directory the name's stem has two
+ * or more characters, so "e.g" is not one either.
+ */
+const PATH_TOKEN =
+  /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-])\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
+/** A directory written as one: `src/` or `src/utils/`. */
+const DIR_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_.-]+\/)+(?![\p{L}\p{N}_.-])/gu;
+
+/** Paths a text mentions, by shape alone (no workspace): in order, without duplicates. */
+export function mentionedPaths(text: string): string[] {
+  const masked = text.replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
+  return [...new Set([...masked.matchAll(PATH_TOKEN)].map((m) => m[0].replace(/^\.\//, "")))];
+}
+
+/** The lengths of text blanked so offsets stay true. */
+const blank = (text: string, start: number, end: number) => text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
+
+const isBoundary = (ch: string | undefined) => ch === undefined || !PATH_CHAR.test(ch) || ch === ".";
+
+/** Every occurrence of `needle` in `text` standing alone as a path (not inside a longer one). */
+function occurrences(text: string, needle: string): number[] {
+  const found: number[] = [];
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    const before = text[at - 1];
+    const after = text[at + needle.length];
+    const afterOk = after === undefined || !PATH_CHAR.test(after) || (after === "." && !PATH_CHAR.test(text[at + needle.length + 1] ?? " "));
+    if ((before === undefined || !PATH_CHAR.test(before) || before === "`") && afterOk) found.push(at);
+  }
+  return found;
+}
+
+/**
+ * Finds the workspace files and directories the text names, longest first, then path-shaped
+ * tokens that name nothing yet. A bare file name counts when exactly one file has it.
+ */
+function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[]; rest: string } {
+  const mentions: PathMention[] = [];
+  let rest = text;
+  const take = (path: string, kind: PathMention["kind"], at: number, length: number) => {
+    mentions.push({ path, kind, at });
+    rest = blank(rest, at, at + length);
+  };
+  const known = [...[...ws.files].map((p) => [p, "file"] as const), ...[...ws.dirs].map((p) => [p, "dir"] as const)].sort((a, b) => b[0].length - a[0].length);
+  for (const [path, kind] of known) {
+    // A bare directory name ("docs") is an ordinary word; only `docs/` or a nested path names it.
+    const forms = kind === "dir" ? [`${path}/`, ...(path.includes("/") ? [path] : [])] : [path, `./${path}`];
+    for (const form of forms) for (const at of occurrences(rest, form)) take(path, kind, at, form.length);
+  }
+  const byName = new Map<string, string[]>();
+  for (const file of ws.files) {
+    const name = file.slice(file.lastIndexOf("/") + 1);
+    if (name.includes(".") && name !== file) byName.set(name, [...(byName.get(name) ?? []), file]);
+  }
+  for (const [name, files] of byName) {
+    if (files.length !== 1) continue;
+    for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
+  }
+  for (const m of rest.matchAll(PATH_TOKEN)) {
+    const path = m[0].replace(/^\.\//, "");
+    if (ws.files.has(path)) take(path, "file", m.index, m[0].length);
+    else take(path, "new", m.index, m[0].length);
+  }
+  for (const m of rest.matchAll(DIR_TOKEN)) {
+    const path = m[0].replace(/^\.\//, "").replace(/\/+$/, "");
+    if (ws.dirs.has(path)) take(path, "dir", m.index, m[0].length);
+  }
+  return { mentions: mentions.sort((a, b) => a.at - b.at), rest };
+}
+
+/** Quoted spans: an existing file's name or a backticked path is an operand; anything else is content. */
+function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; content: string[]; quotedPaths: PathMention[] } {
+  const content: string[] = [];
+  const quotedPaths: PathMention[] = [];
+  let masked = text;
+  for (const m of text.matchAll(QUOTED)) {
+    const inner = m[0].slice(1, -1).trim();
+    const path = inner.replace(/^\.\//, "").replace(/\/+$/, "");
+    const exists = ws.files.has(path) ? "file" : ws.dirs.has(path) ? "dir" : null;
+    const backticked = m[0].startsWith("`");
+    if (exists) quotedPaths.push({ path, kind: exists, at: m.index });
+    else if (backticked && new RegExp(`^${PATH_TOKEN.source}$`, "u").test(inner.replace(/ /g, "_"))) quotedPaths.push({ path, kind: "new", at: m.index });
+    else if (!backticked) content.push(inner);
+    masked = blank(masked, m.index, m.index + m[0].length);
+  }
+  return { masked, content, quotedPaths };
+}
+
+interface Word {
+  text: string;
+  at: number;
+  sense: WordSense | undefined;
+}
+
+/** Words of a text with their offsets and lexicon senses; multi-word phrases are tried first. */
+function wordsOf(text: string): Word[] {
+  const raw = segmentWords(text);
+  const words: Word[] = [];
+  let cursor = 0;
+  for (const w of raw) {
+    const at = text.indexOf(w, cursor);
+    cursor = at + w.length;
+    words.push({ text: w, at, sense: lookupWord(w) });
+  }
+  for (let i = 0; i + 1 < words.length; i += 1) {
+    const phrase = phraseSense(words[i]!.text, words[i + 1]!.text);
+    if (phrase) {
+      words[i] = { ...words[i]!, sense: phrase };
+      words[i + 1] = { ...words[i + 1]!, sense: { kind: "filler" } };
+    }
+  }
+  return words;
+}
+
+/** Clause breaks: sentence punctuation, commas, and connectives (`and`, `然后`) followed by a verb. */
+function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
+  const cuts = new Set<number>([0, text.length]);
+  for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) cuts.add(m.index + m[0].length);
+  words.forEach((w, i) => {
+    if (w.sense?.kind !== "connective") return;
+    const next = words[i + 1];
+    if (w.sense.strong || next?.sense?.kind === "verb") cuts.add(w.at);
+  });
+  const sorted = [...cuts].sort((a, b) => a - b);
+  return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
+}
+
+/** The intent of one clause: a question form before any verb makes it a question. */
+function clauseIntent(words: Word[], text: string): Omit<Clause, "text" | "paths"> {
+  const content = words.filter((w) => w.sense?.kind !== "filler");
+  let verb: Extract<WordSense, { kind: "verb" }> | undefined;
+  let verbIndex = -1;
+  let questionIndex = -1;
+  content.forEach((w, i) => {
+    const s = w.sense;
+    if (!s) return;
+    if (s.kind === "verb" && verbIndex === -1) {
+      verb = s;
+      verbIndex = i;
+    }
+    // An English question word counts only where a question starts; a Chinese one anywhere.
+    if (s.kind === "question" && questionIndex === -1 && (s.anywhere || i === 0)) questionIndex = i;
+  });
+  const domain = words.map((w) => (w.sense && "domain" in w.sense ? w.sense.domain : undefined)).find(Boolean);
+  const subject = words.map((w) => (w.sense?.kind === "subject" ? w.sense.subject : undefined)).find(Boolean);
+  const web = domain === "browser";
+  const asked = /[?？]\s*$/.test(text);
+  if (questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex)) return { intent: web ? "lookup" : "question", domain };
+  if (verb) {
+    // "tell me" asks for an answer; "tell the team" communicates.
+    const next = content[verbIndex + 1];
+    if (verb.intent === "send" && verb.toSelf && next?.sense?.kind === "self") return { intent: "question", domain: domain === "mail" ? undefined : domain };
+    if (verb.intent === "question" && subject) return { intent: "run", subject };
+    if (verb.intent === "question" || verb.intent === "read") return { intent: web && verb.intent === "question" ? "lookup" : verb.intent, domain };
+    if (verb.intent === "lookup") return { intent: web ? "lookup" : "question", domain };
+    if (verb.intent === "run") return { intent: "run", subject };
+    if (verb.intent === "send") return { intent: "send", domain: verb.domain ?? domain };
+    return { intent: verb.intent, op: verb.op, additive: verb.additive, domain };
+  }
+  if (asked) return { intent: web ? "lookup" : "question", domain };
+  return { intent: null, domain, subject };
+}
+
+/** Parses a request against the workspace; never throws. */
+export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPACE): ParsedRequest {
+  const { masked: unquoted, content, quotedPaths } = splitQuoted(request, ws);
+  const noUrls = unquoted.replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
+  const found = findPaths(noUrls, ws);
+  const paths = [...quotedPaths, ...found.mentions].sort((a, b) => a.at - b.at);
+  const words = wordsOf(found.rest);
+  const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
+    const inClause = words.filter((w) => w.at >= start && w.at < end);
+    return { text: request.slice(start, end).trim(), ...clauseIntent(inClause, found.rest.slice(start, end)), paths: paths.filter((p) => p.at >= start && p.at < end) };
+  });
+  const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
+  // The lexicon covers English and Chinese; text in another script with no known word is not understood.
+  const covered = /[\p{Script=Latin}\p{Script=Han}]/u.test(found.rest);
+  const unrecognised = !social && !covered && paths.length === 0 && words.every((w) => !w.sense);
+  return { paths, content, clauses, social, unrecognised };
+}

@@ -1,0 +1,110 @@
+/**
+ * The curated word layer over the segmenter: what a request's words say about its intent.
+ * Words are looked up whole (English lower-cased, plural and verb endings stripped by the
+ * shared `stem`); Chinese words are jieba's cuts. Entries are general verbs and nouns of the
+ * seven intents (question, read, compare, change, run, send, external lookup), the non-file
+ * domains a question can be about, and the things a command runs.
+ */
+import { singular as stem } from "./english.js";
+
+export type Domain = "code" | "mail" | "calendar" | "issues" | "browser";
+export type RunSubject = "test" | "build" | "lint";
+type VerbIntent = "question" | "read" | "compare" | "change" | "run" | "send" | "lookup";
+
+export type WordSense =
+  | { kind: "verb"; intent: VerbIntent; op?: "write" | "edit" | "move" | "delete"; additive?: boolean; domain?: Domain; toSelf?: boolean }
+  /** A question word; English ones count only at the start of a clause, Chinese ones anywhere. */
+  | { kind: "question"; anywhere?: boolean }
+  | { kind: "domain"; domain: Domain }
+  | { kind: "subject"; subject: RunSubject; domain?: Domain }
+  /** Joins clauses; a strong one ("then") always starts a new clause, a weak one only before a verb. */
+  | { kind: "connective"; strong?: boolean }
+  | { kind: "self" }
+  | { kind: "filler" };
+
+const verb = (intent: VerbIntent, extra: Omit<Extract<WordSense, { kind: "verb" }>, "kind" | "intent"> = {}): WordSense => ({ kind: "verb", intent, ...extra });
+const entries = (words: string, sense: WordSense): Array<[string, WordSense]> => words.split(" ").map((w) => [w, sense]);
+
+const write = verb("change", { op: "write" });
+const append = verb("change", { op: "write", additive: true });
+const edit = verb("change", { op: "edit" });
+const move = verb("change", { op: "move" });
+const del = verb("change", { op: "delete" });
+
+const LEXICON = new Map<string, WordSense>([
+  // change
+  ...entries("create write save generate 创建 新建 写 写入 生成 保存", write),
+  ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
+  ...entries("edit modify change update replace fix set bump correct rewrite refactor patch increase decrease 修改 编辑 更新 替换 修复 改 改成 改为 设置 设为 调整 修正 更正", edit),
+  ...entries("move rename relocate 移动 重命名 改名 挪", move),
+  ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
+  // run or check
+  ...entries("run execute rerun 运行 执行 跑", verb("run")),
+  ...entries("check verify 检查 确认", verb("question")),
+  // send or communicate
+  ...entries("send notify forward reply inform ping 发 发送 发给 寄 通知 回复 转发", verb("send")),
+  ...entries("email mail 发邮件", verb("send", { domain: "mail" })),
+  ...entries("tell 告诉", verb("send", { toSelf: true })),
+  // compare, read, find, look up
+  ...entries("compare diff contrast 比较 对比 比对", verb("compare")),
+  ...entries("read open show summarize summarise explain describe list view print display cat inspect review look see 读 阅读 打开 看 看看 查看 总结 概括 解释 说明 列出 显示 展示", verb("read")),
+  ...entries("find locate count 找 查找 寻找", verb("question")),
+  ...entries("search browse lookup 搜索 搜 查询 查", verb("lookup")),
+  ...entries("google", verb("lookup", { domain: "browser" })),
+  // question words
+  ...entries("what which where when who whom whose why how is are was were do does did has have had can could will would should", { kind: "question" }),
+  ...entries("什么 哪 哪个 哪里 哪儿 哪些 怎么 怎样 怎么样 如何 为什么 为何 吗 多少 几 几个 是否 是不是 有没有 谁", { kind: "question", anywhere: true }),
+  // non-file domains
+  ...entries("ci pipeline workflow github pr commit branch 流水线 持续集成 分支", { kind: "domain", domain: "code" }),
+  ...entries("inbox mailbox e-mail 邮件 邮箱 收件箱", { kind: "domain", domain: "mail" }),
+  ...entries("calendar meeting event appointment agenda 日历 日程 会议 开会", { kind: "domain", domain: "calendar" }),
+  ...entries("issue ticket 工单", { kind: "domain", domain: "issues" }),
+  ...entries("web internet online website webpage 网上 网页 网站 上网 互联网", { kind: "domain", domain: "browser" }),
+  // what a command runs
+  ...entries("test spec 测试 单测 用例", { kind: "subject", subject: "test" }),
+  ...entries("build compile 编译 构建", { kind: "subject", subject: "build", domain: "code" }),
+  ...entries("lint linter eslint", { kind: "subject", subject: "lint" }),
+  // glue
+  ...entries("then 然后 接着 随后", { kind: "connective", strong: true }),
+  ...entries("and also 并 并且 再 同时", { kind: "connective" }),
+  ...entries("me us myself 我 我们", { kind: "self" }),
+  ...entries("please pls kindly just 请 帮 帮忙 麻烦 一下", { kind: "filler" }),
+]);
+
+/** Two-word phrases whose sense is not the sum of their words. */
+const PHRASES = new Map<string, WordSense>([
+  ["look up", verb("lookup")],
+  ["pull request", { kind: "domain", domain: "code" }],
+  ["unit test", { kind: "subject", subject: "test" }],
+  ["can you", { kind: "filler" }],
+  ["could you", { kind: "filler" }],
+  ["would you", { kind: "filler" }],
+  ["will you", { kind: "filler" }],
+  ["help me", { kind: "filler" }],
+]);
+
+const SOCIAL = new Set("hello hi hey thanks thank you good morning evening bye ok okay 你好 您好 谢谢 多谢 早上好 晚上好 再见 好的".split(" "));
+
+/** English forms reduced to a lexicon key: lower case, no possessive, plural and -ed/-ing stripped. */
+function keysOf(word: string): string[] {
+  const lower = word.toLowerCase().replace(/['’]s$/, "");
+  const keys = [lower, stem(lower)];
+  if (/^[a-z]{4,}ed$/.test(lower)) keys.push(lower.slice(0, -2), lower.slice(0, -1));
+  if (/^[a-z]{4,}ing$/.test(lower)) keys.push(lower.slice(0, -3), `${lower.slice(0, -3)}e`);
+  return keys;
+}
+
+export function lookupWord(word: string): WordSense | undefined {
+  for (const key of keysOf(word)) {
+    const sense = LEXICON.get(key);
+    if (sense) return sense;
+  }
+  return undefined;
+}
+
+export function phraseSense(first: string, second: string): WordSense | undefined {
+  return PHRASES.get(`${first.toLowerCase()} ${stem(second.toLowerCase())}`);
+}
+
+/** True when every word is a greeting or thanks (and there is at least one). */
+export const isSocialOnly = (words: string[]): boolean => words.length > 0 && words.every((w) => SOCIAL.has(w.toLowerCase()));

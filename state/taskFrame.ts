@@ -1,0 +1,254 @@
+/**
+ * The typed TaskFrame (CONTRACT §6): the user's goals, built deterministically from the
+ * request and the workspace's real files, and the checks a Planner's `revise_goals` proposal
+ * must pass. Quoted content is content, never a goal; a path goal exists only for a file that
+ * exists or is the target of a change.
+ */
+import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
+import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
+
+/** Longest request the frame builder reads; longer text belongs in a file the request names. */
+export const MAX_REQUEST_CHARS = 10_000;
+/** Most workspace paths one request may name. */
+export const MAX_NAMED_PATHS = 100;
+
+export type FrameResult = { ok: true; frame: TaskFrame } | { ok: false; message: string };
+
+type Draft = Omit<Goal, "id" | "status" | "coveredBy" | "origin" | "description"> & { description?: string };
+
+const RUN_WORDS: Record<string, string> = { test: "run the tests", build: "run the build", lint: "run the linter" };
+
+/** A goal's words, derived from its fields so the ledger and the answer say the same thing. */
+export function describeGoal(g: Draft): string {
+  const t = g.target ?? "";
+  switch (g.intent) {
+    case "read":
+      return `read ${t}`;
+    case "question":
+      return g.domain ? `answer from ${g.domain} evidence` : "answer from what the workspace says";
+    case "compare":
+      return g.targets?.length ? `compare ${g.targets.join(" and ")}` : "compare what was asked about";
+    case "change":
+      if (!t) return "make the requested change";
+      return g.op === "move" ? `move ${t} to ${g.to ?? "?"}` : `${g.op ?? "change"} ${t}`;
+    case "verify":
+      if (g.op === "delete") return `check ${t} is gone`;
+      if (g.op === "move") return `check ${g.to ?? t} is in place`;
+      return t ? `read back ${t}` : "read back what was changed";
+    case "run":
+      return RUN_WORDS[g.subject ?? ""] ?? "run the command";
+    case "send":
+      return `send the ${g.domain === "mail" ? "mail" : "message"} and get its receipt`;
+    case "lookup":
+      return `look it up (${g.domain ?? "external"})`;
+  }
+}
+
+/** A stable key of a goal's meaning: `intent[.op] [target][→to] [@domain] [#subject]`. */
+export function goalKey(g: Pick<Goal, "intent" | "op" | "target" | "targets" | "to" | "domain" | "subject">): string {
+  const what = g.targets?.length ? g.targets.join(",") : `${g.target ?? ""}${g.to ? `→${g.to}` : ""}`;
+  return [`${g.intent}${g.op ? `.${g.op}` : ""}`, what, g.domain ? `@${g.domain}` : "", g.subject ? `#${g.subject}` : ""].filter(Boolean).join(" ");
+}
+
+const existing = (paths: PathMention[]) => paths.filter((p) => p.kind !== "new");
+
+/** The goals one clause asks for. */
+function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Draft[] {
+  const real = existing(c.paths);
+  const reads = (paths: PathMention[]): Draft[] => paths.map((p) => ({ intent: "read", target: p.path }));
+  switch (c.intent) {
+    case "question":
+    case "read":
+      return real.length ? reads(real) : [{ intent: "question", domain: c.domain }];
+    case "compare":
+      return [...reads(real), { intent: "compare", targets: real.length >= 2 ? real.map((p) => p.path) : undefined }];
+    case "lookup":
+      return [{ intent: "lookup", domain: c.domain ?? "browser" }];
+    case "run":
+      return [{ intent: "run", subject: c.subject }];
+    case "send":
+      return [{ intent: "send", domain: c.domain }];
+    case "change":
+      return changeGoals(c);
+  }
+}
+
+function changeGoals(c: Clause): Draft[] {
+  const change = (op: ChangeOp, target?: string, to?: string): Draft[] => [
+    { intent: "change", op, target, to },
+    { intent: "verify", op, target, to },
+  ];
+  const paths = c.paths;
+  let op: ChangeOp = c.op ?? "edit";
+  if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete");
+  // A move needs a source and a destination; with one path it renames something inside the file.
+  if (op === "move" && paths.length >= 2) return [...change("move", paths[0]!.path, paths[1]!.path), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
+  if (op === "move") op = "edit";
+  const target = op === "write" ? (paths.find((p) => p.kind === "new") ?? paths[0]) : (existing(paths)[0] ?? paths[0]);
+  if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
+  const others = existing(paths.filter((p) => p !== target)).map((p): Draft => ({ intent: "read", target: p.path }));
+  return [...change(op, target?.path), ...others];
+}
+
+/** Clauses with an intent; a clause without one continues the one before it. */
+function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNullable<Clause["intent"]> }> {
+  const out: Array<Clause & { intent: NonNullable<Clause["intent"]> }> = [];
+  for (const c of parsed.clauses) {
+    const prev = out.at(-1);
+    if (c.intent) out.push({ ...c, intent: c.intent });
+    else if (prev && c.paths.length) out.push({ ...prev, text: c.text, paths: c.paths });
+  }
+  // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").
+  const repeats = (c: Clause, prev: Clause | undefined) => !!prev && c.paths.length === 0 && c.intent === prev.intent && c.op === prev.op;
+  return out.filter((c, i) => !repeats(c, out[i - 1]));
+}
+
+/**
+ * Builds the TaskFrame of a request. Returns a one-line message instead for input that cannot
+ * make a frame: an empty request, one longer than MAX_REQUEST_CHARS, one naming more than
+ * MAX_NAMED_PATHS paths. Never throws.
+ */
+export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult {
+  if (!request.trim()) return { ok: false, message: "the request is empty" };
+  if (request.length > MAX_REQUEST_CHARS) {
+    return { ok: false, message: `the request is ${request.length} characters long; the limit is ${MAX_REQUEST_CHARS} (put long text in a file and name the file)` };
+  }
+  const parsed = parseRequest(request, ws);
+  const named = new Set(parsed.paths.map((p) => p.path));
+  if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
+  const notes: string[] = [];
+  let drafts = parsed.social ? [] : effectiveClauses(parsed).flatMap(clauseGoals);
+  // A request in a language the lexicon does not cover still needs evidence before an answer.
+  if (parsed.unrecognised) {
+    drafts = [{ intent: "question" }];
+    notes.push("the request's language is not covered by the request lexicon (English and Chinese); the goal is to answer it from the workspace");
+  }
+  return { ok: true, frame: { goals: numbered(dedupe(drafts)), content: parsed.content, notes } };
+}
+
+function dedupe(drafts: Draft[]): Draft[] {
+  const seen = new Set<string>();
+  return drafts.filter((d) => {
+    const key = goalKey(d);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const numbered = (drafts: Draft[], from = 1, origin: Goal["origin"] = "request"): Goal[] =>
+  drafts.map((d, i) => ({ ...d, id: `g${from + i}`, description: d.description ?? describeGoal(d), status: "open", coveredBy: [], origin }));
+
+export interface Revision {
+  frame: TaskFrame;
+  accepted: string[];
+  rejected: string[];
+  disputed: string[];
+}
+
+/**
+ * Applies a Planner's `revise_goals` after checking it against the request and the workspace:
+ * a proposed goal must name paths that exist or that the request names as the target of a
+ * change (never quoted content), and must not repeat a goal; a dispute must name a goal of the
+ * frame and give a reason. Goals are never removed: a disputed goal stays in the ledger with
+ * its reason. Never throws.
+ */
+export function reviseTaskFrame(frame: TaskFrame, proposal: { goals: ProposedGoal[]; disputes: GoalDispute[] }, request: string, ws: WorkspaceIndex): Revision {
+  const parsed = parseRequest(request, ws);
+  const named = new Set(parsed.paths.map((p) => p.path));
+  const exists = (p: string) => ws.files.has(p) || ws.dirs.has(p);
+  const keys = new Set(frame.goals.map(goalKey));
+  const accepted: Draft[] = [];
+  const rejected: string[] = [];
+  for (const g of proposal.goals) {
+    const label = goalKey(g);
+    const problem = proposalProblem(g, { exists, named, content: parsed.content });
+    if (problem) rejected.push(`${label}: ${problem}`);
+    else if (keys.has(label)) rejected.push(`${label}: already in the frame`);
+    else {
+      keys.add(label);
+      accepted.push({ intent: g.intent, op: g.op, target: g.target, to: g.to, domain: g.domain, subject: g.subject, description: g.description });
+      if (g.intent === "change") accepted.push({ intent: "verify", op: g.op, target: g.target, to: g.to });
+    }
+  }
+  const disputed: string[] = [];
+  const disputes = new Map(proposal.disputes.map((d) => [d.goalId, d.reason]));
+  const goals = frame.goals.map((g): Goal => {
+    const reason = disputes.get(g.id);
+    if (reason === undefined) return g;
+    disputes.delete(g.id);
+    if (g.status !== "open") {
+      rejected.push(`dispute of ${g.id}: it is already ${g.status}`);
+      return g;
+    }
+    disputed.push(`${g.id} (${g.description}): ${reason}`);
+    return { ...g, status: "disputed", reason };
+  });
+  for (const id of disputes.keys()) rejected.push(`dispute of ${id}: no such goal`);
+  const added = numbered(dedupe(accepted), goals.length + 1, "planner");
+  return { frame: { ...frame, goals: [...goals, ...added] }, accepted: added.map((g) => `${g.id} ${g.description}`), rejected, disputed };
+}
+
+function proposalProblem(g: ProposedGoal, ctx: { exists: (p: string) => boolean; named: Set<string>; content: string[] }): string | undefined {
+  const needsTarget: GoalIntent[] = ["read", "change", "verify"];
+  if (needsTarget.includes(g.intent) && !g.target && g.intent !== "change") return "a target path is required";
+  if ((g.intent === "change" || g.intent === "verify") && !g.op) return "op (write, edit, move or delete) is required";
+  if (g.intent === "verify") return "verification goals follow from change goals; propose the change";
+  for (const path of [g.target, g.to].filter((p): p is string => !!p)) {
+    if (ctx.content.some((c) => c.includes(path)) && !ctx.named.has(path)) return `${path} appears only in quoted content, which is never a goal`;
+    const changeTarget = g.intent === "change" && ctx.named.has(path);
+    if (!ctx.exists(path) && !changeTarget) return `${path} does not exist in the workspace and the request does not name it as the target of a change`;
+  }
+  return undefined;
+}
+
+/**
+ * A rebuilt frame keeps what the old one settled: a goal with the same meaning keeps its
+ * declined or disputed status and reason, and the Planner's validated goals stay.
+ */
+export function carryOver(previous: TaskFrame, next: TaskFrame): TaskFrame {
+  const settled = new Map(previous.goals.filter((g) => g.status === "declined" || g.status === "disputed").map((g) => [goalKey(g), g]));
+  const goals = next.goals.map((g) => {
+    const old = settled.get(goalKey(g));
+    return old ? { ...g, status: old.status, reason: old.reason } : g;
+  });
+  const keys = new Set(goals.map(goalKey));
+  const planned = previous.goals.filter((g) => g.origin === "planner" && !keys.has(goalKey(g)));
+  return { ...next, goals: goals.concat(planned).map((g, i) => ({ ...g, id: `g${i + 1}` })) };
+}
+
+/** Marks the change goals declined (the user rejected the change). */
+export function declineChange(frame: TaskFrame, reason: string): TaskFrame {
+  return {
+    ...frame,
+    goals: frame.goals.map((g) => (g.intent === "change" || g.intent === "verify") && g.status === "open" ? { ...g, status: "declined" as const, reason } : g),
+  };
+}
+
+type V1Goal = { id: string; kind: string; description: string; target?: string; status: string };
+
+/**
+ * A frame as stored in state, read in the current shape: a v1 frame (`kind`: read, read_path,
+ * change, verify_change, answer) is migrated. Never throws; an unreadable frame is empty.
+ */
+export function readTaskFrame(raw: unknown): TaskFrame {
+  const frame = (raw ?? {}) as { goals?: Array<Goal | V1Goal>; content?: string[]; notes?: string[] };
+  const goals = (frame.goals ?? []).flatMap((g): Goal[] => {
+    if ("intent" in g) return [{ ...g, coveredBy: g.coveredBy ?? [], origin: g.origin ?? "request" }];
+    const status: Goal["status"] = g.status === "declined" ? "declined" : g.status === "covered" ? "covered" : "open";
+    const base = { id: g.id, description: g.description, status, coveredBy: [] as string[], origin: "request" as const };
+    switch (g.kind) {
+      case "read":
+        return [{ ...base, intent: "question" }];
+      case "read_path":
+        return [{ ...base, intent: "read", target: g.target }];
+      case "change":
+        return [{ ...base, intent: "change", op: "write", target: g.target }];
+      case "verify_change":
+        return [{ ...base, intent: "verify", op: "write", target: g.target }];
+      default:
+        return [];
+    }
+  });
+  return { goals, content: frame.content ?? [], notes: frame.notes ?? [] };
+}

@@ -1,0 +1,177 @@
+/** CONTRACT §6: the typed TaskFrame and the completion gate — goals from a real parse, coverage per intent. */
+import { describe, expect, it } from "vitest";
+import { completionGate, coverGoals, provenNextStep } from "../state/completionGate.js";
+import { buildTaskFrame, goalKey, readTaskFrame, reviseTaskFrame, MAX_REQUEST_CHARS } from "../state/taskFrame.js";
+import type { Evidence, TaskFrame } from "../state/types.js";
+
+const ws = {
+  files: new Set(["README.md", "src/client.ts", "src/config.ts", "test/calc.test.js", "docs/design notes.md", "文档/说明.md", "notes/old.md"]),
+  dirs: new Set(["src", "test", "docs", "文档", "notes"]),
+};
+
+const frameOf = (request: string): TaskFrame => {
+  const built = buildTaskFrame(request, ws);
+  if (!built.ok) throw new Error(built.message);
+  return built.frame;
+};
+const keys = (request: string) => frameOf(request).goals.map(goalKey);
+
+let n = 0;
+const ev = (kind: Evidence["kind"], path: string, extra: Partial<Evidence> = {}): Evidence => ({
+  id: `ev-${++n}`,
+  kind,
+  toolId: "t",
+  toolCallId: `c${n}`,
+  source: { path },
+  content: "",
+  verified: kind !== "write" && kind !== "locate_hit",
+  ...extra,
+});
+
+describe("operands are recognised against the workspace", () => {
+  it("a path goal exists only for a real file or the target of a change; paths come out whole, with spaces and unicode", () => {
+    expect(keys("What is in test/calc.test.js?")).toEqual(["read test/calc.test.js"]);
+    expect(keys("读一下 docs/design notes.md")).toEqual(["read docs/design notes.md"]);
+    expect(keys("总结 文档/说明.md 的内容")).toEqual(["read 文档/说明.md"]);
+    expect(keys("How does Node.js load src/missing.ts?")).toEqual(["question"]);
+    expect(keys("Create `notes/new file.md` with \"x\"")).toEqual(["change.write notes/new file.md", "verify.write notes/new file.md"]);
+  });
+
+  it("quoted content is content, never a goal, even when it looks like a version or a path", () => {
+    const frame = frameOf('Create CHANGELOG.md with "v1.0.0: initial release"');
+    expect(frame.goals.map(goalKey)).toEqual(["change.write CHANGELOG.md", "verify.write CHANGELOG.md"]);
+    expect(frame.content).toEqual(["v1.0.0: initial release"]);
+    expect(keys('Write "see README.md for details" to notes/pointer.md')).toEqual(["change.write notes/pointer.md", "verify.write notes/pointer.md"]);
+  });
+});
+
+describe("intents come from segmented words, not substrings", () => {
+  it("a question that contains a change verb is read-only", () => {
+    expect(keys("How does the update function in src/client.ts work?")).toEqual(["read src/client.ts"]);
+  });
+
+  it("说明天 is 说 + 明天, so an email request gets a send goal and no read goal", () => {
+    expect(keys("给老板发一封邮件说明天请假")).toEqual(["send @mail"]);
+  });
+
+  it("each intent: change ops, run with its subject, send, non-file questions, lookup, compare", () => {
+    expect(keys("Delete notes/old.md")).toEqual(["change.delete notes/old.md", "verify.delete notes/old.md"]);
+    expect(keys("Rename notes/old.md to notes/new.md")).toEqual(["change.move notes/old.md→notes/new.md", "verify.move notes/old.md→notes/new.md"]);
+    expect(keys('Add a line "x" to README.md')).toEqual(["change.edit README.md", "verify.edit README.md"]);
+    expect(keys("Run the tests")).toEqual(["run #test"]);
+    expect(keys("跑一下测试")).toEqual(["run #test"]);
+    expect(keys("Did the CI pipeline pass on main?")).toEqual(["question @code"]);
+    expect(keys("Search the web for the Node 20 release date")).toEqual(["lookup @browser"]);
+    expect(keys("Compare README.md and src/config.ts")).toEqual(["read README.md", "read src/config.ts", "compare README.md,src/config.ts"]);
+    expect(keys("Fix the typo in README.md and run the tests")).toEqual(["change.edit README.md", "verify.edit README.md", "run #test"]);
+    expect(keys("hello")).toEqual([]);
+  });
+});
+
+describe("bad input gets one clear line, never a throw", () => {
+  it("empty, too long, and too many named paths", () => {
+    expect(buildTaskFrame("  ", ws)).toEqual({ ok: false, message: "the request is empty" });
+    const long = buildTaskFrame("a".repeat(20_000), ws);
+    expect(long).toMatchObject({ ok: false, message: expect.stringContaining(`limit is ${MAX_REQUEST_CHARS}`) });
+    const many = buildTaskFrame(`Read ${Array.from({ length: 500 }, (_, i) => `f${i}.md`).join(" ")}`, ws);
+    expect(many).toMatchObject({ ok: false, message: expect.stringContaining("names 500 paths") });
+    for (const r of [long, many]) expect(r.ok ? "" : r.message).not.toContain("\n");
+  });
+
+  it("a request with no recognised word still gets a goal and says why, once", () => {
+    const frame = frameOf("ཀུན་གྱིས་ལས་ཀ");
+    expect(frame.goals.map(goalKey)).toEqual(["question"]);
+    expect(frame.notes).toHaveLength(1);
+  });
+});
+
+describe("coverage: each intent is covered only by its evidence kinds", () => {
+  it("a locate hit is not content; the gate names the unread candidate and the tools that would cover it", () => {
+    const frame = frameOf("Where is the retry limit configured?");
+    const evidence = [ev("locate_hit", "src/config.ts")];
+    const verdict = completionGate(coverGoals(frame, evidence), evidence);
+    expect(verdict.pass).toBe(false);
+    expect(!verdict.pass && verdict.message).toMatch(/answer from what the workspace says — needs .*read_open.*located but not read: src\/config\.ts/);
+  });
+
+  it("a write is verified only by a later read of the same file; a newer write reopens it", () => {
+    const frame = frameOf('Create notes/a.md with "x"');
+    const w = ev("write", "notes/a.md", { op: "write" });
+    const written = coverGoals(frame, [w]);
+    expect(written.goals.map((g) => g.status)).toEqual(["covered", "open"]);
+    const r = ev("content", "notes/a.md");
+    const verified = coverGoals(written, [w, r]);
+    expect(completionGate(verified, [])).toEqual({ pass: true });
+    expect(coverGoals(verified, [w, r, ev("write", "notes/a.md", { op: "write" })]).goals.map((g) => g.status)).toEqual(["covered", "open"]);
+  });
+
+  it("a delete is verified by a listing of its directory without the file, never by reading it back", () => {
+    const frame = frameOf("Delete notes/old.md");
+    const d = ev("write", "notes/old.md", { op: "delete", content: "deleted file notes/old.md" });
+    expect(coverGoals(frame, [d, ev("listing", "notes", { content: "old.md  (3 bytes)" })]).goals[1]?.status).toBe("open");
+    expect(coverGoals(frame, [d, ev("listing", "notes", { content: "other.md  (3 bytes)" })]).goals[1]?.status).toBe("covered");
+  });
+
+  it("a command goal needs a real command result with an exit code that runs the subject; simulated evidence never counts", () => {
+    const frame = frameOf("Run the tests");
+    expect(coverGoals(frame, [ev("command", ".", { content: "$ ls\n[exit code 0]" })]).goals[0]?.status).toBe("open");
+    expect(coverGoals(frame, [ev("receipt", "simulated://terminal/run_tests/1", { verified: false, simulated: true, domain: "terminal" })]).goals[0]?.status).toBe("open");
+    expect(coverGoals(frame, [ev("command", ".", { content: "$ node --test\nnot ok 1\n[exit code 1]" })]).goals[0]?.status).toBe("covered");
+  });
+
+  it("a non-file question is covered by its domain's record; a send by its receipt", () => {
+    expect(coverGoals(frameOf("Did the CI pipeline pass on main?"), [ev("record", "ci/1", { domain: "code.ci" })]).goals[0]?.status).toBe("covered");
+    expect(coverGoals(frameOf("Did the CI pipeline pass on main?"), [ev("content", "README.md")]).goals[0]?.status).toBe("open");
+    expect(coverGoals(frameOf("Email the team that we ship"), [ev("receipt", "mail/1", { domain: "mail" })]).goals[0]?.status).toBe("covered");
+    expect(coverGoals(frameOf("Email the team that we ship"), [ev("record", "mail/1", { domain: "mail" })]).goals[0]?.status).toBe("open");
+  });
+
+  it("coverage survives the evidence window: covered goals stay covered when their evidence scrolls out", () => {
+    const covered = coverGoals(frameOf("Read README.md"), [ev("content", "README.md")]);
+    expect(coverGoals(covered, []).goals[0]?.status).toBe("covered");
+  });
+});
+
+describe("the deterministic coverage transition", () => {
+  it("a write proves the read-back, a delete proves the listing, one located file proves its read; several candidates prove nothing", () => {
+    const w = ev("write", "notes/a.md", { op: "write" });
+    expect(provenNextStep(coverGoals(frameOf('Create notes/a.md with "x"'), [w]), [w], [w.id])).toMatchObject({ toolId: "read_open", input: { path: "notes/a.md" } });
+    const d = ev("write", "notes/old.md", { op: "delete" });
+    expect(provenNextStep(coverGoals(frameOf("Delete notes/old.md"), [d]), [d], [d.id])).toMatchObject({ toolId: "read_list", input: { path: "notes" } });
+    const one = ev("locate_hit", "src/config.ts");
+    expect(provenNextStep(frameOf("Where is the retry limit configured?"), [one], [one.id])).toMatchObject({ toolId: "read_open", input: { path: "src/config.ts" } });
+    const two = [ev("locate_hit", "src/config.ts"), ev("locate_hit", "docs/ops.md")];
+    expect(provenNextStep(frameOf("Where is the retry limit configured?"), two, two.map((e) => e.id))).toBeNull();
+  });
+});
+
+describe("revise_goals: the Planner proposes, the deterministic layer validates", () => {
+  it("accepts a goal on a real path, refuses quoted content and unknown paths, records disputes with their reason", () => {
+    const request = 'Create notes/a.md with "see src/ghost.ts" and explain src/client.ts';
+    const frame = frameOf(request);
+    const revision = reviseTaskFrame(
+      frame,
+      {
+        goals: [{ intent: "read", target: "src/config.ts" }, { intent: "read", target: "src/ghost.ts" }, { intent: "read", target: "nowhere.md" }],
+        disputes: [{ goalId: "g1", reason: "the user only wants an explanation" }, { goalId: "g99", reason: "x" }],
+      },
+      request,
+      ws,
+    );
+    expect(revision.accepted).toHaveLength(1);
+    expect(revision.rejected.join("\n")).toMatch(/src\/ghost\.ts appears only in quoted content/);
+    expect(revision.rejected.join("\n")).toMatch(/nowhere\.md does not exist/);
+    expect(revision.rejected.join("\n")).toMatch(/g99: no such goal/);
+    expect(revision.frame.goals.find((g) => g.id === "g1")).toMatchObject({ status: "disputed", reason: "the user only wants an explanation" });
+    expect(revision.frame.goals.length).toBe(frame.goals.length + 1);
+    expect(completionGate(revision.frame, []).pass).toBe(false);
+  });
+});
+
+describe("persisted frames from schema v1 migrate", () => {
+  it("v1 goal kinds become intents", () => {
+    const v1 = { goals: [{ id: "g-change", kind: "change", description: "d", target: "a.md", status: "covered" }, { id: "g-verify", kind: "verify_change", description: "d", target: "a.md", status: "open" }, { id: "g-read", kind: "read", description: "d", status: "open" }] };
+    expect(readTaskFrame(v1).goals.map(goalKey)).toEqual(["change.write a.md", "verify.write a.md", "question"]);
+    expect(readTaskFrame(v1).goals[0]?.status).toBe("covered");
+  });
+});
