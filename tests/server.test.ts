@@ -8,7 +8,7 @@
  * by every thread of that process.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { access, cp, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { access, cp, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -217,5 +217,31 @@ describe("langgraph dev server: a decision naming another inputHash is an approv
     expect(done.trace.map((t) => t.node)).not.toContain("Generate");
     expect(await exists(join(server.workspace, "notes/x.md"))).toBe(false);
     expect(ledgerRows(server.ledgerDb, paused.threadId)).toEqual([]);
+  }, SCENARIO_TIMEOUT_MS);
+});
+
+describe("langgraph dev server: a copied thread asks again (POST /threads/{id}/copy)", () => {
+  const devServer = useDevServer();
+
+  it("a copy run from the approved checkpoint before Tool stops at waiting_approval and executes nothing", async () => {
+    const server = devServer();
+    const paused = await pausedWrite(server);
+    const { toolCallId, inputHash } = paused.values.pendingToolCall!;
+    expect((await resume(server, paused.threadId, paused.interruptId, { decision: "approve", toolCallId, inputHash })).status).toBe("completed");
+    const target = join(server.workspace, "notes/x.md");
+    await rm(target); // a re-run of the write would bring it back
+
+    const copy = await server.client.threads.copy(paused.threadId);
+    const history = await server.client.threads.getHistory<RunValues>(copy.thread_id, { limit: 50 });
+    const beforeTool = history.find((s) => s.next.includes("Tool") && s.values.pendingToolCall?.toolCallId === "w1");
+    expect(beforeTool).toBeTruthy();
+    await server.client.runs.wait(copy.thread_id, "mira", { input: null, checkpointId: beforeTool!.checkpoint.checkpoint_id! });
+    const copied = (await server.client.threads.getState<RunValues>(copy.thread_id)).values;
+
+    expect(copied.status).toBe("waiting_approval");
+    expect(copied.trace.some((t) => t.node === "Tool" && t.decision === "rebind")).toBe(true);
+    expect(await exists(target)).toBe(false);
+    expect(ledgerRows(server.ledgerDb, copy.thread_id)).toEqual([]);
+    expect(ledgerRows(server.ledgerDb, paused.threadId).filter((r) => r.tool_call_id === "w1")).toEqual([{ tool_call_id: "w1", status: "completed" }]);
   }, SCENARIO_TIMEOUT_MS);
 });
