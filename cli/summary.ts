@@ -21,7 +21,7 @@ export interface RunSummary {
   trace: TraceEntry[];
   /** Node visits in the whole run. */
   traceCount: number;
-  /** Planner steps taken, and how many of them called the model (the rest were deterministic). */
+  /** The main agent's Planner steps, and the model calls of the whole run (SubAgents' included). */
   plannerSteps: number;
   modelCalls: number;
   checkpointId: string | null;
@@ -92,7 +92,9 @@ export function formatTraceTree(entries: TraceEntry[]): string[] {
 
 export function formatSummary(summary: RunSummary, checkpointer: string): string {
   const deterministic = summary.plannerSteps - summary.modelCalls;
-  const steps = `${summary.plannerSteps} planner steps, ${summary.modelCalls} model calls${deterministic > 0 ? ` (${deterministic} deterministic)` : ""}`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  // Model calls count every agent's (a SubAgent's too); planner steps are the main agent's.
+  const steps = `${plural(summary.plannerSteps, "planner step")}, ${plural(summary.modelCalls, "model call")}${deterministic > 0 ? ` (${deterministic} deterministic)` : ""}`;
   const lines = [`thread ${summary.threadId}: ${summary.status}${summary.finishReason ? ` (${summary.finishReason})` : ""} · ${steps}`];
   if (summary.pendingToolCall) {
     const c = summary.pendingToolCall;

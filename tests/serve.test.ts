@@ -113,6 +113,8 @@ describe.skipIf(!reachable)("mira serve: instances on one PostgreSQL share threa
   it("the SDK calls Studio and Agent Chat UI make work across instances", async () => {
     const assistants = await b.assistants.search({ graphId: "mira" });
     expect(assistants.map((x) => x.graph_id)).toContain("mira");
+    const drawn = await a.assistants.getGraph(assistants[0]!.assistant_id);
+    expect(drawn.nodes.map((n) => n.id)).toContain("Planner");
     const thread = await a.threads.create({ metadata: { owner: "chat-ui" } });
     const found = await b.threads.search({ metadata: { owner: "chat-ui" } });
     expect(found.map((t) => t.thread_id)).toContain(thread.thread_id);
