@@ -2,6 +2,7 @@
  * The AgentRun summary the CLI prints (`--json`) and its readable form. Built from a
  * LangGraph state snapshot, so `run`, `resume` and `show` report the same shape.
  */
+import { styleText } from "node:util";
 import type { AgentRunState } from "../state/agentRun.js";
 import type { Evidence, PendingToolCall, RunStatus, TraceEntry } from "../state/types.js";
 
@@ -110,6 +111,12 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
 }
 
 const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org). */
+export function paint(style: "bold" | "dim" | "red" | "green" | "yellow", text: string): string {
+  const enabled = process.stdout.isTTY && !process.env.NO_COLOR;
+  return enabled ? styleText(style, text) : text;
+}
 
 /** 75 is sysexits EX_TEMPFAIL: the thread is busy now; the same command may succeed later. */
 export const EXIT = { completed: 0, failed: 1, waiting: 2, usage: 64, busy: 75 } as const;

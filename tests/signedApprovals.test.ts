@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import type { RunSummary } from "../cli/summary.js";
 import { APPROVAL_KEY_ENV, signApproval } from "../protocol/approvalSignature.js";
-import type { ApprovalRequest } from "../nodes/approval.js";
+import type { FrozenApproval } from "../protocol/approvalReply.js";
 import { answer, call, config, makeRun, start, tempWorkspace } from "./support/harnessRuntime.js";
 
 afterEach(() => {
@@ -23,14 +23,14 @@ async function paused(thread: string) {
   await start(run, 'Create a.md with "a"', thread);
   const snap = await run.app.getState(config(thread));
   const intr = snap.tasks.flatMap((t) => t.interrupts)[0]!;
-  return { run, id: intr.id as string, request: intr.value as ApprovalRequest };
+  return { run, id: intr.id as string, request: intr.value as FrozenApproval };
 }
 
 describe("signed approvals fail closed when the key is set", () => {
   it("an unsigned approval → approval_inconsistency, nothing executed", async () => {
     process.env[APPROVAL_KEY_ENV] = "test-key";
     const { run, id, request } = await paused("t-unsigned");
-    const out = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: request.call.toolCallId, inputHash: request.call.inputHash } } }), config("t-unsigned"));
+    const out = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: request.toolCallId, inputHash: request.inputHash } } }), config("t-unsigned"));
     expect(out).toMatchObject({ status: "failed", error: { kind: "approval_inconsistency", message: expect.stringContaining("not signed") } });
     expect(run.executions.get("write_file") ?? 0).toBe(0);
   });
@@ -38,15 +38,15 @@ describe("signed approvals fail closed when the key is set", () => {
   it("a signature for another thread → refused; the right signature → executed once", async () => {
     process.env[APPROVAL_KEY_ENV] = "test-key";
     const { run, id, request } = await paused("t-signed");
-    const binding = { toolId: request.call.toolId, toolCallId: request.call.toolCallId, inputHash: request.call.inputHash, checkpointId: request.checkpointId };
+    const binding = { toolId: request.toolId, toolCallId: request.toolCallId, inputHash: request.inputHash, checkpointId: request.checkpointId };
     const wrong = signApproval("test-key", { ...binding, threadId: "t-other" });
     const refused = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: binding.toolCallId, inputHash: binding.inputHash, signature: wrong } } }), config("t-signed"));
     expect(refused.status).toBe("failed");
     expect(run.executions.get("write_file") ?? 0).toBe(0);
 
     const again = await paused("t-signed-ok");
-    const good = signApproval("test-key", { ...binding, inputHash: again.request.call.inputHash, checkpointId: again.request.checkpointId, threadId: "t-signed-ok" });
-    const out = await again.run.app.invoke(new Command({ resume: { [again.id]: { decision: "approve", toolCallId: binding.toolCallId, inputHash: again.request.call.inputHash, signature: good } } }), config("t-signed-ok"));
+    const good = signApproval("test-key", { ...binding, inputHash: again.request.inputHash, checkpointId: again.request.checkpointId, threadId: "t-signed-ok" });
+    const out = await again.run.app.invoke(new Command({ resume: { [again.id]: { decision: "approve", toolCallId: binding.toolCallId, inputHash: again.request.inputHash, signature: good } } }), config("t-signed-ok"));
     expect(out.status).toBe("completed");
     expect(again.run.executions.get("write_file")).toBe(1);
   });
