@@ -2,6 +2,7 @@
  * The AgentRun summary the CLI prints (`--json`) and its readable form. Built from a
  * LangGraph state snapshot, so `run`, `resume` and `show` report the same shape.
  */
+import { styleText } from "node:util";
 import type { AgentRunState } from "../state/agentRun.js";
 import type { Evidence, PendingToolCall, RunStatus, TraceEntry } from "../state/types.js";
 
@@ -21,7 +22,7 @@ export interface RunSummary {
   trace: TraceEntry[];
   /** Node visits in the whole run. */
   traceCount: number;
-  /** Planner steps taken, and how many of them called the model (the rest were deterministic). */
+  /** The main agent's Planner steps, and the model calls of the whole run (SubAgents' included). */
   plannerSteps: number;
   modelCalls: number;
   checkpointId: string | null;
@@ -92,7 +93,9 @@ export function formatTraceTree(entries: TraceEntry[]): string[] {
 
 export function formatSummary(summary: RunSummary, checkpointer: string): string {
   const deterministic = summary.plannerSteps - summary.modelCalls;
-  const steps = `${summary.plannerSteps} planner steps, ${summary.modelCalls} model calls${deterministic > 0 ? ` (${deterministic} deterministic)` : ""}`;
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  // Model calls count every agent's (a SubAgent's too); planner steps are the main agent's.
+  const steps = `${plural(summary.plannerSteps, "planner step")}, ${plural(summary.modelCalls, "model call")}${deterministic > 0 ? ` (${deterministic} deterministic)` : ""}`;
   const lines = [`thread ${summary.threadId}: ${summary.status}${summary.finishReason ? ` (${summary.finishReason})` : ""} · ${steps}`];
   if (summary.pendingToolCall) {
     const c = summary.pendingToolCall;
@@ -108,6 +111,12 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
 }
 
 const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org). */
+export function paint(style: "bold" | "dim" | "red" | "green" | "yellow", text: string): string {
+  const enabled = process.stdout.isTTY && !process.env.NO_COLOR;
+  return enabled ? styleText(style, text) : text;
+}
 
 /** 75 is sysexits EX_TEMPFAIL: the thread is busy now; the same command may succeed later. */
 export const EXIT = { completed: 0, failed: 1, waiting: 2, usage: 64, busy: 75 } as const;

@@ -42,8 +42,6 @@ export interface RouteSummary {
   notComparable: Record<string, string>;
 }
 
-export const GROUPS = ["tuning", "heldout", "all", SEED_SUBSET] as const;
-
 export function totals(records: readonly CaseRecord[]): Totals {
   const ok = records.filter((r) => r.status === "ok");
   const sum = (f: (r: CaseRecord) => number) => ok.reduce((s, r) => s + f(r), 0);

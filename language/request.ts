@@ -102,8 +102,10 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   };
   const known = [...[...ws.files].map((p) => [p, "file"] as const), ...[...ws.dirs].map((p) => [p, "dir"] as const)].sort((a, b) => b[0].length - a[0].length);
   for (const [path, kind] of known) {
-    // A bare directory name ("docs") is an ordinary word; only `docs/` or a nested path names it.
-    const forms = kind === "dir" ? [`${path}/`, ...(path.includes("/") ? [path] : [])] : [path, `./${path}`];
+    // A bare directory name ("docs") or a lower-case root file without an extension ("test") is
+    // an ordinary word; `docs/`, a nested path, `README` or `Makefile` names the entry.
+    const bareWord = !path.includes("/") && (kind === "dir" || (!path.includes(".") && path === path.toLowerCase()));
+    const forms = kind === "dir" ? [`${path}/`, ...(bareWord ? [] : [path])] : bareWord ? [`./${path}`] : [path, `./${path}`];
     for (const form of forms) for (const at of occurrences(rest, form)) take(path, kind, at, form.length);
   }
   const byName = new Map<string, string[]>();
@@ -209,7 +211,7 @@ function clauseIntent(words: Word[], text: string): Omit<Clause, "text" | "paths
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];
     if (verb.intent === "send" && verb.toSelf && next?.sense?.kind === "self") return { intent: "question", domain: domain === "mail" ? undefined : domain };
-    if (verb.intent === "question" && subject) return { intent: "run", subject };
+    if (verb.checks && subject) return { intent: "run", subject };
     if (verb.intent === "question" || verb.intent === "read") return { intent: web && verb.intent === "question" ? "lookup" : verb.intent, domain };
     if (verb.intent === "lookup") return { intent: web ? "lookup" : "question", domain };
     if (verb.intent === "run") return { intent: "run", subject };

@@ -12,7 +12,8 @@ export type RunSubject = "test" | "build" | "lint";
 type VerbIntent = "question" | "read" | "compare" | "change" | "run" | "send" | "lookup";
 
 export type WordSense =
-  | { kind: "verb"; intent: VerbIntent; op?: "write" | "edit" | "move" | "delete"; additive?: boolean; domain?: Domain; toSelf?: boolean }
+  /** `checks`: a check of something a command runs ("check the tests") is a run. */
+  | { kind: "verb"; intent: VerbIntent; op?: "write" | "edit" | "move" | "delete"; additive?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean }
   /** A question word; English ones count only at the start of a clause, Chinese ones anywhere. */
   | { kind: "question"; anywhere?: boolean }
   | { kind: "domain"; domain: Domain }
@@ -40,7 +41,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
   // run or check
   ...entries("run execute rerun 运行 执行 跑", verb("run")),
-  ...entries("check verify 检查 确认", verb("question")),
+  ...entries("check verify 检查 确认", verb("question", { checks: true })),
   // send or communicate
   ...entries("send notify forward reply inform ping 发 发送 发给 寄 通知 回复 转发", verb("send")),
   ...entries("email mail 发邮件", verb("send", { domain: "mail" })),

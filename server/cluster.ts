@@ -4,9 +4,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
+import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
 
-const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const REPO_ROOT = PACKAGE_ROOT;
 const STARTUP_TIMEOUT_MS = 60_000;
 
 export interface ServeProcess {

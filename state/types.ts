@@ -124,6 +124,40 @@ export const ApprovalResume = z.discriminatedUnion("decision", [
 ]);
 export type ApprovalResume = z.infer<typeof ApprovalResume>;
 
+/**
+ * How an approval interrupt is shaped for the ecosystem's UIs: `hitl` is LangChain's HITL
+ * request (`action_requests` + `review_configs`, rendered by Agent Chat UI); `inbox` is the
+ * legacy `HumanInterrupt` (`action_request` + `config`, rendered by Agent Inbox). Both keep
+ * the frozen invocation beside the UI fields.
+ */
+export const ApprovalShape = z.enum(["hitl", "inbox"]);
+export type ApprovalShape = z.infer<typeof ApprovalShape>;
+
+/** The action an ecosystem UI shows and may send back edited (HITL `Action`). */
+const HitlAction = z.object({ name: z.string(), args: z.record(z.string(), z.unknown()) });
+
+/** One HITL decision (Agent Chat UI, LangChain HITL middleware). */
+export const HitlDecision = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("approve") }),
+  z.object({ type: z.literal("reject"), message: z.string().optional() }),
+  z.object({ type: z.literal("edit"), edited_action: HitlAction }),
+]);
+/** The HITL resume value: one decision per action request (Mira asks about one call at a time). */
+export const HitlResume = z.object({ decisions: z.array(HitlDecision).length(1) });
+
+/** The action Agent Inbox echoes back (`ActionRequest` of the legacy `HumanInterrupt`). */
+const InboxAction = z.object({ action: z.string(), args: z.record(z.string(), z.unknown()) });
+
+/** One Agent Inbox `HumanResponse`; `ignore` is a rejection, `response` a rejection with the user's text. */
+export const InboxResponse = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("accept"), args: InboxAction.nullable().optional() }),
+  z.object({ type: z.literal("edit"), args: InboxAction }),
+  z.object({ type: z.literal("response"), args: z.string() }),
+  z.object({ type: z.literal("ignore"), args: z.null().optional() }),
+]);
+/** The Agent Inbox resume value: an array holding the one response. */
+export const InboxResume = z.array(InboxResponse).length(1);
+
 /** Failure kinds; `recoverable` ones come back to the Planner, the rest end the run (CONTRACT §4). */
 export const RecoverableFailureKind = z.enum([
   "not_found",
@@ -294,6 +328,8 @@ export const RunSettings = z.object({
   catalog: z.string().nullable().default(null),
   /** MCP config file listing live servers; null = none. */
   mcpConfig: z.string().nullable().default(null),
+  /** Shape of approval interrupts for the ecosystem UIs. Added in v1 with a default. */
+  approvalShape: ApprovalShape.default("hitl"),
   /** Folder of skill folders; null = the built-in skills. */
   skills: z.string().nullable().default(null),
 });

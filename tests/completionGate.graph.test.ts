@@ -126,6 +126,16 @@ describe("bad input gets one clear line, never a stack trace or a lost run", () 
     expect((await cli(["show", "t-bad", "--checkpointer", store])).code).toBe(64);
   });
 
+  it("a run started without the CLI (the server) ends failed with invalid_request and one line; nothing runs", async () => {
+    const ws = await tempWorkspace({});
+    const run = makeRun({ workspace: ws, turns: [] });
+    const out = await start(run, "y".repeat(20_000), "t-too-long");
+    expect(out.status).toBe("failed");
+    expect(out.error).toEqual({ kind: "invalid_request", message: "the request is 20000 characters long; the limit is 10000 (put long text in a file and name the file)" });
+    expect(run.model.position).toBe(0);
+    expect(run.executions.size).toBe(0);
+  });
+
   it("paths with spaces and unicode are read whole; a language the lexicon does not cover gets one note and a run that ends", async () => {
     const ws = await tempWorkspace({ "docs/design notes.md": "# Design\nkeep it small\n", "文档/说明.md": "小计算器\n" });
     const spaced = await cli(["run", "Summarize docs/design notes.md", "--workspace", ws, "--checkpointer", "memory", "--json"]);

@@ -66,6 +66,21 @@ describe("intents come from segmented words, not substrings", () => {
     expect(keys("Fix the typo in README.md and run the tests")).toEqual(["change.edit README.md", "verify.edit README.md", "run #test"]);
     expect(keys("hello")).toEqual([]);
   });
+
+  it("checking what a command runs is a run; finding things about tests is a question", () => {
+    expect(keys("Check whether the tests pass")).toEqual(["run #test"]);
+    expect(keys("Find the tests for the client")).toEqual(["question"]);
+  });
+
+  it("a lower-case root file without an extension is an ordinary word; README or Makefile names the file", () => {
+    const root = { files: new Set(["test", "README", "src/a.ts"]), dirs: new Set(["src"]) };
+    const goals = (request: string) => {
+      const built = buildTaskFrame(request, root);
+      return built.ok ? built.frame.goals.map(goalKey) : [];
+    };
+    expect(goals("How do I test the project?")).toEqual(["question"]);
+    expect(goals("What does the README say?")).toEqual(["read README"]);
+  });
 });
 
 describe("bad input gets one clear line, never a throw", () => {
