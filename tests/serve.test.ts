@@ -173,7 +173,9 @@ describe.skipIf(!reachable)("mira serve: lease recovery after kill -9 (CONTRACT 
     // the first two calls (it pauses, then runs the command); the survivor makes the third,
     // answering only after the ledger has told it the command's outcome is unknown.
     const search = { id: "s1", name: "tool_search", args: { query: "run_command" } };
-    const turns = [{ content: "", tool_calls: [search] }, { content: "", tool_calls: [command] }, { content: "The slow step was started; its outcome is unknown." }];
+    // Answers to spare: the completion gate may refuse a few before the guarded answer.
+    const unknown = { content: "The slow step was started; its outcome is unknown." };
+    const turns = [{ content: "", tool_calls: [search] }, { content: "", tool_calls: [command] }, ...Array.from({ length: 6 }, () => unknown)];
     await writeFile(join(dir, "victim.json"), JSON.stringify({ turns }));
     await writeFile(join(dir, "survivor.json"), JSON.stringify({ turns }));
     const env = (script: string) => ({ MIRA_WORKSPACE: workspace, MIRA_MODEL_SPEC: `scripted:${join(dir, script)}`, MIRA_POLICY: "" });
