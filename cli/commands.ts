@@ -7,12 +7,13 @@ import type { LedgerEntry } from "../ledger/executionRecord.js";
 import { describeModel } from "../models/index.js";
 import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
 import { startRunInput } from "../runtime/startRun.js";
+import { approvalKey, signApproval } from "../protocol/approvalSignature.js";
 import { SIMULATED_CATALOG } from "../runtime/toolSources.js";
 import type { AgentRunState } from "../state/agentRun.js";
 import { stoppedWorkPackage } from "../state/delegation.js";
 import { buildTaskFrame } from "../state/taskFrame.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
-import type { ApprovalResume, RunSettings, RunStatus } from "../state/types.js";
+import type { ApprovalResume, PendingToolCall, RunSettings, RunStatus } from "../state/types.js";
 import { UsageError } from "./errors.js";
 import { askAtTerminal, isInteractiveTerminal } from "./interactive.js";
 import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type MiraApp, type Printer, type ThreadView } from "./session.js";
@@ -159,7 +160,7 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
           print?.(`mira: stopped SubAgent ${child.delegation?.id ?? "?"} of thread ${threadId}; the parent continues · ${describeModel(settings.model)}`);
           return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);
         }
-        const value = resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts);
+        const value = signedIfRequired(resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts), threadId, snapshot, waiting.pendingToolCall);
         print?.(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
         const summary = await resumeWith(app, interrupts, value, threadId, settings.maxSteps, print);
         return report(await decideWhilePaused(app, summary, threadId, settings.maxSteps, opts, io), setting, opts, io);
@@ -205,6 +206,18 @@ function resumeValue(threadId: string, status: string, pending: { toolCallId: st
   const identity = { toolCallId: pending.toolCallId, inputHash: pending.inputHash, reason: opts.reason };
   if (opts.edit !== undefined) return { decision: "edit", ...identity, input: parseEditInput(opts.edit) };
   return opts.approve ? { decision: "approve", ...identity } : { decision: "reject", ...identity };
+}
+
+/**
+ * With MIRA_APPROVAL_HMAC_KEY set, the CLI is a trusted client: it signs its approval over
+ * the call, the thread and the checkpoint the run paused at (the interrupt's payload).
+ */
+function signedIfRequired(value: ApprovalResume | string, threadId: string, snapshot: StateSnapshot, pending: Pick<PendingToolCall, "toolId"> | null): ApprovalResume | string {
+  const key = approvalKey();
+  if (!key || typeof value === "string" || value.decision !== "approve" || !pending) return value;
+  const payloads = snapshot.tasks.flatMap((t) => t.interrupts ?? []).map((i) => i.value as { kind?: string; checkpointId?: string | null });
+  const checkpointId = payloads.find((p) => p?.kind === "approval")?.checkpointId ?? null;
+  return { ...value, signature: signApproval(key, { toolId: pending.toolId, toolCallId: value.toolCallId, inputHash: value.inputHash, threadId, checkpointId }) };
 }
 
 /** `--edit` takes the whole new input as a JSON object; the tool stays the same. */

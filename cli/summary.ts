@@ -11,7 +11,7 @@ export interface RunSummary {
   status: RunStatus;
   finishReason: string | null;
   /** The frozen call waiting for approval; `agent` is `main` or the SubAgent whose call it is. */
-  pendingToolCall: (Pick<PendingToolCall, "toolId" | "toolCallId" | "input" | "inputHash" | "riskClass"> & { agent: string }) | null;
+  pendingToolCall: (Pick<PendingToolCall, "toolId" | "toolCallId" | "input" | "inputHash" | "riskClass" | "provenance"> & { agent: string }) | null;
   question: string | null;
   /** Who asks `question`: `main` or a SubAgent (the parent relays it). */
   questionFrom: string | null;
@@ -99,7 +99,7 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
   const lines = [`thread ${summary.threadId}: ${summary.status}${summary.finishReason ? ` (${summary.finishReason})` : ""} · ${steps}`];
   if (summary.pendingToolCall) {
     const c = summary.pendingToolCall;
-    lines.push(`waiting for approval of ${c.toolId} [${c.riskClass}]${c.agent !== "main" ? ` requested by SubAgent ${c.agent}` : ""}`, `  call id:    ${c.toolCallId}`, `  input hash: ${c.inputHash}`, `  input:      ${JSON.stringify(c.input)}`);
+    lines.push(`waiting for approval of ${c.toolId} [${c.riskClass}]${c.agent !== "main" ? ` requested by SubAgent ${c.agent}` : ""}`, `  call id:    ${c.toolCallId}`, `  input hash: ${c.inputHash}`, `  input:      ${JSON.stringify(c.input)}`, ...provenanceLines(c.provenance));
   }
   if (summary.question) lines.push(`question${summary.questionFrom && summary.questionFrom !== "main" ? ` from SubAgent ${summary.questionFrom}` : ""}: ${summary.question}`);
   if (summary.error) lines.push(`error (${summary.error.kind}): ${summary.error.message}`);
@@ -126,4 +126,17 @@ export function exitCodeFor(status: RunStatus): number {
   if (status === "failed") return EXIT.failed;
   if (status === "running") return EXIT.failed;
   return EXIT.waiting;
+}
+
+/**
+ * What led to a call, printed under the approval request: the observations the Planner had
+ * just seen and their evidence. An instruction that arrived inside a tool's output shows up here.
+ */
+function provenanceLines(provenance: PendingToolCall["provenance"]): string[] {
+  if (!provenance) return [];
+  if (provenance.observations.length === 0) return ["  proposed after: the request itself (no observation yet)"];
+  const lines = ["  proposed after:"];
+  for (const o of provenance.observations) lines.push(`    ${o.source}${o.toolId ? ` ${o.toolId}` : ""}${o.toolCallId ? ` (${o.toolCallId})` : ""}: ${o.summary}`);
+  for (const e of provenance.evidence) lines.push(`    [${e.id}] ${e.toolId}${e.path ? ` ${e.path}` : ""}: ${JSON.stringify(e.excerpt.length > 160 ? `${e.excerpt.slice(0, 160)}…` : e.excerpt)}`);
+  return lines;
 }

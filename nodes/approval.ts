@@ -66,6 +66,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       checkpointId,
       decision: reply.kind,
       reason: reply.reason,
+      ...(reply.kind === "approve" && reply.signature ? { signature: reply.signature } : {}),
       at: new Date().toISOString(),
     };
     const resumed = {

@@ -72,7 +72,8 @@ export function frozenCallOf(request: FrozenApproval): PendingToolCall {
 
 /** A reply read into one decision on the frozen call. */
 export type ApprovalReply =
-  | { kind: "approve"; reason?: string; via: ReplyShape }
+  /** `signature`: the client's HMAC of the binding, when signed approvals are on (approvalSignature.ts). */
+  | { kind: "approve"; reason?: string; via: ReplyShape; signature?: string }
   | { kind: "reject"; reason?: string; via: ReplyShape }
   | { kind: "edit"; input: Record<string, unknown>; reason?: string; via: ReplyShape }
   /** Mira's decision naming another invocation: an approval inconsistency (terminal). */
@@ -105,6 +106,7 @@ export function readApprovalReply(call: PendingToolCall, value: unknown): Approv
       };
     }
     if (d.decision === "edit") return { kind: "edit", input: d.input, reason: d.reason, via: "mira" };
+    if (d.decision === "approve") return { kind: "approve", reason: d.reason, via: "mira", ...(d.signature ? { signature: d.signature } : {}) };
     return { kind: d.decision, reason: d.reason, via: "mira" };
   }
 

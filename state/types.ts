@@ -81,6 +81,18 @@ export const PlannerDecision = z.discriminatedUnion("type", [
 export type PlannerDecision = z.infer<typeof PlannerDecision>;
 export type DecisionType = PlannerDecision["type"];
 
+/**
+ * What the Planner had just seen when it proposed a call: its latest observations (newest
+ * last) and the newest evidence in its view. Shown with the approval request so the user can tell a call that
+ * follows an instruction found in a tool's output (prompt injection) from one the request
+ * asked for. Not part of the call's identity (`inputHash`): it changes nothing the call does.
+ */
+export const CallProvenance = z.object({
+  observations: z.array(z.object({ step: z.number().int(), source: z.string(), toolId: z.string().optional(), toolCallId: z.string().optional(), summary: z.string() })),
+  evidence: z.array(z.object({ id: z.string(), toolId: z.string(), path: z.string().optional(), excerpt: z.string() })),
+});
+export type CallProvenance = z.infer<typeof CallProvenance>;
+
 /** The frozen invocation: what Policy judges, the approval binds and Tool executes. */
 export const PendingToolCall = z.object({
   toolId: z.string(),
@@ -88,6 +100,8 @@ export const PendingToolCall = z.object({
   input: z.record(z.string(), z.unknown()),
   inputHash: z.string(),
   riskClass: RiskClass,
+  /** Absent in calls frozen before provenance was recorded. */
+  provenance: CallProvenance.optional(),
 });
 export type PendingToolCall = z.infer<typeof PendingToolCall>;
 
@@ -106,13 +120,15 @@ export const ApprovalRecord = z.object({
   checkpointId: z.string().nullable(),
   decision: z.enum(["approve", "reject", "edit", "policy_allow"]),
   reason: z.string().optional(),
+  /** HMAC of the binding when signed approvals are on (protocol/approvalSignature.ts). */
+  signature: z.string().optional(),
   at: z.string(),
 });
 export type ApprovalRecord = z.infer<typeof ApprovalRecord>;
 
 /** What the user sends to resume an approval interrupt. */
 export const ApprovalResume = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("approve"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional() }),
+  z.object({ decision: z.literal("approve"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional(), signature: z.string().optional() }),
   z.object({ decision: z.literal("reject"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional() }),
   z.object({
     decision: z.literal("edit"),

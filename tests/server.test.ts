@@ -10,7 +10,7 @@
  * own turns, so threads sharing a script never share a cursor.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { access, cp, mkdir, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { access, cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -366,5 +366,29 @@ describe("langgraph dev server: configuration, chat input and streams", () => {
     expect(progress.map((p) => p.node)).toEqual(values.trace.map((t) => t.node));
     expect(values.messages.map((m) => m.type)).toEqual(["human", "ai"]);
     expect(JSON.stringify(messages)).toContain("Sources:");
+  }, SCENARIO_TIMEOUT_MS);
+});
+
+describe("langgraph dev server: a copied thread asks again (POST /threads/{id}/copy)", () => {
+  it("a copy run from the approved checkpoint before Tool stops at waiting_approval and executes nothing", async () => {
+    const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT);
+    const paused = await pausedWrite(dev(), assistantId);
+    const { toolCallId, inputHash } = paused.values.pendingToolCall!;
+    expect((await resume(dev(), paused.threadId, assistantId, paused.interruptId, { decision: "approve", toolCallId, inputHash })).status).toBe("completed");
+    const target = join(workspace, "notes/x.md");
+    await rm(target); // a re-run of the write would bring it back
+
+    const copy = await dev().client.threads.copy(paused.threadId);
+    const history = await dev().client.threads.getHistory<RunValues>(copy.thread_id, { limit: 50 });
+    const beforeTool = history.find((s) => s.next.includes("Tool") && s.values.pendingToolCall?.toolCallId === "w1");
+    expect(beforeTool).toBeTruthy();
+    await dev().client.runs.wait(copy.thread_id, assistantId, { input: null, checkpointId: beforeTool!.checkpoint.checkpoint_id! });
+    const copied = (await dev().client.threads.getState<RunValues>(copy.thread_id)).values;
+
+    expect(copied.status).toBe("waiting_approval");
+    expect(copied.trace.some((t) => t.node === "Tool" && t.decision === "rebind")).toBe(true);
+    expect(await exists(target)).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, copy.thread_id)).toEqual([]);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId).filter((r) => r.tool_call_id === "w1")).toEqual([{ tool_call_id: "w1", status: "completed" }]);
   }, SCENARIO_TIMEOUT_MS);
 });
