@@ -12,8 +12,8 @@ import {
   ApprovalResume,
   HitlResume,
   InboxResume,
+  PendingToolCall,
   type ApprovalShape,
-  type PendingToolCall,
 } from "../state/types.js";
 
 /** The decisions a reviewer may take on a frozen call. */
@@ -64,10 +64,9 @@ export function approvalRequest(call: PendingToolCall, checkpointId: string | nu
   };
 }
 
-/** The frozen invocation an approval interrupt carries. */
+/** The frozen invocation an approval interrupt carries (its PendingToolCall fields, nothing else). */
 export function frozenCallOf(request: FrozenApproval): PendingToolCall {
-  const { toolId, toolCallId, input, inputHash, riskClass } = request;
-  return { toolId, toolCallId, input, inputHash, riskClass };
+  return PendingToolCall.parse(request);
 }
 
 /** A reply read into one decision on the frozen call. */
