@@ -4,7 +4,8 @@
  * 仓库 as "warehouse" before anyone's repository. Each entry maps a word (English, matched
  * whole and case-insensitively; Chinese, matched as a segmented word) to the English words
  * of its software sense. Everything else comes from the maintained resources in `language/`.
- * Entries are general software usage; none is taken from an evaluation request.
+ * Entries are single words (as jieba or CC-CEDICT sees them) of general software usage;
+ * none is a phrase taken from an evaluation request.
  */
 export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   // abbreviations
@@ -53,11 +54,8 @@ export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   提交: "commit submit",
   仓库: "repository",
   工单: "ticket issue",
-  合并请求: "merge request",
-  拉取请求: "pull request",
   副本: "replica",
   实例: "instance",
-  命名空间: "namespace",
   容器: "container",
   镜像: "image",
   终端: "terminal",
@@ -65,7 +63,6 @@ export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   会议: "meeting event calendar",
   哪里: "where locate find",
   哪儿: "where locate find",
-  在哪: "where locate find",
 };
 
 const senses = new Map(Object.entries(SOFTWARE_SENSES).map(([word, sense]) => [word.toLowerCase(), sense]));
