@@ -131,7 +131,7 @@ async function runMira(steps: number): Promise<StepRun> {
       };
       const app = buildMiraGraph(rt).compile({ checkpointer: store.checkpointer });
       // "count to N" names no path and no read word, so it opens no goal that blocks answering.
-      const input = startRunInput(`count to ${steps}`, { workspace, model: "scripted:bench", policyFile: null, maxSteps });
+      const input = startRunInput(`count to ${steps}`);
       const started = performance.now();
       const stream = await app.stream(input, { configurable: { thread_id: "bench" }, recursionLimit: recursionLimitFor(maxSteps), streamMode: "updates" });
       const completions = await toolCompletions(stream as AsyncIterable<Record<string, unknown>>, "Tool");

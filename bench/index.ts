@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the per-step cost benchmark, the resolution benchmark when
+ * `npm run bench`: the command start time, the per-step cost benchmark, the resolution benchmark when
  * `bench/resolution.ts` is present (it is written separately and may not exist yet), the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
  * on the request table, and the offline planner's solved tasks. With `--serve`
@@ -9,6 +9,7 @@
  */
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { runCliStartBench } from "./cliStart.js";
 import { runGovernedStepBench } from "./governedStep.js";
 import { runOfflineBench } from "./offlineTasks/run.js";
 import { runGateBench } from "./taskTable/run.js";
@@ -27,7 +28,8 @@ async function resolutionReport(): Promise<string | null> {
 }
 
 async function main(): Promise<void> {
-  console.log(await runGovernedStepBench());
+  console.log(runCliStartBench());
+  console.log(`\n${await runGovernedStepBench()}`);
   const resolution = await resolutionReport();
   if (resolution !== null) console.log(`\n${resolution}`);
   console.log(`\n${await runRouteOverheadBench()}`);

@@ -1,10 +1,8 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI through tsx, so `npx mira` works straight after `npm ci`.
-import { register } from "tsx/esm/api";
+// Runs the CLI compiled into dist/ at install (`npm ci` runs the `prepare` script).
+import { main } from "../dist/cli/main.js";
 
-register();
-const argv = process.argv.slice(2);
-// `mira tools …` needs only the Harness: skip loading the graph and model stack.
-const { toolsMain } = argv[0] === "tools" ? await import("../cli/toolsMain.ts") : { toolsMain: undefined };
-const code = toolsMain ? await toolsMain(argv) : await (await import("../cli/main.ts")).main(argv);
-process.exit(code);
+const code = await main(process.argv.slice(2));
+// Leave through an empty write: its callback runs once everything before it is flushed, so
+// a large --json document on a pipe is never cut off by exiting early.
+process.stdout.write("", () => process.exit(code));

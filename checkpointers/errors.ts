@@ -1,4 +1,5 @@
-/** The one error the checkpoint store factory throws: a setting it cannot honour. */
+/** The errors the checkpoint store factory throws: a setting it cannot honour. */
+import { InputError } from "../runtime/errors.js";
 
 /**
  * Thrown by `openCheckpointStore` for an unknown scheme, an unusable path or an unreachable
@@ -10,6 +11,12 @@ export class CheckpointStoreError extends Error {
     this.name = new.target.name;
   }
 }
+
+/**
+ * A reading command named a SQLite file that does not exist. A usage error (exit 64), like
+ * an unknown thread: nothing was created.
+ */
+export class MissingStoreError extends InputError {}
 
 /**
  * One line describing why something failed, without a stack: the first line of the message,

@@ -18,15 +18,16 @@ export { ThreadBusyError, type ThreadLease, type ThreadOwner } from "./threadLea
  * `memory`, `sqlite:PATH` (relative to `opts.cwd`, default `process.cwd()`), or
  * `postgres://…` / `postgresql://…`. Throws `CheckpointStoreError` (one-line message) for an
  * unknown scheme, an unusable path or an unreachable database, within about 3 seconds.
+ * `mustExist`: a SQLite file that is not there is an error, not a new database.
  * The caller must `close()` the store.
  */
-export async function openCheckpointStore(setting: string, opts: { cwd?: string } = {}): Promise<CheckpointStore> {
+export async function openCheckpointStore(setting: string, opts: { cwd?: string; mustExist?: boolean } = {}): Promise<CheckpointStore> {
   const target = parseCheckpointerSetting(setting, opts.cwd ?? process.cwd());
   switch (target.kind) {
     case "memory":
       return openMemoryStore();
     case "sqlite":
-      return openSqliteStore(target.path);
+      return openSqliteStore(target.path, { mustExist: opts.mustExist });
     case "postgres":
       return openPostgresStore(target);
   }

@@ -5,10 +5,12 @@ import { ThreadBusyError } from "./threadLease.js";
 import type { CheckpointStore } from "./types.js";
 
 export function openMemoryStore(): CheckpointStore {
+  const checkpointer = new MemorySaver();
   const held = new Set<string>();
   return {
     kind: "memory",
-    checkpointer: new MemorySaver(),
+    checkpointer,
+    threadIds: async () => Object.keys(checkpointer.storage).reverse(),
     ledger: createMemoryLedger(),
     description: "in-memory (lost when the process exits)",
     async claimThread(threadId) {

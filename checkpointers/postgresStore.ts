@@ -42,11 +42,16 @@ export async function openPostgresStore(target: Extract<CheckpointerTarget, { ki
       return createPostgresLedger(pool);
     });
     setupClient.release();
+    const threadIds = async () => {
+      const { rows } = await pool.query<{ thread_id: string }>("SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id ORDER BY MAX(checkpoint_id) DESC");
+      return rows.map((r) => r.thread_id);
+    };
     const leases = createPostgresLeases(pool);
     return {
       kind: "postgres",
       checkpointer,
       ledger,
+      threadIds,
       description: target.description,
       claimThread: leases.acquire,
       threadOwner: leases.owner,

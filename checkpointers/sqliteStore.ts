@@ -3,17 +3,21 @@
  * SqliteSaver, the `mira_executions` ledger table and the thread leases, so a checkpoint and the record of the
  * tool call it guards are in the same file.
  */
-import { mkdirSync } from "node:fs";
+import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { createSqliteLedger } from "../ledger/sqliteLedger.js";
-import { causeLine, CheckpointStoreError } from "./errors.js";
+import { causeLine, CheckpointStoreError, MissingStoreError } from "./errors.js";
 import { createSqliteLeases } from "./sqliteLease.js";
 import type { CheckpointStore } from "./types.js";
 
-/** Opens (creating parent directories and the file if needed). Throws `CheckpointStoreError`. */
-export function openSqliteStore(path: string): CheckpointStore {
+/**
+ * Opens (creating parent directories and the file if needed, unless `mustExist`: reading
+ * commands never create a database). Throws `CheckpointStoreError`.
+ */
+export function openSqliteStore(path: string, opts: { mustExist?: boolean } = {}): CheckpointStore {
+  if (opts.mustExist && !existsSync(path)) throw new MissingStoreError(`no SQLite checkpoint store at ${path} (nothing was created)`);
   let db: Database.Database | undefined;
   try {
     mkdirSync(dirname(path), { recursive: true });
@@ -23,9 +27,17 @@ export function openSqliteStore(path: string): CheckpointStore {
     const ledger = createSqliteLedger(db);
     const leases = createSqliteLeases(db);
     const open = db;
+    const checkpointer = new SqliteSaver(open);
     return {
       kind: "sqlite",
-      checkpointer: new SqliteSaver(open),
+      checkpointer,
+      threadIds: async () => {
+        // The saver creates its tables on first use; an empty file has none yet.
+        const table = open.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'").get();
+        if (!table) return [];
+        const rows = open.prepare("SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id ORDER BY MAX(checkpoint_id) DESC").all() as Array<{ thread_id: string }>;
+        return rows.map((r) => r.thread_id);
+      },
       ledger,
       description: `SQLite ${path}`,
       claimThread: leases.acquire,

@@ -11,6 +11,8 @@ export interface CheckpointStore {
   ledger: ExecutionLedger;
   /** Human-readable location, never containing a password (e.g. "SQLite /repo/.mira/mira.db"). */
   description: string;
+  /** Ids of the threads with checkpoints, the most recently checkpointed first. */
+  threadIds(): Promise<string[]>;
   /**
    * Takes the thread's single-flight lease (CONTRACT §3). Throws `ThreadBusyError` when a live
    * process holds it; the caller must `release()` it when done advancing the thread.

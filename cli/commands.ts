@@ -1,4 +1,4 @@
-/** `mira run`, `mira resume`, `mira show`: each returns the process exit code. */
+/** `mira run`, `resume`, `show`, `threads`, `approvals`: each returns the process exit code. */
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { Command as ResumeCommand, type StateSnapshot } from "@langchain/langgraph";
@@ -7,14 +7,17 @@ import type { LedgerEntry } from "../ledger/executionRecord.js";
 import { describeModel } from "../models/index.js";
 import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
 import { startRunInput } from "../runtime/startRun.js";
+import { approvalKey, signApproval } from "../protocol/approvalSignature.js";
 import { SIMULATED_CATALOG } from "../runtime/toolSources.js";
+import type { AgentRunState } from "../state/agentRun.js";
 import { stoppedWorkPackage } from "../state/delegation.js";
 import { buildTaskFrame } from "../state/taskFrame.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
-import type { ApprovalResume, RunSettings } from "../state/types.js";
+import type { ApprovalResume, PendingToolCall, RunSettings, RunStatus } from "../state/types.js";
 import { UsageError } from "./errors.js";
-import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type Printer, type ThreadView } from "./session.js";
-import { EXIT, exitCodeFor, formatSummary, formatTraceTree, summarize, type RunSummary } from "./summary.js";
+import { askAtTerminal, isInteractiveTerminal } from "./interactive.js";
+import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type MiraApp, type Printer, type ThreadView } from "./session.js";
+import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, summarize, type RunSummary } from "./summary.js";
 
 export interface Output {
   out: Printer;
@@ -26,7 +29,12 @@ interface StoreOpts {
   json?: boolean;
 }
 
-export interface RunOpts extends StoreOpts {
+interface InteractiveOpts {
+  /** False with --no-interactive; prompting also needs a TTY on stdin and stdout and no --json. */
+  interactive?: boolean;
+}
+
+export interface RunOpts extends StoreOpts, InteractiveOpts {
   workspace: string;
   model?: string;
   thread?: string;
@@ -37,7 +45,7 @@ export interface RunOpts extends StoreOpts {
   skills?: string;
 }
 
-export interface ResumeOpts extends StoreOpts {
+export interface ResumeOpts extends StoreOpts, InteractiveOpts {
   approve?: boolean;
   reject?: boolean;
   reason?: string;
@@ -48,8 +56,9 @@ export interface ResumeOpts extends StoreOpts {
   stopChild?: boolean;
 }
 
-async function withStore<T>(setting: string, fn: (store: CheckpointStore) => Promise<T>): Promise<T> {
-  const store = await openCheckpointStore(setting);
+/** `mustExist`: commands that read a thread never create a database. */
+async function withStore<T>(setting: string, fn: (store: CheckpointStore) => Promise<T>, opts: { mustExist?: boolean } = {}): Promise<T> {
+  const store = await openCheckpointStore(setting, opts);
   try {
     return await fn(store);
   } finally {
@@ -112,8 +121,8 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
       }
       return withApp(store, settings, 0, async (app) => {
         if (!opts.json) io.out(`mira: thread ${threadId} · ${describeModel(settings.model)} · checkpointer ${store.description}`);
-        const summary = await drive(app, startRunInput(task, settings), threadId, settings.maxSteps, opts.json ? null : io.out);
-        return report(summary, setting, opts, io);
+        const summary = await drive(app, startRunInput(task), threadId, settings.maxSteps, opts.json ? null : io.out);
+        return report(await decideWhilePaused(app, summary, threadId, settings.maxSteps, opts, io), setting, opts, io);
       });
     });
   });
@@ -151,13 +160,33 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
           print?.(`mira: stopped SubAgent ${child.delegation?.id ?? "?"} of thread ${threadId}; the parent continues · ${describeModel(settings.model)}`);
           return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);
         }
-        const value = resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts);
+        const value = signedIfRequired(resumeValue(threadId, waiting.status, waiting.pendingToolCall, opts), threadId, snapshot, waiting.pendingToolCall);
         print?.(`mira: resuming thread ${threadId} · ${describeModel(settings.model)}`);
-        const resume = new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) });
-        return report(await drive(app, resume, threadId, settings.maxSteps, print), setting, opts, io);
+        const summary = await resumeWith(app, interrupts, value, threadId, settings.maxSteps, print);
+        return report(await decideWhilePaused(app, summary, threadId, settings.maxSteps, opts, io), setting, opts, io);
       });
     }),
-  );
+  { mustExist: true });
+}
+
+function resumeWith(app: MiraApp, interrupts: string[], value: unknown, threadId: string, maxSteps: number, print: Printer | null) {
+  return drive(app, new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) }), threadId, maxSteps, print);
+}
+
+/**
+ * In a terminal, a paused run is decided on the spot and continued, as often as it pauses
+ * (an edit is asked again); elsewhere the summary is returned as it is, with its resume command.
+ */
+async function decideWhilePaused(app: MiraApp, summary: RunSummary, threadId: string, maxSteps: number, opts: StoreOpts & InteractiveOpts, io: Output): Promise<RunSummary> {
+  if (opts.json || opts.interactive === false || !isInteractiveTerminal()) return summary;
+  let current = summary;
+  while (current.status === "waiting_approval" || current.status === "waiting_user") {
+    const snapshot = (await app.getState(threadConfig(threadId, maxSteps))) as StateSnapshot;
+    const reply = await askAtTerminal(current, snapshot.values as AgentRunState, io.out);
+    if (reply === null) break;
+    current = await resumeWith(app, pendingInterrupts(snapshot), reply, threadId, maxSteps, io.out);
+  }
+  return current;
 }
 
 /** Checks the flags against what the thread waits for; a wrong identity never reaches the run. */
@@ -177,6 +206,18 @@ function resumeValue(threadId: string, status: string, pending: { toolCallId: st
   const identity = { toolCallId: pending.toolCallId, inputHash: pending.inputHash, reason: opts.reason };
   if (opts.edit !== undefined) return { decision: "edit", ...identity, input: parseEditInput(opts.edit) };
   return opts.approve ? { decision: "approve", ...identity } : { decision: "reject", ...identity };
+}
+
+/**
+ * With MIRA_APPROVAL_HMAC_KEY set, the CLI is a trusted client: it signs its approval over
+ * the call, the thread and the checkpoint the run paused at (the interrupt's payload).
+ */
+function signedIfRequired(value: ApprovalResume | string, threadId: string, snapshot: StateSnapshot, pending: Pick<PendingToolCall, "toolId"> | null): ApprovalResume | string {
+  const key = approvalKey();
+  if (!key || typeof value === "string" || value.decision !== "approve" || !pending) return value;
+  const payloads = snapshot.tasks.flatMap((t) => t.interrupts ?? []).map((i) => i.value as { kind?: string; checkpointId?: string | null });
+  const checkpointId = payloads.find((p) => p?.kind === "approval")?.checkpointId ?? null;
+  return { ...value, signature: signApproval(key, { toolId: pending.toolId, toolCallId: value.toolCallId, inputHash: value.inputHash, threadId, checkpointId }) };
 }
 
 /** `--edit` takes the whole new input as a JSON object; the tool stays the same. */
@@ -239,7 +280,64 @@ export async function showCommand(threadId: string, opts: StoreOpts, io: Output)
     if (progress.state === "advancing") io.out(`in progress: ${progress.owner} is advancing this thread`);
     if (progress.state === "interrupted") io.out(`interrupted: ${progress.message}`);
     return code;
-  });
+  }, { mustExist: true });
 }
+
+/** Every thread of the store with its summary, newest first. */
+async function threadSummaries(store: CheckpointStore): Promise<Array<{ view: ThreadView; summary: RunSummary }>> {
+  const rows = [];
+  for (const threadId of await store.threadIds()) {
+    const view = await readThread(store, threadId);
+    if (view) rows.push({ view, summary: summarize(threadId, view.state, view.checkpointId, view.child) });
+  }
+  return rows;
+}
+
+interface ThreadsOpts extends StoreOpts {
+  status?: RunStatus;
+}
+
+/** One line per thread, newest first: status, pending call or question, and the goal. */
+export async function threadsCommand(opts: ThreadsOpts, io: Output): Promise<number> {
+  const setting = resolveCheckpointerSetting(opts.checkpointer);
+  return withStore(setting, async (store) => {
+    const rows = (await threadSummaries(store))
+      .filter(({ summary }) => !opts.status || summary.status === opts.status)
+      .map(({ view, summary }) => ({ threadId: summary.threadId, status: summary.status, goal: view.state.goal ?? "", pendingToolCall: summary.pendingToolCall, question: summary.question }));
+    if (opts.json) {
+      io.out(JSON.stringify(rows, null, 2));
+      return EXIT.completed;
+    }
+    if (rows.length === 0) io.out(`no threads${opts.status ? ` with status ${opts.status}` : ""} in ${store.description}`);
+    for (const r of rows) {
+      const waiting = r.pendingToolCall ? ` ${r.pendingToolCall.toolId} ${r.pendingToolCall.toolCallId}` : r.question ? ` "${r.question}"` : "";
+      io.out(`${r.threadId}  ${paint(statusStyle(r.status), r.status)}${waiting}  ${r.goal.split("\n")[0]!.slice(0, 80)}`);
+    }
+    return EXIT.completed;
+  }, { mustExist: true });
+}
+
+/** Every call waiting for approval, with the exact command that decides it. */
+export async function approvalsCommand(opts: StoreOpts, io: Output): Promise<number> {
+  const setting = resolveCheckpointerSetting(opts.checkpointer);
+  return withStore(setting, async (store) => {
+    const pending = (await threadSummaries(store)).flatMap(({ summary }) =>
+      summary.pendingToolCall ? [{ threadId: summary.threadId, pendingToolCall: summary.pendingToolCall, resume: resumeHint(summary, setting) }] : [],
+    );
+    if (opts.json) {
+      io.out(JSON.stringify(pending, null, 2));
+      return EXIT.completed;
+    }
+    if (pending.length === 0) io.out(`no calls waiting for approval in ${store.description}`);
+    for (const p of pending) {
+      const c = p.pendingToolCall;
+      io.out(`${p.threadId}  ${c.toolId} [${c.riskClass}] call ${c.toolCallId}  ${JSON.stringify(c.input).slice(0, 100)}`);
+      io.out(`  ${p.resume}`);
+    }
+    return EXIT.completed;
+  }, { mustExist: true });
+}
+
+const statusStyle = (status: RunStatus) => (status === "completed" ? "green" : status === "failed" ? "red" : "yellow");
 
 export { EXIT };

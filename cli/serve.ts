@@ -27,6 +27,9 @@ export async function serveCommand(opts: ServeOpts, io: Output): Promise<number>
   const leaseSeconds = positiveInt("--lease-seconds", opts.leaseSeconds);
   const checkpointer = opts.checkpointer ?? process.env.MIRA_CHECKPOINTER;
   if (!checkpointer?.trim()) throw new InputError("mira serve needs --checkpointer postgres://… (or MIRA_CHECKPOINTER)");
+  // The API server loads the graph from its TypeScript source (server/graph.ts), as
+  // `langgraphjs dev` does; the compiled CLI registers a TypeScript loader for this command only.
+  (await import("tsx/esm/api")).register();
   const { startServe, DEFAULT_REDIS_URL } = await import("../server/serve.js");
   const instance = await startServe({
     port,

@@ -2,6 +2,7 @@
  * The AgentRun summary the CLI prints (`--json`) and its readable form. Built from a
  * LangGraph state snapshot, so `run`, `resume` and `show` report the same shape.
  */
+import { styleText } from "node:util";
 import type { AgentRunState } from "../state/agentRun.js";
 import type { Evidence, PendingToolCall, RunStatus, TraceEntry } from "../state/types.js";
 
@@ -10,7 +11,7 @@ export interface RunSummary {
   status: RunStatus;
   finishReason: string | null;
   /** The frozen call waiting for approval; `agent` is `main` or the SubAgent whose call it is. */
-  pendingToolCall: (Pick<PendingToolCall, "toolId" | "toolCallId" | "input" | "inputHash" | "riskClass"> & { agent: string }) | null;
+  pendingToolCall: (Pick<PendingToolCall, "toolId" | "toolCallId" | "input" | "inputHash" | "riskClass" | "provenance"> & { agent: string }) | null;
   question: string | null;
   /** Who asks `question`: `main` or a SubAgent (the parent relays it). */
   questionFrom: string | null;
@@ -98,7 +99,7 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
   const lines = [`thread ${summary.threadId}: ${summary.status}${summary.finishReason ? ` (${summary.finishReason})` : ""} · ${steps}`];
   if (summary.pendingToolCall) {
     const c = summary.pendingToolCall;
-    lines.push(`waiting for approval of ${c.toolId} [${c.riskClass}]${c.agent !== "main" ? ` requested by SubAgent ${c.agent}` : ""}`, `  call id:    ${c.toolCallId}`, `  input hash: ${c.inputHash}`, `  input:      ${JSON.stringify(c.input)}`);
+    lines.push(`waiting for approval of ${c.toolId} [${c.riskClass}]${c.agent !== "main" ? ` requested by SubAgent ${c.agent}` : ""}`, `  call id:    ${c.toolCallId}`, `  input hash: ${c.inputHash}`, `  input:      ${JSON.stringify(c.input)}`, ...provenanceLines(c.provenance));
   }
   if (summary.question) lines.push(`question${summary.questionFrom && summary.questionFrom !== "main" ? ` from SubAgent ${summary.questionFrom}` : ""}: ${summary.question}`);
   if (summary.error) lines.push(`error (${summary.error.kind}): ${summary.error.message}`);
@@ -111,6 +112,12 @@ export function formatSummary(summary: RunSummary, checkpointer: string): string
 
 const shellQuote = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
+/** Colour only for a terminal, and never when `NO_COLOR` is set (https://no-color.org). */
+export function paint(style: "bold" | "dim" | "red" | "green" | "yellow", text: string): string {
+  const enabled = process.stdout.isTTY && !process.env.NO_COLOR;
+  return enabled ? styleText(style, text) : text;
+}
+
 /** 75 is sysexits EX_TEMPFAIL: the thread is busy now; the same command may succeed later. */
 export const EXIT = { completed: 0, failed: 1, waiting: 2, usage: 64, busy: 75 } as const;
 
@@ -119,4 +126,17 @@ export function exitCodeFor(status: RunStatus): number {
   if (status === "failed") return EXIT.failed;
   if (status === "running") return EXIT.failed;
   return EXIT.waiting;
+}
+
+/**
+ * What led to a call, printed under the approval request: the observations the Planner had
+ * just seen and their evidence. An instruction that arrived inside a tool's output shows up here.
+ */
+function provenanceLines(provenance: PendingToolCall["provenance"]): string[] {
+  if (!provenance) return [];
+  if (provenance.observations.length === 0) return ["  proposed after: the request itself (no observation yet)"];
+  const lines = ["  proposed after:"];
+  for (const o of provenance.observations) lines.push(`    ${o.source}${o.toolId ? ` ${o.toolId}` : ""}${o.toolCallId ? ` (${o.toolCallId})` : ""}: ${o.summary}`);
+  for (const e of provenance.evidence) lines.push(`    [${e.id}] ${e.toolId}${e.path ? ` ${e.path}` : ""}: ${JSON.stringify(e.excerpt.length > 160 ? `${e.excerpt.slice(0, 160)}…` : e.excerpt)}`);
+  return lines;
 }

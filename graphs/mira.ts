@@ -1,12 +1,13 @@
 /**
  * The Mira graph (CONTRACT §2): one node per contract stage, wired only here.
- * Exported uncompiled so callers compile it with their own checkpointer.
+ * Exported uncompiled so callers compile it with their own checkpointer. Every node's
+ * visits are also streamed as `custom` progress events.
  *
  * START → planner ─answer→ generate → finalize → END
  *            ├─ask_user→ ask_user (interrupt) → planner
  *            ├─retrieve→ retrieve → evidence → planner
  *            ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
- *            │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
+ *            │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject) | approval (refused reply)
  *            ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner
  *            │                                        └─skill completed→ freeze → generate | planner
  *            └─fail / terminal → finalize
@@ -14,6 +15,9 @@
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import { AgentRunAnnotation } from "../state/agentRun.js";
+import { MiraInput } from "../state/input.js";
+import { reportingProgress } from "../state/trace.js";
+import { MiraConfigurable } from "../runtime/runConfig.js";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode } from "../nodes/askUser.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
@@ -28,19 +32,19 @@ import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 import { buildSubAgentGraph } from "./subagent.js";
 
 export function buildMiraGraph(rt: MiraRuntime) {
-  return new StateGraph(AgentRunAnnotation)
-    .addNode("Planner", createPlannerNode(rt))
-    .addNode("AskUser", createAskUserNode(rt))
-    .addNode("Retrieve", createRetrieveNode(rt))
-    .addNode("Normalize", createNormalizeNode(rt))
-    .addNode("Policy", createPolicyNode(rt))
-    .addNode("Approval", createApprovalNode(rt))
-    .addNode("Tool", createToolNode(rt))
-    .addNode("Evidence", createEvidenceNode(rt))
+  return new StateGraph({ state: AgentRunAnnotation, input: MiraInput, context: MiraConfigurable })
+    .addNode("Planner", reportingProgress(createPlannerNode(rt)))
+    .addNode("AskUser", reportingProgress(createAskUserNode(rt)))
+    .addNode("Retrieve", reportingProgress(createRetrieveNode(rt)))
+    .addNode("Normalize", reportingProgress(createNormalizeNode(rt)))
+    .addNode("Policy", reportingProgress(createPolicyNode(rt)))
+    .addNode("Approval", reportingProgress(createApprovalNode(rt)))
+    .addNode("Tool", reportingProgress(createToolNode(rt)))
+    .addNode("Evidence", reportingProgress(createEvidenceNode(rt)))
     .addNode("SubAgent", buildSubAgentGraph(rt).compile())
-    .addNode("Freeze", createFreezeNode(rt))
-    .addNode("Generate", createGenerateNode(rt))
-    .addNode("Finalize", createFinalizeNode(rt))
+    .addNode("Freeze", reportingProgress(createFreezeNode(rt)))
+    .addNode("Generate", reportingProgress(createGenerateNode(rt)))
+    .addNode("Finalize", reportingProgress(createFinalizeNode(rt)))
     .addEdge(START, "Planner")
     .addConditionalEdges("Planner", routeAfterPlanner, {
       Normalize: "Normalize",
@@ -56,7 +60,7 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addEdge("SubAgent", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
-    .addConditionalEdges("Approval", routeAfterApproval, { Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize" })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Freeze: "Freeze", Finalize: "Finalize" })
     .addConditionalEdges("Freeze", routeAfterFreeze, { Generate: "Generate", Planner: "Planner" })

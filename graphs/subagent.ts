@@ -25,9 +25,10 @@ import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 import { forDelegation } from "../runtime/childRuntime.js";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import { AgentRunAnnotation, SubAgentInput, SubAgentOutput } from "../state/agentRun.js";
+import { reportingProgress } from "../state/trace.js";
 
 export function buildSubAgentGraph(rt: MiraRuntime) {
-  const bind = (name: string, factory: Parameters<typeof forDelegation>[1]) => forDelegation(rt, factory, name);
+  const bind = (name: string, factory: Parameters<typeof forDelegation>[1]) => reportingProgress(forDelegation(rt, factory, name));
   return new StateGraph({ state: AgentRunAnnotation, input: SubAgentInput, output: SubAgentOutput })
     .addNode("Start", bind("Start", createSubAgentStartNode))
     .addNode("Planner", bind("Planner", createPlannerNode))
@@ -53,7 +54,7 @@ export function buildSubAgentGraph(rt: MiraRuntime) {
     .addEdge("Retrieve", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Report" })
     .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Report" })
-    .addConditionalEdges("Approval", routeAfterApproval, { Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Report" })
+    .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Report" })
     .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Finalize: "Report" })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Finalize: "Report" })
     .addEdge("Report", END);

@@ -1,10 +1,12 @@
 /**
  * A chat model that replays a JSON file of assistant turns, in call order, for tests and
  * reproducible runs: `{"turns":[{"content":"…","tool_calls":[{"id":"c1","name":"read_open","args":{…}}]}]}`.
- * The cursor starts at `startAt` so a run resumed in another process continues where it paused.
+ * The Planner names the run's own model-call index, so a run resumed in another process, or
+ * one of many threads sharing the model, continues at its own turn; without it the cursor
+ * starts at `startAt`.
  */
 import { readFileSync } from "node:fs";
-import { BaseChatModel, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
+import { BaseChatModel, type BaseChatModelCallOptions, type BaseChatModelParams } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
 import { z } from "zod";
@@ -41,7 +43,12 @@ export function loadScript(path: string): ScriptedTurn[] {
   return parsed.data.turns;
 }
 
-export class ScriptedChatModel extends BaseChatModel {
+/** `modelCall`: the run's own model-call index; when given, that turn is replayed. */
+export interface ScriptedCallOptions extends BaseChatModelCallOptions {
+  modelCall?: number;
+}
+
+export class ScriptedChatModel extends BaseChatModel<ScriptedCallOptions> {
   private cursor: number;
 
   constructor(
@@ -70,10 +77,15 @@ export class ScriptedChatModel extends BaseChatModel {
     return this;
   }
 
-  async _generate(_messages: BaseMessage[]): Promise<ChatResult> {
-    const turn = this.turns[this.cursor];
+  /**
+   * Replays turn `options.modelCall` when the caller names it (each run of a shared model
+   * follows its own script position), else the next turn of this instance's cursor.
+   */
+  async _generate(_messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
+    const index = options.modelCall ?? this.cursor;
+    const turn = this.turns[index];
     if (!turn) throw new ModelError(`scripted model exhausted: all ${this.turns.length} turns were used`);
-    this.cursor += 1;
+    this.cursor = index + 1;
     const message = new AIMessage({
       content: turn.content,
       tool_calls: turn.tool_calls.map((c) => ({ id: c.id, name: c.name, args: c.args, type: "tool_call" as const })),

@@ -1,35 +1,33 @@
 /**
- * Approval (CONTRACT §3): pauses with `interrupt()` whose payload is the frozen
- * invocation, and accepts only a decision that names that exact invocation
- * (`toolCallId + inputHash`). A mismatch is a terminal approval inconsistency: nothing
- * runs. `edit` never changes the tool; it makes a new invocation that is normalized and
- * asked again. The node re-runs from its first line on resume, so nothing precedes
- * `interrupt()`.
+ * Approval (CONTRACT §3): pauses with `interrupt()` whose value is the frozen invocation in
+ * the ecosystem's request shape (protocol/approvalReply.ts), and applies a reply only to
+ * that invocation. Mira's decision must name the exact `toolCallId + inputHash` (a mismatch
+ * is a terminal approval inconsistency); an ecosystem reply that names another call, or a
+ * value that is no reply at all, is refused with a trace note and the run keeps waiting on
+ * the same call. `edit` never changes the tool; it makes a new invocation that is
+ * normalized and asked again. The node re-runs from its first line on resume, so nothing
+ * precedes `interrupt()`.
  */
 import { interrupt } from "@langchain/langgraph";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { approvalDecisionMessage } from "../state/conversation.js";
 import { declineChange, readTaskFrame } from "../state/taskFrame.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
-import { ApprovalResume, type PendingToolCall } from "../state/types.js";
+import type { ApprovalRecord } from "../state/types.js";
+import { approvalRequest, readApprovalReply } from "../protocol/approvalReply.js";
+import { settingsDiffer } from "../runtime/runConfig.js";
 import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 
-/** What a paused run shows the user (and what `mira resume` must echo back). */
-export interface ApprovalRequest {
-  kind: "approval";
-  call: PendingToolCall;
-  checkpointId: string | null;
-  /** Whose call it is: `main` or a SubAgent's id (the parent relays a child's request). */
-  agent: string;
-}
+export type { ApprovalRequest } from "../protocol/approvalReply.js";
 
-export type ApprovalRoute = "Tool" | "Normalize" | "Planner" | "Finalize";
+export type ApprovalRoute = "Approval" | "Tool" | "Normalize" | "Planner" | "Finalize";
 
 export function routeAfterApproval(state: AgentRunState): ApprovalRoute {
   if (state.status === "failed") return "Finalize";
+  if (state.status === "waiting_approval") return "Approval";
   if (state.pendingToolCall) return "Tool";
   return state.nextAction?.type === "use_tool" ? "Normalize" : "Planner";
 }
@@ -41,36 +39,47 @@ export function createApprovalNode(rt: MiraRuntime) {
       return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "approval requested with no frozen call" }), ...visit(state, "Approval", rt.agent) };
     }
     const checkpointId = currentCheckpointId(config);
-    const answer: unknown = interrupt({ kind: "approval", call, checkpointId, agent: rt.agent } satisfies ApprovalRequest);
+    const answer: unknown = interrupt(approvalRequest(call, checkpointId, rt.agent, state.settings?.approvalShape ?? "hitl"));
 
-    const inconsistent = (message: string) => ({
-      ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message }),
-      ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "inconsistent", note: message }),
-    });
-    const parsed = ApprovalResume.safeParse(answer);
-    if (!parsed.success) return inconsistent(`resume value is not an approval decision: ${z.prettifyError(parsed.error).replace(/\n/g, "; ")}`);
-    const decision = parsed.data;
-    if (decision.toolCallId !== call.toolCallId || decision.inputHash !== call.inputHash) {
-      return inconsistent(
-        `decision names ${decision.toolCallId}/${decision.inputHash.slice(0, 12)} but the frozen call is ${call.toolCallId}/${call.inputHash.slice(0, 12)}; nothing was executed`,
-      );
+    const moved = settingsDiffer(state.settings, rt.settings);
+    if (moved) {
+      // A resume built with other settings would run the call somewhere else.
+      const note = `this resume runs with other settings than the run (${moved}); resume with the run's configuration; nothing was executed`;
+      return { status: "waiting_approval", ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "refused", note }) };
     }
-    const record = {
+    const reply = readApprovalReply(call, answer);
+    if (reply.kind === "inconsistent") {
+      return {
+        ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message: reply.message }),
+        ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "inconsistent", note: reply.message }),
+      };
+    }
+    if (reply.kind === "refused") {
+      // Back to the same interrupt: the call stays frozen and pending, nothing runs.
+      return { status: "waiting_approval", ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "refused", note: reply.message }) };
+    }
+    const record: ApprovalRecord = {
       toolId: call.toolId,
       toolCallId: call.toolCallId,
       inputHash: call.inputHash,
       threadId: currentThreadId(config),
       checkpointId,
-      decision: decision.decision,
-      reason: decision.reason,
+      decision: reply.kind,
+      reason: reply.reason,
+      ...(reply.kind === "approve" && reply.signature ? { signature: reply.signature } : {}),
       at: new Date().toISOString(),
     };
-    const resumed = { approvals: record, status: "running" as const, ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: decision.decision }) };
-    switch (decision.decision) {
+    const resumed = {
+      approvals: record,
+      messages: approvalDecisionMessage(record),
+      status: "running" as const,
+      ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: reply.kind, note: reply.via === "mira" ? undefined : `${reply.via} reply` }),
+    };
+    switch (reply.kind) {
       case "approve":
         return resumed;
       case "reject": {
-        const reason = decision.reason ?? "rejected by the user";
+        const reason = reply.reason ?? "rejected by the user";
         if (rt.policy.rejectEndsRun) {
           return { ...resumed, ...terminalStep({ recoverable: false, kind: "policy_denied", message: `${call.toolId} (${call.toolCallId}) rejected and the policy ends the run on rejection: ${reason}` }) };
         }
@@ -87,7 +96,7 @@ export function createApprovalNode(rt: MiraRuntime) {
         return {
           ...resumed,
           pendingToolCall: null,
-          nextAction: { type: "use_tool", toolId: call.toolId, toolCallId: `${call.toolCallId}~edit${edits}`, input: decision.input },
+          nextAction: { type: "use_tool", toolId: call.toolId, toolCallId: `${call.toolCallId}~edit${edits}`, input: reply.input },
         };
       }
     }

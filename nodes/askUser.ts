@@ -2,6 +2,7 @@
  * Ask the user (CONTRACT §2): pauses with `interrupt()` (status `waiting_user`) and
  * returns the user's text to the Planner as an observation. Nothing precedes `interrupt()`.
  */
+import { HumanMessage } from "@langchain/core/messages";
 import { interrupt } from "@langchain/langgraph";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
@@ -34,6 +35,7 @@ export function createAskUserNode(rt: MiraRuntime) {
       nextAction: null,
       goal,
       taskFrame: coverGoals(frame, state.evidence),
+      messages: new HumanMessage(text),
       observations: { step: state.step, source: "user", outcome: "answered", summary: `the user answered "${question}": ${text}`, evidenceIds: [] },
       ...visit(state, "AskUser", rt.agent, { note: text.slice(0, 120) }),
     };

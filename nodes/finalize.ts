@@ -5,6 +5,7 @@
  */
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { failureMessage } from "../state/conversation.js";
 import { visit } from "../state/trace.js";
 
 export function createFinalizeNode(rt: MiraRuntime) {
@@ -14,6 +15,7 @@ export function createFinalizeNode(rt: MiraRuntime) {
       status: failed ? "failed" : "completed",
       finishReason: failed ? "error" : (state.finishReason ?? "stop"),
       pendingToolCall: null,
+      ...(failed && state.error ? { messages: failureMessage(state.error) } : {}),
       ...visit(state, "Finalize", rt.agent, { decision: failed ? "failed" : "completed" }),
     };
   };

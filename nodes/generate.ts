@@ -8,6 +8,7 @@
  */
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { answerMessage } from "../state/conversation.js";
 import { readTaskFrame } from "../state/taskFrame.js";
 import { visit } from "../state/trace.js";
 import type { Evidence, Goal } from "../state/types.js";
@@ -54,6 +55,7 @@ export function createGenerateNode(rt: MiraRuntime) {
     }
     if (outside.length) sections.push(`(Removed citations not backed by read evidence: ${outside.join(", ")})`);
     if (sources.length) sections.push(`Sources:\n${sources.map(describeSource).join("\n")}`);
-    return { answer: sections.join("\n\n"), ...trace };
+    const answer = sections.join("\n\n");
+    return { answer, messages: answerMessage(answer), ...trace };
   };
 }

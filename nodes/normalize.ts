@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
+import { provenanceOf } from "../state/provenance.js";
 import { visit } from "../state/trace.js";
 import { invocationHash } from "../protocol/invocationHash.js";
 
@@ -56,6 +57,7 @@ export function createNormalizeNode(rt: MiraRuntime) {
         input: frozenInput,
         inputHash: invocationHash(tool.name, frozenInput, effect),
         riskClass: tool.risk,
+        provenance: provenanceOf(state),
       },
       loadout: rt.harness.touch(state.loadout, tool.name),
       ...trace,

@@ -3,11 +3,12 @@
  * from the PlannerObservationContext, and decides overall completion through the
  * completion gate. It never executes anything and never bypasses the Harness.
  */
-import { SystemMessage, HumanMessage } from "@langchain/core/messages";
+import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../state/completionGate.js";
+import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame } from "../state/taskFrame.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
@@ -83,33 +84,41 @@ async function firstLoadout(rt: MiraRuntime, goal: string): Promise<string[]> {
   return (await rt.harness.resolveWithSemantic(goal)).disclosed.map((d) => d.name);
 }
 
+const NO_REQUEST = 'the run has no request: start it with {goal} or {messages:[{role:"user", content}]}';
+
 /**
- * First visit: build the TaskFrame against the workspace, resolve the first loadout, fill
- * default settings. Later visits read the stored frame (migrating a v1 one). A request that
+ * First visit of a turn (CONTRACT §7: the loadout survives turns): take the request from
+ * the conversation or `goal`, build the TaskFrame against the workspace, refresh the loadout
+ * for it, record the settings the run was built with, and start the step and recovery
+ * budgets again. Later visits read the stored frame (migrating a v1 one). A request that
  * cannot make a frame comes back as its one-line reason.
  */
-async function intake(state: AgentRunState, rt: MiraRuntime): Promise<AgentRunState | { invalid: string }> {
-  if (state.step > 0) return { ...state, taskFrame: readTaskFrame(state.taskFrame) };
-  const built = buildTaskFrame(state.goal, await workspaceIndex(rt.workspaceRoot));
+async function intake(state: AgentRunState, rt: MiraRuntime): Promise<{ state: AgentRunState; turn: AgentRunUpdate } | { invalid: string }> {
+  if (!startsTurn(state)) return { state: { ...state, taskFrame: readTaskFrame(state.taskFrame) }, turn: {} };
+  const request = turnRequest(state);
+  if (!request.goal.trim()) return { invalid: NO_REQUEST };
+  const built = buildTaskFrame(request.goal, await workspaceIndex(rt.workspaceRoot));
   if (!built.ok) return { invalid: built.message };
-  const disclosed = await firstLoadout(rt, state.goal);
-  return {
-    ...state,
+  const disclosed = await firstLoadout(rt, request.goal);
+  const turn: AgentRunUpdate = {
+    ...turnReset(request.goal),
     schemaVersion: AGENT_RUN_SCHEMA_VERSION,
+    messages: request.messages,
     taskFrame: coverGoals(built.frame, state.evidence),
     loadout: rt.harness.discloseRanked(state.loadout, disclosed),
-    settings: state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps },
-    recovery: { ...state.recovery, maxAttempts: state.settings ? state.recovery.maxAttempts : rt.defaults.maxAttempts },
+    settings: rt.settings ?? state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps },
+    recovery: { attemptCount: 0, maxAttempts: rt.defaults.maxAttempts, exhausted: false },
   };
+  return { state: { ...state, ...(turn as Partial<AgentRunState>), messages: state.messages }, turn };
 }
 
 export function createPlannerNode(rt: MiraRuntime) {
   return async function planner(input: AgentRunState): Promise<AgentRunUpdate> {
-    if (!input.goal.trim()) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "the run has no goal" }), ...visit(input, "Planner", rt.agent) };
     const taken = await intake(input, rt);
     if ("invalid" in taken) return { ...terminalStep({ recoverable: false, kind: "invalid_request", message: taken.invalid }), ...visit(input, "Planner", rt.agent, { note: taken.invalid }) };
-    const state = taken;
+    const { state, turn } = taken;
     const base: AgentRunUpdate = {
+      ...turn,
       schemaVersion: AGENT_RUN_SCHEMA_VERSION,
       taskFrame: state.taskFrame,
       loadout: state.loadout,
@@ -149,7 +158,9 @@ export function createPlannerNode(rt: MiraRuntime) {
       } else {
         const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
         const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...schemas.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
-        reply = await model.invoke(messages);
+        // The run's own call index (a scripted model replays this turn, whichever thread asks);
+        // `nostream`: the Planner's protocol calls are not chat messages for `messages` streams.
+        reply = await model.invoke(messages, { modelCall: state.modelCalls, tags: ["nostream"] } as Record<string, unknown>);
       }
     } catch (err) {
       const message = `the model failed: ${(err as Error).message.split("\n")[0]}`;
@@ -160,11 +171,15 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...stepped, ...recoverableStep(state, "planner", { recoverable: true, kind: "invalid_decision", message: parsed.message }), ...visit(state, "Planner", rt.agent, { decision: "invalid" }) };
     }
     const update = await decide(state, parsed.decision, rt);
-    const loadoutNote = input.step === 0 ? `loadout: ${[...state.loadout].reverse().join(", ") || "(none resolved)"}` : undefined;
+    const loadoutNote = startsTurn(input) ? `loadout: ${[...state.loadout].reverse().join(", ") || "(none resolved)"}` : undefined;
     const note = (update.observations as Observation | undefined)?.summary ?? loadoutNote;
-    return { ...stepped, ...update, ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
+    // The question joins the conversation here: AskUser may write nothing before its interrupt.
+    const asked = parsed.decision.type === "ask_user" ? [new AIMessage(parsed.decision.question)] : [];
+    return { ...stepped, ...update, messages: [...turnMessages(turn), ...asked], ...visit(state, "Planner", rt.agent, { ...traceOf(parsed.decision), note }) };
   };
 }
+
+const turnMessages = (turn: AgentRunUpdate): BaseMessage[] => (Array.isArray(turn.messages) ? (turn.messages as BaseMessage[]) : []);
 
 /**
  * The deterministic coverage transition (CONTRACT §6): the step the ledger proves, if its tool

@@ -7,6 +7,7 @@ import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
+import { approvalRequestMessage } from "../state/conversation.js";
 import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 
@@ -33,7 +34,7 @@ export function createPolicyNode(rt: MiraRuntime) {
           ...trace,
         };
       case "ask":
-        return { status: "waiting_approval", ...trace };
+        return { status: "waiting_approval", messages: approvalRequestMessage(call, verdict.reason), ...trace };
       case "deny": {
         const message = `${call.toolId} (${call.toolCallId}) ${verdict.reason}`;
         if (verdict.terminal) return { ...terminalStep({ recoverable: false, kind: "policy_denied", message }), ...trace };

@@ -4,14 +4,16 @@
  * It refuses anything without a matching approval or whose input no longer hashes to the
  * approved `inputHash`. An approval given in another thread (a copied thread, a checkpoint
  * restored under a new id) does not authorize the call here: it goes back to Policy and is
- * asked again. A call the ledger saw start but never finish is `outcome_unknown`, never re-run.
+ * asked again. The policy is judged again too, since it may have changed while the run was
+ * paused: a call it now denies is not executed. A call the ledger saw start but never finish is `outcome_unknown`, never re-run.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
-import { terminalStep } from "../state/observations.js";
+import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import type { ApprovalRecord, PendingToolCall, ToolResult } from "../state/types.js";
+import { APPROVAL_KEY_ENV, approvalKey, verifyApproval } from "../protocol/approvalSignature.js";
 import { invocationHash } from "../protocol/invocationHash.js";
 import type { ToolContext, ToolDefinition, ToolOutcome } from "../tools/types.js";
 import { currentThreadId } from "./checkpointId.js";
@@ -49,6 +51,20 @@ export function createToolNode(rt: MiraRuntime) {
       const note = `the approval of ${call.toolCallId} was given in ${from ? `thread "${from}"` : "no recorded thread"}, not this one; asking again`;
       return { status: "running", ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, decision: "rebind", note }) };
     }
+    const key = approvalKey();
+    if (key && approval.decision === "approve" && !verifyApproval(key, { ...approval, threadId }, approval.signature)) {
+      return refuse("approval_inconsistency", `the approval of ${call.toolId} (${call.toolCallId}) is not signed with ${APPROVAL_KEY_ENV}; signed approvals are required, so nothing was executed`);
+    }
+    // The policy may have changed while the run was paused (a resume loads it afresh): judge again.
+    const verdict = rt.policy.classify(call);
+    if (verdict.outcome === "deny") {
+      const message = `${call.toolId} (${call.toolCallId}) ${verdict.reason} (policy changed since it was approved); nothing was executed`;
+      if (verdict.terminal) return { ...terminalStep({ recoverable: false, kind: "policy_denied", message }), ...trace };
+      return { pendingToolCall: null, ...recoverableStep(state, "policy", { recoverable: true, kind: "rejected", message }, call), ...trace };
+    }
+    if (verdict.outcome === "ask" && approval.decision === "policy_allow") {
+      return { status: "running", ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, decision: "rebind", note: `the policy now asks for ${call.toolId}; asking again` }) };
+    }
     const definition = rt.harness.get(call.toolId);
     if (!definition) return refuse("state_corrupted", `approved tool ${call.toolId} is no longer registered; nothing was executed`);
     const ctx = { workspaceRoot: rt.workspaceRoot };
@@ -57,8 +73,8 @@ export function createToolNode(rt: MiraRuntime) {
       return refuse("state_corrupted", `${call.toolId} (${call.toolCallId}) no longer hashes to its approved inputHash; nothing was executed`);
     }
 
-    const key = { threadId, toolId: call.toolId, toolCallId: call.toolCallId, inputHash: call.inputHash };
-    const claim = await rt.ledger.begin(key, { threadId: approval.threadId });
+    const entry = { threadId, toolId: call.toolId, toolCallId: call.toolCallId, inputHash: call.inputHash };
+    const claim = await rt.ledger.begin(entry, { threadId: approval.threadId });
     let outcome: ToolOutcome;
     let replayed = false;
     switch (claim.state) {
@@ -78,12 +94,12 @@ export function createToolNode(rt: MiraRuntime) {
             message: `${call.toolId} (${call.toolCallId}) started at ${claim.startedAt} but the process running it stopped before its result was recorded; its outcome is unknown and it is not run again — check its effect before retrying`,
           },
         };
-        await rt.ledger.complete(key, outcome);
+        await rt.ledger.complete(entry, outcome);
         replayed = true;
         break;
       case "fresh":
         outcome = await runOnce(definition, call.input, ctx);
-        await rt.ledger.complete(key, outcome);
+        await rt.ledger.complete(entry, outcome);
         break;
     }
     const toolResult: ToolResult = outcome.ok

@@ -24,6 +24,8 @@ export function childRuntime(parent: MiraRuntime, delegation: Delegation): MiraR
   return {
     ...shared,
     agent: delegation.id,
+    // The child's step budget is the delegation's; the rest of the run's settings are shared.
+    ...(parent.settings ? { settings: { ...parent.settings, maxSteps: delegation.maxSteps } } : {}),
     harness: parent.harness.forScope(scopeOf(delegation), delegation.tools),
     defaults: { maxSteps: delegation.maxSteps, maxAttempts: delegation.maxAttempts },
     ...(delegation.skill && skills ? { skill: activeSkill(skills, delegation.skill) } : {}),

@@ -18,7 +18,7 @@ import type { MiraRuntime } from "./runtime.js";
 import { catalogTools, sourceName } from "./toolSources.js";
 import { InputError } from "./errors.js";
 
-export const DEFAULT_MAX_STEPS = 24;
+export { DEFAULT_MAX_STEPS } from "./runConfig.js";
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 /** The workspace directory is missing or not a directory. */
@@ -59,6 +59,7 @@ export function createRuntime(
   const skills = opts.skills ?? loadSkills(settings);
   return {
     agent: "main",
+    settings: { ...settings, workspace: workspaceRoot },
     workspaceRoot,
     model: createChatModel(settings.model, { startAt: opts.modelCallsSoFar ?? 0 }),
     harness: opts.harness ?? catalogHarness(settings, skills.profiles(workspaceRoot)),

@@ -8,11 +8,14 @@ import type { Harness } from "../harness/harness.js";
 import type { ExecutionLedger } from "../ledger/executionLedger.js";
 import type { Policy } from "../policy/policy.js";
 import type { DocumentIndex } from "../retrieval/documentIndex.js";
+import type { RunSettings } from "../state/types.js";
 import type { SkillLibrary } from "../skills/library.js";
 
 export interface MiraRuntime {
   /** `main`, or a child's id; stamped on every trace entry. */
   agent: string;
+  /** The settings this runtime was built from (recorded in state when a turn starts); absent in bare test runtimes. */
+  settings?: RunSettings;
   /** Real path of the workspace root. */
   workspaceRoot: string;
   model: BaseChatModel;

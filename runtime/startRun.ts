@@ -1,8 +1,6 @@
-/** The input that starts a new AgentRun. */
-import type { AgentRunUpdate } from "../state/agentRun.js";
-import type { RunSettings } from "../state/types.js";
-import { DEFAULT_MAX_ATTEMPTS } from "./createRuntime.js";
+/** The input that starts a new AgentRun (or a new turn of a finished thread). */
+import type { MiraInput } from "../state/input.js";
 
-export function startRunInput(goal: string, settings: RunSettings): AgentRunUpdate {
-  return { goal, settings, status: "running", recovery: { attemptCount: 0, maxAttempts: DEFAULT_MAX_ATTEMPTS, exhausted: false } };
+export function startRunInput(goal: string): MiraInput {
+  return { goal };
 }

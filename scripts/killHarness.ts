@@ -35,6 +35,8 @@ export interface TrialResult {
   /** The ledger settled the call as outcome_unknown (its process died inside it). */
   outcomeUnknown: boolean;
   finalStatus: string;
+  /** Each recovery step: what show said, what was spawned, and how it ended. */
+  recoveries: string[];
   /** Non-empty when a contract check failed. */
   problems: string[];
 }
@@ -74,7 +76,7 @@ async function miraInProcess(args: string[]): Promise<{ code: number; stdout: st
  * Spawns `mira args`; when `killAfterMs` is set, SIGKILLs it that long after its first line
  * of output. Resolves with whether it was killed (or exited first).
  */
-function spawnMira(args: string[], killAfterMs: number | null): Promise<{ killed: boolean; code: number | null }> {
+function spawnMira(args: string[], killAfterMs: number | null): Promise<{ killed: boolean; code: number | null; stderr: string }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MIRA_CHECKPOINTER: "" } });
     let killed = false;
@@ -86,8 +88,9 @@ function spawnMira(args: string[], killAfterMs: number | null): Promise<{ killed
         if (child.exitCode === null && child.signalCode === null) killed = child.kill("SIGKILL");
       }, killAfterMs);
     });
-    child.stderr.resume();
-    child.on("close", (code) => done({ killed, code }));
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on("close", (code) => done({ killed, code, stderr: stderr.trim().split("\n")[0] ?? "" }));
   });
 }
 
@@ -143,6 +146,7 @@ export async function runTrial(store: string, storeKind: "sqlite" | "postgres", 
   else if (started > 0) killPoint = (await countLines(log, "done")) > 0 && before.executions.some((e) => e.status === "completed") ? "after_tool" : "in_tool";
 
   let killedDuringResume = false;
+  const recoveries: string[] = [];
   let final: ShowResult | string = before;
   for (let round = 0; round < 6; round++) {
     final = await show(thread, storeArg);
@@ -154,10 +158,14 @@ export async function runTrial(store: string, storeKind: "sqlite" | "postgres", 
     const killThisOne = round === 0 && random() < 0.5;
     killedDuringResume ||= killThisOne;
     const killAfter = killThisOne ? Math.floor(random() * 800) : null;
-    if (final.progress.state === "interrupted") await spawnMira(["resume", thread, "--checkpointer", storeArg], killAfter);
-    else if (final.status === "waiting_approval" && final.pendingToolCall) {
+    const seen = `${final.status}/${final.progress.state}`;
+    if (final.progress.state === "interrupted") {
+      const r = await spawnMira(["resume", thread, "--checkpointer", storeArg], killAfter);
+      recoveries.push(`${seen} → resume: ${r.killed ? "killed" : `exit ${r.code} ${r.stderr}`}`);
+    } else if (final.status === "waiting_approval" && final.pendingToolCall) {
       const c = final.pendingToolCall;
-      await spawnMira(["resume", thread, "--approve", "--tool-call-id", c.toolCallId, "--input-hash", c.inputHash, "--checkpointer", storeArg], killAfter);
+      const r = await spawnMira(["resume", thread, "--approve", "--tool-call-id", c.toolCallId, "--input-hash", c.inputHash, "--checkpointer", storeArg], killAfter);
+      recoveries.push(`${seen} → resume --approve: ${r.killed ? "killed" : `exit ${r.code} ${r.stderr}`}`);
     } else {
       problems.push(`thread stuck: status ${final.status}, progress ${final.progress.state}`);
       break;
@@ -173,7 +181,7 @@ export async function runTrial(store: string, storeKind: "sqlite" | "postgres", 
   if (started > 0 && typeof final !== "string" && final.executions.length === 0) problems.push("the command ran but the ledger has no entry");
   const outcomeUnknown = typeof final !== "string" && final.executions.some((e) => e.status === "outcome_unknown");
   await rm(ws, { recursive: true, force: true });
-  return { thread, killPoint, killedDuringResume, executions, outcomeUnknown, finalStatus, problems };
+  return { thread, killPoint, killedDuringResume, executions, outcomeUnknown, finalStatus, recoveries, problems };
 }
 
 export async function runKillTrials(opts: { store: string; kind: "sqlite" | "postgres"; trials: number; seed: number; onTrial?: (r: TrialResult, i: number) => void }): Promise<KillSummary> {
@@ -219,10 +227,11 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
       kind: plan.kind,
       trials: plan.trials,
       seed,
-      onTrial: (r, i) => process.stdout.write(r.problems.length ? `\n[${plan.kind} ${i}] ${r.killPoint}: ${r.problems.join("; ")}\n` : "."),
+      // One JSON line per trial, so a run stopped early still has its figures.
+      onTrial: (r, i) => console.log(JSON.stringify({ store: plan.kind, trial: i, ...r })),
     });
     const { results, ...figures } = summary;
-    console.log(`\n${JSON.stringify(figures)}`);
+    console.log(JSON.stringify({ summary: figures }));
     failed ||= results.some((r) => r.problems.length > 0);
   }
   process.exit(failed ? 1 : 0);

@@ -4,9 +4,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer } from "node:net";
-import { fileURLToPath } from "node:url";
+import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
 
-const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const REPO_ROOT = PACKAGE_ROOT;
 const STARTUP_TIMEOUT_MS = 60_000;
 
 export interface ServeProcess {
@@ -52,7 +52,7 @@ export async function spawnServe(opts: ServeSpawnOptions): Promise<ServeProcess>
   child.stdout?.on("data", (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
   child.stderr?.on("data", (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
   const pid = child.pid!;
-  const proc: ServeProcess = { url, pid, child, log: () => log, stop: () => stopGroup(pid, "SIGTERM"), kill: () => stopGroup(pid, "SIGKILL") };
+  const proc: ServeProcess = { url, pid, child, log: () => log, stop: () => stopProcessGroup(pid), kill: () => stopProcessGroup(pid, "SIGKILL") };
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`mira serve exited with ${child.exitCode}:\n${log}`);
@@ -63,7 +63,9 @@ export async function spawnServe(opts: ServeSpawnOptions): Promise<ServeProcess>
   throw new Error(`mira serve not up after ${STARTUP_TIMEOUT_MS} ms:\n${log}`);
 }
 
-async function stopGroup(pid: number, signal: NodeJS.Signals): Promise<void> {
+/** Signals the process group `pid` leads (SIGTERM by default), then SIGKILL if it lingers 10 s. */
+export async function stopProcessGroup(pid: number | undefined, signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
+  if (pid === undefined) return;
   const alive = () => {
     try {
       process.kill(-pid, 0);

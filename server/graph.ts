@@ -1,5 +1,5 @@
 /**
- * The Mira graph as `mira serve` loads it: the graph of `graphs/server.ts` with its
+ * The Mira graph as `mira serve` loads it: the per-run graph of `graphs/server.ts` with its
  * checkpoints in the PostgreSQL database of `MIRA_CHECKPOINTER` (`BranchSafePostgresSaver`),
  * beside the execution ledger that `graphs/server.ts` opens from the same setting.
  *
@@ -8,15 +8,19 @@
  * graph on the shared PostgreSQL saver, so every instance reads and writes the same threads.
  */
 import { openCheckpointStore, resolveCheckpointerSetting } from "../checkpointers/index.js";
-import { mira } from "../graphs/server.js";
+import { mira as graphFor } from "../graphs/server.js";
 
 // Lives as long as the server process that imported this module.
 const store = await openCheckpointStore(resolveCheckpointerSetting());
 
-Object.defineProperty(mira, "checkpointer", {
-  get: () => store.checkpointer,
-  set: () => {},
-  configurable: true,
-});
+/** The graph for one run (see graphs/server.ts), pinned to the shared PostgreSQL saver. */
+export async function mira(...args: Parameters<typeof graphFor>) {
+  const graph = await graphFor(...args);
+  Object.defineProperty(graph, "checkpointer", {
+    get: () => store.checkpointer,
+    set: () => {},
+    configurable: true,
+  });
+  return graph;
+}
 
-export { mira };

@@ -110,18 +110,28 @@ function filters(params: unknown[], f: { metadata?: Metadata | null; values?: Re
   return where.length ? `WHERE ${where.join(" AND ")}` : "";
 }
 
+/** One page of a search, newest first unless asked otherwise, each row with the total match count. */
+async function searchPage(
+  pool: pg.Pool,
+  table: "mira_assistants" | "mira_threads",
+  options: Parameters<typeof filters>[1] & { limit: number; offset: number; sort_by?: string; sort_order?: "asc" | "desc" },
+): Promise<Row[]> {
+  const params: unknown[] = [];
+  const where = filters(params, options);
+  // sort_by is one of the column names the API's schema allows.
+  const order = `${options.sort_by ?? "created_at"} ${options.sort_order === "asc" ? "ASC" : "DESC"}`;
+  params.push(options.limit, options.offset);
+  const rows = await retrying(() =>
+    pool.query(`SELECT *, count(*) OVER () AS total FROM ${table} ${where} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`, params),
+  );
+  return rows.rows;
+}
+
 export class PostgresAssistants implements AssistantsRepo {
   constructor(private readonly pool: pg.Pool) {}
 
   async *search(options: Parameters<AssistantsRepo["search"]>[0]): AsyncGenerator<{ assistant: Assistant; total: number }> {
-    const params: unknown[] = [];
-    const where = filters(params, options);
-    const order = `${options.sort_by ?? "created_at"} ${options.sort_order === "asc" ? "ASC" : "DESC"}`;
-    params.push(options.limit, options.offset);
-    const rows = await retrying(() =>
-      this.pool.query(`SELECT *, count(*) OVER () AS total FROM mira_assistants ${where} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`, params),
-    );
-    for (const row of rows.rows) yield { assistant: assistantOf(row), total: Number(row.total) };
+    for (const row of await searchPage(this.pool, "mira_assistants", options)) yield { assistant: assistantOf(row), total: Number(row.total) };
   }
 
   async get(assistantId: string): Promise<Assistant> {
@@ -237,14 +247,7 @@ export class PostgresThreads implements ThreadsRepo {
   }
 
   async *search(options: Parameters<ThreadsRepo["search"]>[0]): AsyncGenerator<{ thread: Thread; total: number }> {
-    const params: unknown[] = [];
-    const where = filters(params, options);
-    const order = `${options.sort_by ?? "created_at"} ${options.sort_order === "asc" ? "ASC" : "DESC"}`;
-    params.push(options.limit, options.offset);
-    const rows = await retrying(() =>
-      this.pool.query(`SELECT *, count(*) OVER () AS total FROM mira_threads ${where} ORDER BY ${order} LIMIT $${params.length - 1} OFFSET $${params.length}`, params),
-    );
-    for (const row of rows.rows) yield { thread: threadOf(row), total: Number(row.total) };
+    for (const row of await searchPage(this.pool, "mira_threads", options)) yield { thread: threadOf(row), total: Number(row.total) };
   }
 
   async get(threadId: string): Promise<Thread> {

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { causeLine } from "../checkpointers/errors.js";
 import { openCheckpointStore, parseCheckpointerSetting } from "../checkpointers/index.js";
@@ -15,8 +14,9 @@ import { PostgresOps } from "./postgresOps.js";
 import { startBoss, WAKE_CHANNEL } from "./runQueue.js";
 import { RunStreams } from "./runStreams.js";
 import { migrate } from "./schema.js";
+import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
 
-const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const REPO_ROOT = PACKAGE_ROOT;
 
 export const DEFAULT_REDIS_URL = "redis://127.0.0.1:6379";
 

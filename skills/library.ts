@@ -6,11 +6,11 @@
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import type { ToolSource } from "../harness/types.js";
 import { InputError } from "../runtime/errors.js";
+import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
 import { SkillManifest } from "./manifest.js";
 import { privateRuntimeSource } from "./privateRuntime.js";
 
@@ -18,7 +18,7 @@ import { privateRuntimeSource } from "./privateRuntime.js";
 export class SkillError extends InputError {}
 
 /** The skills shipped with Mira. */
-export const BUILTIN_SKILLS_DIR = fileURLToPath(new URL("./builtin", import.meta.url));
+export const BUILTIN_SKILLS_DIR = join(PACKAGE_ROOT, "skills", "builtin");
 
 export interface SkillSummary {
   name: string;

@@ -3,7 +3,8 @@
  * reducer. Append-only channels are windows: a checkpoint copies the whole state, so an
  * unbounded channel would make each step cost more than the last.
  */
-import { Annotation } from "@langchain/langgraph";
+import type { BaseMessage } from "@langchain/core/messages";
+import { Annotation, messagesStateReducer, type Messages } from "@langchain/langgraph";
 import {
   AGENT_RUN_SCHEMA_VERSION,
   type ApprovalRecord,
@@ -25,7 +26,7 @@ import {
   type TraceEntry,
 } from "./types.js";
 
-export const WINDOWS = { observations: 12, evidence: 48, approvals: 16, trace: 48, subagentResults: 8 } as const;
+export const WINDOWS = { observations: 12, evidence: 48, approvals: 16, trace: 48, subagentResults: 8, messages: 40 } as const;
 
 /** Appends, then keeps the newest `size` items. */
 const windowed = <T>(size: number) => (current: T[], update: T[] | T) => current.concat(update).slice(-size);
@@ -33,6 +34,15 @@ const replace = <T>(_: T, update: T) => update;
 const lastValue = <T>(initial: () => T) => Annotation<T>({ reducer: replace, default: initial });
 
 export const AgentRunAnnotation = Annotation.Root({
+  /**
+   * The conversation: user turns, approval requests and decisions, final answers. Merged by
+   * LangGraph's `messagesStateReducer` (append, or replace by id), then the newest
+   * WINDOWS.messages are kept so a checkpoint stays bounded however long the thread.
+   */
+  messages: Annotation<BaseMessage[], Messages>({
+    reducer: (current, update) => messagesStateReducer(current, update).slice(-WINDOWS.messages),
+    default: () => [],
+  }),
   /** Persisted-shape version; see AGENT_RUN_SCHEMA_VERSION. Replaced. */
   schemaVersion: lastValue<number>(() => AGENT_RUN_SCHEMA_VERSION),
   /** The user's request, verbatim. Replaced (set once at start). */

@@ -81,6 +81,18 @@ export const PlannerDecision = z.discriminatedUnion("type", [
 export type PlannerDecision = z.infer<typeof PlannerDecision>;
 export type DecisionType = PlannerDecision["type"];
 
+/**
+ * What the Planner had just seen when it proposed a call: its latest observations (newest
+ * last) and the newest evidence in its view. Shown with the approval request so the user can tell a call that
+ * follows an instruction found in a tool's output (prompt injection) from one the request
+ * asked for. Not part of the call's identity (`inputHash`): it changes nothing the call does.
+ */
+export const CallProvenance = z.object({
+  observations: z.array(z.object({ step: z.number().int(), source: z.string(), toolId: z.string().optional(), toolCallId: z.string().optional(), summary: z.string() })),
+  evidence: z.array(z.object({ id: z.string(), toolId: z.string(), path: z.string().optional(), excerpt: z.string() })),
+});
+export type CallProvenance = z.infer<typeof CallProvenance>;
+
 /** The frozen invocation: what Policy judges, the approval binds and Tool executes. */
 export const PendingToolCall = z.object({
   toolId: z.string(),
@@ -88,6 +100,8 @@ export const PendingToolCall = z.object({
   input: z.record(z.string(), z.unknown()),
   inputHash: z.string(),
   riskClass: RiskClass,
+  /** Absent in calls frozen before provenance was recorded. */
+  provenance: CallProvenance.optional(),
 });
 export type PendingToolCall = z.infer<typeof PendingToolCall>;
 
@@ -106,13 +120,15 @@ export const ApprovalRecord = z.object({
   checkpointId: z.string().nullable(),
   decision: z.enum(["approve", "reject", "edit", "policy_allow"]),
   reason: z.string().optional(),
+  /** HMAC of the binding when signed approvals are on (protocol/approvalSignature.ts). */
+  signature: z.string().optional(),
   at: z.string(),
 });
 export type ApprovalRecord = z.infer<typeof ApprovalRecord>;
 
 /** What the user sends to resume an approval interrupt. */
 export const ApprovalResume = z.discriminatedUnion("decision", [
-  z.object({ decision: z.literal("approve"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional() }),
+  z.object({ decision: z.literal("approve"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional(), signature: z.string().optional() }),
   z.object({ decision: z.literal("reject"), toolCallId: z.string(), inputHash: z.string(), reason: z.string().optional() }),
   z.object({
     decision: z.literal("edit"),
@@ -123,6 +139,40 @@ export const ApprovalResume = z.discriminatedUnion("decision", [
   }),
 ]);
 export type ApprovalResume = z.infer<typeof ApprovalResume>;
+
+/**
+ * How an approval interrupt is shaped for the ecosystem's UIs: `hitl` is LangChain's HITL
+ * request (`action_requests` + `review_configs`, rendered by Agent Chat UI); `inbox` is the
+ * legacy `HumanInterrupt` (`action_request` + `config`, rendered by Agent Inbox). Both keep
+ * the frozen invocation beside the UI fields.
+ */
+export const ApprovalShape = z.enum(["hitl", "inbox"]);
+export type ApprovalShape = z.infer<typeof ApprovalShape>;
+
+/** The action an ecosystem UI shows and may send back edited (HITL `Action`). */
+const HitlAction = z.object({ name: z.string(), args: z.record(z.string(), z.unknown()) });
+
+/** One HITL decision (Agent Chat UI, LangChain HITL middleware). */
+export const HitlDecision = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("approve") }),
+  z.object({ type: z.literal("reject"), message: z.string().optional() }),
+  z.object({ type: z.literal("edit"), edited_action: HitlAction }),
+]);
+/** The HITL resume value: one decision per action request (Mira asks about one call at a time). */
+export const HitlResume = z.object({ decisions: z.array(HitlDecision).length(1) });
+
+/** The action Agent Inbox echoes back (`ActionRequest` of the legacy `HumanInterrupt`). */
+const InboxAction = z.object({ action: z.string(), args: z.record(z.string(), z.unknown()) });
+
+/** One Agent Inbox `HumanResponse`; `ignore` is a rejection, `response` a rejection with the user's text. */
+export const InboxResponse = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("accept"), args: InboxAction.nullable().optional() }),
+  z.object({ type: z.literal("edit"), args: InboxAction }),
+  z.object({ type: z.literal("response"), args: z.string() }),
+  z.object({ type: z.literal("ignore"), args: z.null().optional() }),
+]);
+/** The Agent Inbox resume value: an array holding the one response. */
+export const InboxResume = z.array(InboxResponse).length(1);
 
 /** Failure kinds; `recoverable` ones come back to the Planner, the rest end the run (CONTRACT §4). */
 export const RecoverableFailureKind = z.enum([
@@ -294,6 +344,8 @@ export const RunSettings = z.object({
   catalog: z.string().nullable().default(null),
   /** MCP config file listing live servers; null = none. */
   mcpConfig: z.string().nullable().default(null),
+  /** Shape of approval interrupts for the ecosystem UIs. Added in v1 with a default. */
+  approvalShape: ApprovalShape.default("hitl"),
   /** Folder of skill folders; null = the built-in skills. */
   skills: z.string().nullable().default(null),
 });

@@ -2,37 +2,15 @@
  * The `mira` CLI: a run paused in one process resumes in another (SQLite and PostgreSQL),
  * exit codes, JSON summary, and one-line errors for bad input that never lose a run.
  */
-import { execFile } from "node:child_process";
 import { readFile, writeFile, access } from "node:fs/promises";
 import { join } from "node:path";
-import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { main } from "../cli/main.js";
 import type { RunSummary } from "../cli/summary.js";
+import { mira, miraInProcess } from "./support/cli.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 
-const exec = promisify(execFile);
 const exists = (p: string) => access(p).then(() => true, () => false);
-
-/** Runs `mira` in a separate Node process, as a user would. */
-async function mira(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ["bin/mira.js", ...args], { cwd: process.cwd(), env: { ...process.env, MIRA_CHECKPOINTER: "" } });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const e = err as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
-}
-
-/** Runs `mira` in this process (fast), capturing its output. */
-async function miraInProcess(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(args, { out: (s) => out.push(s), err: (s) => err.push(s) });
-  return { code, stdout: out.join("\n"), stderr: err.join("\n") };
-}
 
 async function scriptFile(dir: string, turns: unknown[]): Promise<string> {
   const path = join(dir, `script-${Math.random().toString(36).slice(2)}.json`);

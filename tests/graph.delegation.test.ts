@@ -8,7 +8,7 @@ import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openCheckpointStore } from "../checkpointers/index.js";
-import type { ApprovalRequest } from "../nodes/approval.js";
+import { frozenCallOf, type ApprovalRequest } from "../protocol/approvalReply.js";
 import type { QuestionRequest } from "../nodes/askUser.js";
 import type { AgentRunState } from "../state/agentRun.js";
 import { openDelegation, stoppedWorkPackage } from "../state/delegation.js";
@@ -146,14 +146,14 @@ describe("governance stays with the parent", () => {
     const run = makeRun({ workspace: ws, turns: CHILD_WRITE });
     const paused = await start(run, 'Create notes/x.md with "hi"', "g-child-approval");
     const { id, value, child, parent } = await pendingInterrupt(run, "g-child-approval");
-    expect(value).toMatchObject({ kind: "approval", agent: "sub-0", call: { toolId: "write_file", toolCallId: "w1", riskClass: "file_write" } });
+    expect(value).toMatchObject({ kind: "approval", agent: "sub-0", toolId: "write_file", toolCallId: "w1", riskClass: "file_write" });
     expect(child.status).toBe("waiting_approval");
-    expect(child.pendingToolCall).toEqual((value as ApprovalRequest).call);
+    expect(child.pendingToolCall).toEqual(frozenCallOf(value as ApprovalRequest));
     expect(parent.delegation?.id).toBe("sub-0");
     expect(paused.trace.map((t) => t.node)).toEqual(["Planner"]);
     expect(run.executions.get("write_file") ?? 0).toBe(0);
 
-    const c = (value as ApprovalRequest).call;
+    const c = frozenCallOf(value as ApprovalRequest);
     const out = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config("g-child-approval"));
     expect(out.status).toBe("completed");
     expect(run.executions.get("write_file")).toBe(1);
@@ -241,7 +241,7 @@ describe.each([
       const after = makeRun({ workspace: ws, turns: CHILD_WRITE, checkpointer: second.checkpointer, ledger: second.ledger, startAt: pending.child.modelCalls });
       const again = await pendingInterrupt(after, thread);
       expect(again.value).toEqual(pending.value);
-      const c = (again.value as ApprovalRequest).call;
+      const c = frozenCallOf(again.value as ApprovalRequest);
       const out = await after.app.invoke(new Command({ resume: { [again.id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config(thread));
       expect(out.status).toBe("completed");
       expect(after.executions.get("write_file")).toBe(1);
@@ -288,7 +288,7 @@ describe("a process that dies inside a child", () => {
       const first = makeRun({ workspace: ws, turns, checkpointer: store.checkpointer, ledger: dying });
       await start(first, 'Create notes/x.md with "hi"', "g-crash");
       const pending = await pendingInterrupt(first, "g-crash");
-      const c = (pending.value as ApprovalRequest).call;
+      const c = frozenCallOf(pending.value as ApprovalRequest);
       await expect(first.app.invoke(new Command({ resume: { [pending.id]: { decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash } } }), config("g-crash"))).rejects.toThrow("process killed");
       expect(first.executions.get("write_file")).toBe(1);
 

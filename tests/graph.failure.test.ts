@@ -131,7 +131,7 @@ describe("per-step state stays bounded", () => {
     const turns = Array.from({ length: 120 }, (_, i) => call(`n${i}`, "noop", { n: i }));
     const run = makeRun({ workspace: ws, extraTools: [noopTool], turns: [...turns, answer("end", "counted")], maxSteps: 200 });
     const out = await run.app.invoke(
-      (await import("../runtime/startRun.js")).startRunInput("call noop for each number up to 120", { workspace: ws, model: "scripted:test", policyFile: null, maxSteps: 200 }),
+      (await import("../runtime/startRun.js")).startRunInput("call noop for each number up to 120"),
       config("t-bounded", 2000),
     );
     expect(out.status).toBe("completed");

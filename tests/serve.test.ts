@@ -169,11 +169,15 @@ describe.skipIf(!reachable)("mira serve: lease recovery after kill -9 (CONTRACT 
     const workspace = await workspaceCopy();
     const dir = join(workspace, "..");
     const command = { id: "c1", name: "run_command", args: { command: "sh", args: ["-c", "echo started >> started.log; sleep 3; echo ran >> effects.log"] } };
-    // Each instance has its own script cursor: the victim pauses and runs the command; the
-    // survivor only answers after the ledger has told it the command's outcome is unknown.
+    // One script for the run, replayed by the run's own model-call count: the victim makes
+    // the first two calls (it pauses, then runs the command); the survivor makes the third,
+    // answering only after the ledger has told it the command's outcome is unknown.
     const search = { id: "s1", name: "tool_search", args: { query: "run_command" } };
-    await writeFile(join(dir, "victim.json"), JSON.stringify({ turns: [{ content: "", tool_calls: [search] }, { content: "", tool_calls: [command] }] }));
-    await writeFile(join(dir, "survivor.json"), JSON.stringify({ turns: [{ content: "The slow step was started; its outcome is unknown." }] }));
+    // Answers to spare: the completion gate may refuse a few before the guarded answer.
+    const unknown = { content: "The slow step was started; its outcome is unknown." };
+    const turns = [{ content: "", tool_calls: [search] }, { content: "", tool_calls: [command] }, ...Array.from({ length: 6 }, () => unknown)];
+    await writeFile(join(dir, "victim.json"), JSON.stringify({ turns }));
+    await writeFile(join(dir, "survivor.json"), JSON.stringify({ turns }));
     const env = (script: string) => ({ MIRA_WORKSPACE: workspace, MIRA_MODEL_SPEC: `scripted:${join(dir, script)}`, MIRA_POLICY: "" });
 
     const victim = await spawnServe({ checkpointer: POSTGRES_URL, leaseSeconds: 3, env: env("victim.json") });
@@ -208,8 +212,8 @@ describe.skipIf(!reachable)("mira serve: lease recovery after kill -9 (CONTRACT 
     expect(row.attempt).toBe(2);
     expect(row.owner).toContain(`:${survivor.pid}:`);
 
-    const done = (await s.threads.getState<RunValues>(thread.thread_id)).values;
-    expect(done.status).toBe("completed");
+    const done = (await s.threads.getState<RunValues & { error?: unknown }>(thread.thread_id)).values;
+    expect(done.status, JSON.stringify(done.error ?? null)).toBe("completed");
     expect(JSON.stringify(done.observations ?? done.trace)).toContain("outcome_unknown");
     // One ledger entry for the call: the survivor recorded the unknown outcome instead of running it.
     const entries = await pool.query("SELECT tool_call_id, outcome_json FROM mira_executions WHERE thread_id = $1", [thread.thread_id]);

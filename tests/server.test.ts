@@ -1,14 +1,16 @@
 /**
- * CONTRACT §3 through the real LangGraph dev server: `langgraph.json` serves `mira`, the
- * server owns the checkpoints, the approval binds the exact frozen identity, and the tool
- * executes once (the durable execution ledger says so, not just the trace).
+ * CONTRACT §3 through the real LangGraph dev server and `@langchain/langgraph-sdk`:
+ * `langgraph.json` serves `mira`, the server owns the checkpoints, every reply shape (Mira's
+ * identity-bound decision, Agent Chat UI's `{decisions}`, Agent Inbox's `[{type, args}]`)
+ * approves, edits or rejects the one pending call, and the tool executes at most once (the
+ * durable execution ledger says so, not just the trace). A stale reply is refused.
  *
- * Each scenario starts its own `langgraphjs dev` (its own workspace copy, script and ledger
- * file), because the server imports the graph once and a scripted model's cursor is shared
- * by every thread of that process.
+ * One dev server serves every scenario: each scenario's assistant chooses its own workspace
+ * copy (under MIRA_WORKSPACE_ROOTS) and script, and a scripted model replays each run's
+ * own turns, so threads sharing a script never share a cursor.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { access, cp, mkdtemp, readFile, realpath, writeFile } from "node:fs/promises";
+import { access, cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +18,6 @@ import { fileURLToPath } from "node:url";
 import { Client } from "@langchain/langgraph-sdk";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ApprovalRequest } from "../nodes/approval.js";
 import { REPLAYED_NOTE } from "../nodes/tool.js";
 import type { PendingToolCall, TraceEntry } from "../state/types.js";
 
@@ -25,18 +26,17 @@ const STARTUP_TIMEOUT_MS = 90_000;
 const SCENARIO_TIMEOUT_MS = 150_000;
 const GOAL = 'Create notes/x.md with "hi"';
 
+const turn = (id: string, name: string, args: Record<string, unknown>) => ({ content: "", tool_calls: [{ id, name, args }] });
+const WRITE = turn("w1", "write_file", { path: "notes/x.md", content: "hi\n" });
 /** Write (paused for approval), read it back, answer citing the read. */
-const SCRIPT = {
-  turns: [
-    { content: "", tool_calls: [{ id: "w1", name: "write_file", args: { path: "notes/x.md", content: "hi\n" } }] },
-    { content: "", tool_calls: [{ id: "r1", name: "read_open", args: { path: "notes/x.md" } }] },
-    { content: "", tool_calls: [{ id: "a1", name: "answer", args: { text: "Created notes/x.md containing hi [ev-2]", citations: ["ev-2"] } }] },
-  ],
-};
+const APPROVE_SCRIPT = { turns: [WRITE, turn("r1", "read_open", { path: "notes/x.md" }), turn("a1", "answer", { text: "Created notes/x.md [ev-2]", citations: ["ev-2"] })] };
+/** Write (paused for approval), then, rejected, say so. */
+const REJECT_SCRIPT = { turns: [WRITE, turn("a1", "answer", { text: "Left notes/x.md unwritten, as asked." })] };
 
 interface DevServer {
   client: Client;
-  workspace: string;
+  /** The one root under which runs may choose workspaces and scripts. */
+  root: string;
   ledgerDb: string;
   startupMs: number;
   stop(): Promise<void>;
@@ -59,12 +59,8 @@ async function freePort(): Promise<number> {
  * no reload watcher, no analytics, no tracing, a local studio URL (so it asks LangSmith nothing).
  */
 async function startDevServer(): Promise<DevServer> {
-  const dir = await realpath(await mkdtemp(join(tmpdir(), "mira-server-")));
-  const workspace = join(dir, "workspace");
-  await cp(join(REPO_ROOT, "demo/workspace"), workspace, { recursive: true });
-  const script = join(dir, "script.json");
-  await writeFile(script, JSON.stringify(SCRIPT));
-  const ledgerDb = join(dir, "ledger.db");
+  const root = await realpath(await mkdtemp(join(tmpdir(), "mira-server-")));
+  const ledgerDb = join(root, "ledger.db");
   const port = await freePort();
   const apiUrl = `http://127.0.0.1:${port}`;
 
@@ -82,10 +78,12 @@ async function startDevServer(): Promise<DevServer> {
         LANGGRAPH_CLI_NO_ANALYTICS: "1",
         LANGSMITH_TRACING: "false",
         LANGCHAIN_TRACING_V2: "false",
-        MIRA_WORKSPACE: workspace,
-        MIRA_MODEL_SPEC: `scripted:${script}`,
+        MIRA_WORKSPACE: "",
+        MIRA_MODEL_SPEC: "",
+        MIRA_WORKSPACE_ROOTS: root,
         MIRA_CHECKPOINTER: `sqlite:${ledgerDb}`,
         MIRA_POLICY: "",
+        MIRA_MCP_CONFIG: "",
       },
     },
   );
@@ -99,7 +97,7 @@ async function startDevServer(): Promise<DevServer> {
     await stop();
     throw err;
   }
-  return { client: new Client({ apiUrl }), workspace, ledgerDb, startupMs: Date.now() - began, stop };
+  return { client: new Client({ apiUrl }), root, ledgerDb, startupMs: Date.now() - began, stop };
 }
 
 async function waitUntilUp(apiUrl: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -134,23 +132,47 @@ async function stopGroup(child: ChildProcess): Promise<void> {
 
 interface RunValues {
   status: string;
+  goal: string;
   pendingToolCall: PendingToolCall | null;
   trace: TraceEntry[];
+  traceCount: number;
   finishReason?: string;
-  error?: { kind: string } | null;
+  error?: { kind: string; message: string } | null;
+  settings?: { workspace: string } | null;
+  messages: Array<{ type: string; content: unknown }>;
 }
 
-/** Starts a thread on `mira` and returns it paused on the write, with the interrupt to answer. */
-async function pausedWrite(server: DevServer) {
+let scenarios = 0;
+
+/** A workspace copy and a script file under the server's root, and an assistant that chooses them. */
+async function scenario(server: DevServer, script: object, extra: Record<string, unknown> = {}, via: "configurable" | "context" = "context") {
+  const dir = join(server.root, `s${++scenarios}`);
+  await mkdir(dir);
+  const workspace = join(dir, "workspace");
+  await cp(join(REPO_ROOT, "demo/workspace"), workspace, { recursive: true });
+  const scriptFile = join(dir, "script.json");
+  await writeFile(scriptFile, JSON.stringify(script));
+  const settings = { workspace, model: `scripted:${scriptFile}`, ...extra };
+  const assistant = await server.client.assistants.create({ graphId: "mira", ...(via === "context" ? { context: settings } : { config: { configurable: settings } }) });
+  return { workspace, assistantId: assistant.assistant_id };
+}
+
+/** Starts a thread and returns it paused on the write, with the interrupt to answer. */
+async function pausedWrite(server: DevServer, assistantId: string) {
   const thread = await server.client.threads.create();
-  await server.client.runs.wait(thread.thread_id, "mira", { input: { goal: GOAL } });
-  const state = await server.client.threads.getState<RunValues>(thread.thread_id);
-  const interrupt = state.tasks.flatMap((t) => t.interrupts)[0];
-  return { threadId: thread.thread_id, values: state.values, interruptId: interrupt?.id as string, request: interrupt?.value as ApprovalRequest };
+  await server.client.runs.wait(thread.thread_id, assistantId, { input: { goal: GOAL } });
+  return { threadId: thread.thread_id, ...(await pendingOf(server, thread.thread_id)) };
 }
 
-async function resume(server: DevServer, threadId: string, interruptId: string, decision: Record<string, unknown>) {
-  await server.client.runs.wait(threadId, "mira", { command: { resume: { [interruptId]: decision } } });
+async function pendingOf(server: DevServer, threadId: string) {
+  const state = await server.client.threads.getState<RunValues>(threadId);
+  const interrupt = state.tasks.flatMap((t) => t.interrupts)[0];
+  return { values: state.values, interruptId: interrupt?.id as string, request: interrupt?.value as Record<string, unknown> };
+}
+
+/** Resumes the thread with a value for one interrupt (or, with no id, the way Agent Chat UI does). */
+async function resume(server: DevServer, threadId: string, assistantId: string, interruptId: string | null, value: unknown) {
+  await server.client.runs.wait(threadId, assistantId, { command: { resume: interruptId ? { [interruptId]: value } : value } });
   return (await server.client.threads.getState<RunValues>(threadId)).values;
 }
 
@@ -158,64 +180,215 @@ function ledgerRows(ledgerDb: string, threadId: string): Array<{ tool_call_id: s
   const db = new Database(ledgerDb, { readonly: true, fileMustExist: true });
   try {
     return db.prepare("SELECT tool_call_id, status FROM mira_executions WHERE thread_id = ?").all(threadId) as Array<{ tool_call_id: string; status: string }>;
+  } catch {
+    return []; // the table appears with the first execution
   } finally {
     db.close();
   }
 }
 
-/** Starts one dev server for the enclosing describe block (each scenario has its own script cursor). */
-function useDevServer(): () => DevServer {
-  let server: DevServer | undefined;
-  beforeAll(async () => {
-    server = await startDevServer();
-    console.info(`langgraphjs dev answered /ok after ${server.startupMs} ms`);
-  }, STARTUP_TIMEOUT_MS + 15_000);
-  afterAll(async () => server?.stop(), 20_000);
-  return () => server as DevServer;
-}
+let server: DevServer | undefined;
+const dev = () => server as DevServer;
+beforeAll(async () => {
+  server = await startDevServer();
+  console.info(`langgraphjs dev answered /ok after ${server.startupMs} ms`);
+}, STARTUP_TIMEOUT_MS + 15_000);
+afterAll(async () => server?.stop(), 20_000);
 
-describe("langgraph dev server: approving the exact identity executes the frozen write once", () => {
-  const devServer = useDevServer();
+type Frozen = { toolCallId: string; inputHash: string; input: Record<string, unknown> };
+/** Each shape's approve, edit and reject replies. */
+const SHAPES = {
+  mira: {
+    approve: (c: Frozen) => ({ decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash }),
+    edit: (c: Frozen, input: Record<string, unknown>) => ({ decision: "edit", toolCallId: c.toolCallId, inputHash: c.inputHash, input }),
+    reject: (c: Frozen) => ({ decision: "reject", toolCallId: c.toolCallId, inputHash: c.inputHash, reason: "not now" }),
+  },
+  hitl: {
+    approve: () => ({ decisions: [{ type: "approve" }] }),
+    edit: (_c: Frozen, args: Record<string, unknown>) => ({ decisions: [{ type: "edit", edited_action: { name: "write_file", args } }] }),
+    reject: () => ({ decisions: [{ type: "reject", message: "not now" }] }),
+  },
+  inbox: {
+    approve: (c: Frozen) => [{ type: "accept", args: { action: "write_file", args: c.input } }],
+    edit: (_c: Frozen, args: Record<string, unknown>) => [{ type: "edit", args: { action: "write_file", args } }],
+    reject: () => [{ type: "ignore", args: null }],
+  },
+} as const;
 
-  it("pauses at waiting_approval, resumes with the identity, completes, and the ledger holds one execution", async () => {
-    const server = devServer();
-    const paused = await pausedWrite(server);
+describe.each(["mira", "hitl", "inbox"] as const)("langgraph dev server, %s replies", (shape) => {
+  const replies = SHAPES[shape];
+  const shapeSetting = shape === "inbox" ? { approvalShape: "inbox" } : {};
+
+  it("approve: the frozen write executes once and the run completes", async () => {
+    const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT, shapeSetting, shape === "hitl" ? "configurable" : "context");
+    const paused = await pausedWrite(dev(), assistantId);
     expect(paused.values.status).toBe("waiting_approval");
-    expect(paused.values.pendingToolCall).toMatchObject({ toolId: "write_file", toolCallId: "w1" });
-    expect(paused.request).toMatchObject({ kind: "approval", call: paused.values.pendingToolCall });
-    expect(paused.interruptId).toBeTruthy();
-    const target = join(server.workspace, "notes/x.md");
+    expect(paused.request).toMatchObject({ kind: "approval", ...paused.values.pendingToolCall });
+    expect(paused.request).toHaveProperty(shape === "inbox" ? "action_request" : "action_requests");
+    const target = join(workspace, "notes/x.md");
     expect(await exists(target)).toBe(false);
 
-    const { toolCallId, inputHash } = paused.values.pendingToolCall!;
-    const done = await resume(server, paused.threadId, paused.interruptId, { decision: "approve", toolCallId, inputHash });
-
+    const done = await resume(dev(), paused.threadId, assistantId, paused.interruptId, replies.approve(paused.values.pendingToolCall!));
     expect(done.status).toBe("completed");
     expect(await readFile(target, "utf8")).toBe("hi\n");
     const toolVisits = done.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1");
     expect(toolVisits).toHaveLength(1);
     expect(toolVisits[0]?.note).not.toBe(REPLAYED_NOTE);
-    const writes = ledgerRows(server.ledgerDb, paused.threadId).filter((r) => r.tool_call_id === "w1");
-    expect(writes).toEqual([{ tool_call_id: "w1", status: "completed" }]);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId).filter((r) => r.tool_call_id === "w1")).toEqual([{ tool_call_id: "w1", status: "completed" }]);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("edit: a new invocation of the same tool, asked again; approved, only the edited call executes, once", async () => {
+    const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT, shapeSetting);
+    const paused = await pausedWrite(dev(), assistantId);
+    const edited = { path: "notes/x.md", content: "edited\n" };
+    const again = await resume(dev(), paused.threadId, assistantId, paused.interruptId, replies.edit(paused.values.pendingToolCall!, edited));
+    expect(again.status).toBe("waiting_approval");
+    expect(again.pendingToolCall).toMatchObject({ toolId: "write_file", toolCallId: "w1~edit1" });
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+
+    const next = await pendingOf(dev(), paused.threadId);
+    const done = await resume(dev(), paused.threadId, assistantId, next.interruptId, replies.approve(next.values.pendingToolCall!));
+    expect(done.status).toBe("completed");
+    expect(await readFile(join(workspace, "notes/x.md"), "utf8")).toBe("edited\n");
+    expect(ledgerRows(dev().ledgerDb, paused.threadId).filter((r) => r.tool_call_id.startsWith("w1"))).toEqual([{ tool_call_id: "w1~edit1", status: "completed" }]);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("reject: nothing executes and the Planner finishes another way", async () => {
+    const { workspace, assistantId } = await scenario(dev(), REJECT_SCRIPT, shapeSetting);
+    const paused = await pausedWrite(dev(), assistantId);
+    const done = await resume(dev(), paused.threadId, assistantId, paused.interruptId, replies.reject(paused.values.pendingToolCall!));
+    expect(done.status).toBe("completed");
+    expect(done.trace.some((t) => t.node === "Approval" && t.decision === "reject")).toBe(true);
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
   }, SCENARIO_TIMEOUT_MS);
 });
 
-describe("langgraph dev server: a decision naming another inputHash is an approval inconsistency", () => {
-  const devServer = useDevServer();
-
-  it("ends the run failed (approval_inconsistency), writes nothing, records no execution, skips Generate", async () => {
-    const server = devServer();
-    const paused = await pausedWrite(server);
-    expect(paused.values.status).toBe("waiting_approval");
-
-    const { toolCallId } = paused.values.pendingToolCall!;
-    const done = await resume(server, paused.threadId, paused.interruptId, { decision: "approve", toolCallId, inputHash: "0".repeat(64) });
-
+describe("langgraph dev server: replies that must not apply", () => {
+  it("Mira's decision naming another inputHash is an approval inconsistency: failed, nothing written, Generate skipped", async () => {
+    const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT);
+    const paused = await pausedWrite(dev(), assistantId);
+    const done = await resume(dev(), paused.threadId, assistantId, paused.interruptId, { decision: "approve", toolCallId: "w1", inputHash: "0".repeat(64) });
     expect(done.status).toBe("failed");
-    expect(done.finishReason).toBe("error");
     expect(done.error?.kind).toBe("approval_inconsistency");
     expect(done.trace.map((t) => t.node)).not.toContain("Generate");
-    expect(await exists(join(server.workspace, "notes/x.md"))).toBe(false);
-    expect(ledgerRows(server.ledgerDb, paused.threadId)).toEqual([]);
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("a stale ecosystem reply (to an interrupt already answered by an edit) is refused; nothing runs; the newer call still waits", async () => {
+    const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT);
+    const paused = await pausedWrite(dev(), assistantId);
+    await resume(dev(), paused.threadId, assistantId, paused.interruptId, SHAPES.hitl.edit(paused.values.pendingToolCall!, { path: "notes/x.md", content: "newer\n" }));
+    const newer = await pendingOf(dev(), paused.threadId);
+    expect(newer.values.pendingToolCall?.toolCallId).toBe("w1~edit1");
+    expect(newer.interruptId).not.toBe(paused.interruptId);
+
+    // The approval meant for the first interrupt arrives late.
+    await expect(dev().client.runs.wait(paused.threadId, assistantId, { command: { resume: { [paused.interruptId]: { decisions: [{ type: "approve" }] } } } })).rejects.toThrow(
+      /Unknown or already-consumed interrupt/,
+    );
+    const after = await pendingOf(dev(), paused.threadId);
+    expect(after.values.status).toBe("waiting_approval");
+    expect(after.values.pendingToolCall).toEqual(newer.values.pendingToolCall);
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+
+    // An Agent Inbox accept echoing the first call's arguments is refused too: it names another call.
+    const echoed = await resume(dev(), paused.threadId, assistantId, after.interruptId, SHAPES.inbox.approve(paused.values.pendingToolCall!));
+    expect(echoed.status).toBe("waiting_approval");
+    expect(echoed.trace.at(-1)).toMatchObject({ node: "Approval", decision: "refused", toolCallId: "w1~edit1" });
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+
+    // The pending call is approved the way Agent Chat UI sends it (no interrupt id) and runs once.
+    const done = await resume(dev(), paused.threadId, assistantId, null, { decisions: [{ type: "approve" }] });
+    expect(done.status).toBe("completed");
+    expect(await readFile(join(workspace, "notes/x.md"), "utf8")).toBe("newer\n");
+    expect(ledgerRows(dev().ledgerDb, paused.threadId).filter((r) => r.tool_call_id.startsWith("w1"))).toEqual([{ tool_call_id: "w1~edit1", status: "completed" }]);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("a value that is no reply at all leaves the run waiting on the same call with a trace note", async () => {
+    const { assistantId } = await scenario(dev(), APPROVE_SCRIPT);
+    const paused = await pausedWrite(dev(), assistantId);
+    const after = await resume(dev(), paused.threadId, assistantId, paused.interruptId, "yes");
+    expect(after.status).toBe("waiting_approval");
+    expect(after.pendingToolCall).toEqual(paused.values.pendingToolCall);
+    expect(after.trace.at(-1)).toMatchObject({ node: "Approval", decision: "refused" });
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+  }, SCENARIO_TIMEOUT_MS);
+});
+
+describe("langgraph dev server: configuration, chat input and streams", () => {
+  it("Studio sees a clean input schema (goal or messages) and the run configuration schema", async () => {
+    const schemas = await dev().client.assistants.getSchemas("mira");
+    expect(Object.keys((schemas.input_schema as { properties: object }).properties).sort()).toEqual(["goal", "messages"]);
+    const config = schemas.config_schema as { properties: Record<string, { description?: string }> };
+    expect(Object.keys(config.properties).sort()).toEqual(["approvalShape", "catalog", "maxSteps", "mcpConfig", "model", "policy", "workspace"]);
+    expect(Object.values(config.properties).every((p) => p.description)).toBe(true);
+    expect(schemas.context_schema).toEqual(schemas.config_schema);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("a run may not choose a workspace outside MIRA_WORKSPACE_ROOTS, nor an MCP config: one clear error", async () => {
+    const thread = await dev().client.threads.create();
+    await expect(dev().client.runs.wait(thread.thread_id, "mira", { input: { goal: "hi" }, context: { workspace: REPO_ROOT } })).rejects.toThrow(
+      /RunConfigError.*workspace only under .*refused: /,
+    );
+    await expect(dev().client.runs.wait(thread.thread_id, "mira", { input: { goal: "hi" }, config: { configurable: { mcpConfig: "/tmp/x.json" } } })).rejects.toThrow(
+      /cannot choose an mcpConfig/,
+    );
+    await expect(dev().client.runs.wait(thread.thread_id, "mira", { input: { goal: "hi" }, context: { maxSteps: "many" } })).rejects.toThrow(/bad run configuration/);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("the default workspace is a copy under .mira/, never the tracked demo", async () => {
+    const thread = await dev().client.threads.create();
+    await dev().client.runs.wait(thread.thread_id, "mira", { input: { goal: "Where is the retry limit configured, and what is its value?" } });
+    const values = (await dev().client.threads.getState<RunValues>(thread.thread_id)).values;
+    expect(values.status).toBe("completed");
+    expect(values.settings?.workspace).toBe(join(REPO_ROOT, ".mira/server-workspace"));
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("chat input streams one custom progress event per node visit and the answer as a message", async () => {
+    const { assistantId } = await scenario(dev(), { turns: [turn("r1", "read_open", { path: "docs/operations.md" }), turn("a1", "answer", { text: "See [ev-1]", citations: ["ev-1"] })] });
+    const thread = await dev().client.threads.create();
+    const progress: Array<{ node: string; seq: number }> = [];
+    const messages: unknown[] = [];
+    for await (const chunk of dev().client.runs.stream(thread.thread_id, assistantId, {
+      input: { messages: [{ role: "user", content: "What does docs/operations.md say?" }] },
+      streamMode: ["custom", "messages-tuple"],
+    })) {
+      if (chunk.event === "custom") progress.push(chunk.data as { node: string; seq: number });
+      if (chunk.event === "messages") messages.push(chunk.data);
+    }
+    const values = (await dev().client.threads.getState<RunValues>(thread.thread_id)).values;
+    expect(values.status).toBe("completed");
+    expect(values.goal).toBe("What does docs/operations.md say?");
+    expect(progress.map((p) => p.seq)).toEqual(values.trace.map((t) => t.seq));
+    expect(progress.map((p) => p.node)).toEqual(values.trace.map((t) => t.node));
+    expect(values.messages.map((m) => m.type)).toEqual(["human", "ai"]);
+    expect(JSON.stringify(messages)).toContain("Sources:");
+  }, SCENARIO_TIMEOUT_MS);
+});
+
+describe("langgraph dev server: a copied thread asks again (POST /threads/{id}/copy)", () => {
+  it("a copy run from the approved checkpoint before Tool stops at waiting_approval and executes nothing", async () => {
+    const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT);
+    const paused = await pausedWrite(dev(), assistantId);
+    const { toolCallId, inputHash } = paused.values.pendingToolCall!;
+    expect((await resume(dev(), paused.threadId, assistantId, paused.interruptId, { decision: "approve", toolCallId, inputHash })).status).toBe("completed");
+    const target = join(workspace, "notes/x.md");
+    await rm(target); // a re-run of the write would bring it back
+
+    const copy = await dev().client.threads.copy(paused.threadId);
+    const history = await dev().client.threads.getHistory<RunValues>(copy.thread_id, { limit: 50 });
+    const beforeTool = history.find((s) => s.next.includes("Tool") && s.values.pendingToolCall?.toolCallId === "w1");
+    expect(beforeTool).toBeTruthy();
+    await dev().client.runs.wait(copy.thread_id, assistantId, { input: null, checkpointId: beforeTool!.checkpoint.checkpoint_id! });
+    const copied = (await dev().client.threads.getState<RunValues>(copy.thread_id)).values;
+
+    expect(copied.status).toBe("waiting_approval");
+    expect(copied.trace.some((t) => t.node === "Tool" && t.decision === "rebind")).toBe(true);
+    expect(await exists(target)).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, copy.thread_id)).toEqual([]);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId).filter((r) => r.tool_call_id === "w1")).toEqual([{ tool_call_id: "w1", status: "completed" }]);
   }, SCENARIO_TIMEOUT_MS);
 });

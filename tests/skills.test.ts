@@ -40,9 +40,9 @@ export async function withRetry<T>(fn: () => Promise<T>): Promise<T> {
 /** A scripted model that also records each call's system prompt. */
 class RecordingModel extends ScriptedChatModel {
   readonly prompts: string[] = [];
-  override async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+  override async _generate(messages: BaseMessage[], options: this["ParsedCallOptions"]): Promise<ChatResult> {
     this.prompts.push(String(messages[0]?.content ?? ""));
-    return super._generate(messages);
+    return super._generate(messages, options);
   }
 }
 
@@ -52,7 +52,7 @@ async function approvePending(run: TestRun, thread: string) {
   const snap = await run.app.getState(config(thread), { subgraphs: true });
   const intr = snap.tasks.flatMap((t) => t.interrupts)[0]!;
   const value = intr.value as ApprovalRequest;
-  const out = await run.app.invoke(new Command({ resume: { [intr.id as string]: { decision: "approve", toolCallId: value.call.toolCallId, inputHash: value.call.inputHash } } }), config(thread));
+  const out = await run.app.invoke(new Command({ resume: { [intr.id as string]: { decision: "approve", toolCallId: value.toolCallId, inputHash: value.inputHash } } }), config(thread));
   return { value, out };
 }
 
@@ -170,9 +170,9 @@ describe("apply-change: approvals inside the child and a probed private runtime"
     const first = await start(run, "Change LIMIT in src/limit.mjs from 3 to 7 and run the tests", "skill-apply");
     expect(first.status).toBe("running");
     const edit = await approvePending(run, "skill-apply");
-    expect(edit.value).toMatchObject({ agent: "sub-0", call: { toolId: "edit_file", riskClass: "file_write" } });
+    expect(edit.value).toMatchObject({ agent: "sub-0", toolId: "edit_file", riskClass: "file_write" });
     const tests = await approvePending(run, "skill-apply");
-    expect(tests.value).toMatchObject({ agent: "sub-0", call: { toolId: "run_project_tests", riskClass: "terminal" } });
+    expect(tests.value).toMatchObject({ agent: "sub-0", toolId: "run_project_tests", riskClass: "terminal" });
     const out = tests.out;
     expect(out.status).toBe("completed");
     expect(await readFile(join(ws, "src/limit.mjs"), "utf8")).toBe("export const LIMIT = 7;\n");

@@ -21,7 +21,9 @@ describe("AgentRun schema versions: v2 is current, a v1 run still resumes", () =
   it("a v1 paused run loaded into a checkpointer resumes with its exact identity and executes once", async () => {
     const v1 = JSON.parse(await readFile(FIXTURE, "utf8"));
     const ws = await tempWorkspace({});
-    const run = makeRun({ workspace: ws, turns: [call("r1", "read_open", { path: "notes/todo.md" }), answer("a1", "done [ev-2]")] });
+    // The whole run's script: the Planner replays turn `modelCalls`, and the v1 run made one call (the write).
+    const write = call("w1", "write_file", { path: "notes/todo.md", content: "ship it\n" });
+    const run = makeRun({ workspace: ws, turns: [write, call("r1", "read_open", { path: "notes/todo.md" }), answer("a1", "done [ev-2]")] });
     await run.app.updateState(config("v1"), { ...v1, settings: { ...v1.settings, workspace: ws } }, "Policy");
     const paused = await run.app.invoke(null, config("v1"));
     expect(paused.status).toBe("waiting_approval");
@@ -29,6 +31,7 @@ describe("AgentRun schema versions: v2 is current, a v1 run still resumes", () =
     const intr = snap.tasks.flatMap((t) => t.interrupts)[0]!;
     const { toolCallId, inputHash } = v1.pendingToolCall;
     const out = await run.app.invoke(new Command({ resume: { [intr.id as string]: { decision: "approve", toolCallId, inputHash } } }), config("v1"));
+    expect(out.error).toBeNull();
     expect(out.status).toBe("completed");
     expect(out.schemaVersion).toBe(2);
     expect(out.taskFrame.goals.map((g) => [g.intent, g.status])).toEqual([["change", "covered"], ["verify", "covered"]]);

@@ -52,7 +52,7 @@ export async function runOfflineTask(task: OfflineTask): Promise<TaskResult> {
   };
   const app = buildMiraGraph(rt).compile({ checkpointer: new MemorySaver() });
   const config = { configurable: { thread_id: task.id }, recursionLimit: 250 };
-  let state = await app.invoke(startRunInput(task.request, { workspace, model: "offline", policyFile: null, maxSteps: 24 }), config);
+  let state = await app.invoke(startRunInput(task.request), config);
   for (let pauses = 0; state.status === "waiting_approval" && state.pendingToolCall && pauses < 10; pauses++) {
     const id = (await app.getState(config)).tasks.flatMap((t) => t.interrupts)[0]?.id as string;
     const { toolCallId, inputHash } = state.pendingToolCall;

@@ -101,7 +101,7 @@ export async function runRow(row: TableRow): Promise<RowResult> {
   };
   const app = buildMiraGraph(rt).compile({ checkpointer: new MemorySaver() });
   const config = { configurable: { thread_id: row.id }, recursionLimit: 200 };
-  let state = await app.invoke(startRunInput(row.request, { workspace, model: "scripted:table", policyFile: null, maxSteps: 24 }), config);
+  let state = await app.invoke(startRunInput(row.request), config);
   for (let pauses = 0; state.status === "waiting_approval" && state.pendingToolCall && pauses < 10; pauses++) {
     const snapshot = await app.getState(config);
     const id = snapshot.tasks.flatMap((t) => t.interrupts)[0]?.id as string;

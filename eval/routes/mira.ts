@@ -23,7 +23,7 @@ import { createRuntime, recursionLimitFor } from "../../runtime/createRuntime.js
 import { startRunInput } from "../../runtime/startRun.js";
 import type { AgentRunState, AgentRunUpdate } from "../../state/agentRun.js";
 import { parseRenderedContext } from "../../state/plannerContext.js";
-import type { ApprovalRequest } from "../../nodes/approval.js";
+import { frozenCallOf, type ApprovalRequest } from "../../protocol/approvalReply.js";
 import type { ApprovalResume, Observation } from "../../state/types.js";
 import type { ToolDefinition } from "../../tools/types.js";
 import type { ModelTurn, ModelView, ResultView, RouteOutcome } from "../types.js";
@@ -115,7 +115,7 @@ function miraRoute(name: "mira" | "mira-top20"): Route {
         return (await app.getState(config)).values as AgentRunState;
       };
 
-      let state = await drive(startRunInput(evalCase.task, settings));
+      let state = await drive(startRunInput(evalCase.task));
       const notes: string[] = [];
       for (let pauses = 0; pauses < MAX_PAUSES; pauses++) {
         // Interrupts of the run and of a delegated child's subgraph, answered by their payload.
@@ -123,12 +123,12 @@ function miraRoute(name: "mira" | "mira-top20"): Route {
         if (!pending.length) break;
         const answers: Record<string, unknown> = {};
         for (const item of pending) {
-          const request = item.value as Partial<ApprovalRequest> | undefined;
-          if (request?.kind !== "approval" || !request.call) {
+          const request = item.value as ApprovalRequest | { kind?: undefined } | undefined;
+          if (request?.kind !== "approval") {
             answers[item.id!] = ctx.user.answer;
             continue;
           }
-          const call = request.call;
+          const call = frozenCallOf(request);
           const decision = ctx.user.decide(call.toolId, call.input);
           if (decision === "approve" && state.pendingToolCall?.toolCallId === call.toolCallId && ctx.dice.roll("args-after-approval")) {
             // The approved call is changed where the graph holds it; the approval still names the original identity.

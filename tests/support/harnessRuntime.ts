@@ -14,6 +14,7 @@ import { Policy } from "../../policy/policy.js";
 import type { SkillLibrary } from "../../skills/library.js";
 import { DocumentIndex } from "../../retrieval/documentIndex.js";
 import type { MiraRuntime } from "../../runtime/runtime.js";
+import type { ApprovalShape } from "../../state/types.js";
 import { startRunInput } from "../../runtime/startRun.js";
 import { defineTool, ok, type ToolDefinition } from "../../tools/types.js";
 import { workspaceTools } from "../../tools/workspace/index.js";
@@ -72,6 +73,7 @@ export function makeRun(opts: {
   authority?: { allow: string[]; deny: string[] };
   maxSteps?: number;
   startAt?: number;
+  approvalShape?: ApprovalShape;
   /** Skills the main Planner may delegate to (default: none). */
   skills?: SkillLibrary;
 }): TestRun {
@@ -81,6 +83,7 @@ export function makeRun(opts: {
   const model = new ScriptedChatModel(opts.turns, { startAt: opts.startAt ?? 0 });
   const rt: MiraRuntime = {
     agent: "main",
+    settings: { workspace: opts.workspace, model: "scripted:test", policyFile: null, maxSteps: opts.maxSteps ?? 24, approvalShape: opts.approvalShape ?? "hitl" },
     workspaceRoot: opts.workspace,
     model,
     harness: new Harness({
@@ -99,8 +102,9 @@ export function makeRun(opts: {
 
 export const config = (threadId: string, recursionLimit = 200) => ({ configurable: { thread_id: threadId }, recursionLimit });
 
-export function start(run: TestRun, goal: string, threadId: string, maxSteps = 24) {
-  return run.app.invoke(startRunInput(goal, { workspace: run.workspace, model: "scripted:test", policyFile: null, maxSteps }), config(threadId));
+/** Starts a run; its step budget is the runtime's (`makeRun({ maxSteps })`). */
+export function start(run: TestRun, goal: string, threadId: string) {
+  return run.app.invoke(startRunInput(goal), config(threadId));
 }
 
 /** Node names visited, in order, from the run's trace window. */

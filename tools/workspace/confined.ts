@@ -20,7 +20,7 @@ import { constants, promises as fs, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { fail, fsFailure } from "./files.js";
-import { normalizeRelPath, type ToolFailure } from "./paths.js";
+import { isInside, normalizeRelPath, type ToolFailure } from "./paths.js";
 
 const { O_RDONLY, O_DIRECTORY, O_NONBLOCK, O_NOCTTY } = constants;
 
@@ -31,11 +31,6 @@ const escaped = (rel: string): ToolFailure => ({
   ok: false,
   failure: { recoverable: false, kind: "security_violation", message: `path ${JSON.stringify(rel)} resolves outside the workspace (it may have been swapped during the call)` },
 });
-
-function isInside(root: string, real: string): boolean {
-  const rel = path.relative(root, real);
-  return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
-}
 
 /** Closes `handle` unless the descriptor's real path is `root` or below it. */
 async function provenInside(root: string, handle: FileHandle, rel: string): Promise<{ ok: true } | ToolFailure> {

@@ -33,7 +33,7 @@ export function normalizeRelPath(relPath: string): { ok: true; rel: string } | T
 }
 
 /** True when `candidate` (an absolute real path) is `root` or below it. */
-function isInside(root: string, candidate: string): boolean {
+export function isInside(root: string, candidate: string): boolean {
   const rel = path.relative(root, candidate);
   return rel === "" || (rel !== ".." && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
