@@ -8,7 +8,7 @@
  * as a substring.
  */
 import { segmentWords } from "./segment.js";
-import { lookupWord, phraseSense, isSocialOnly, type WordSense, type Domain, type RunSubject } from "./requestLexicon.js";
+import { lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense, type Domain, type RunSubject } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export interface WorkspaceIndex {
@@ -26,7 +26,8 @@ export interface PathMention {
   at: number;
 }
 
-export type ClauseIntent = "question" | "read" | "compare" | "change" | "run" | "send" | "lookup";
+/** `define`: what a term means, answered from general knowledge unless the clause names a workspace operand. */
+export type ClauseIntent = "question" | "define" | "read" | "compare" | "change" | "run" | "send" | "lookup";
 export type ChangeOp = "write" | "edit" | "move" | "delete";
 
 export interface Clause {
@@ -37,6 +38,10 @@ export interface Clause {
   additive?: boolean;
   domain?: Domain;
   subject?: RunSubject;
+  /** Asks to be told something ("tell me …", "check whether …"): after a command, its outcome. */
+  asksBack?: boolean;
+  /** The clause calls what it makes a file ("write a file …"), so a write without a path still targets the workspace. */
+  namesFile?: boolean;
   paths: PathMention[];
 }
 
@@ -89,6 +94,16 @@ function occurrences(text: string, needle: string): number[] {
   return found;
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Occurrences of a bare name with one of `nouns` right before or after it ("the src folder", "目录 src"). */
+function beside(text: string, name: string, nouns: string[]): number[] {
+  const noun = nouns.map(escape).join("|");
+  // Word boundaries are Latin ones: Han text joins its neighbours without a space ("看src目录下").
+  const around = new RegExp(`(?<=(?:^|[^\\p{Script=Latin}\\p{N}_])(?:${noun})\\s*)${escape(name)}(?![\\p{Script=Latin}\\p{N}_.\\/-])|(?<![\\p{Script=Latin}\\p{N}_.\\/-])${escape(name)}(?=\\s*(?:${noun})(?![\\p{Script=Latin}\\p{N}_]))`, "giu");
+  return [...text.matchAll(around)].map((m) => m.index);
+}
+
 /**
  * Finds the workspace files and directories the text names, longest first, then path-shaped
  * tokens that name nothing yet. A bare file name counts when exactly one file has it.
@@ -107,6 +122,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     const bareWord = !path.includes("/") && (kind === "dir" || (!path.includes(".") && path === path.toLowerCase()));
     const forms = kind === "dir" ? [`${path}/`, ...(bareWord ? [] : [path])] : bareWord ? [`./${path}`] : [path, `./${path}`];
     for (const form of forms) for (const at of occurrences(rest, form)) take(path, kind, at, form.length);
+    if (kind === "dir" && bareWord) for (const at of beside(rest, path, DIRECTORY_NOUNS)) take(path, kind, at, path.length);
   }
   const byName = new Map<string, string[]>();
   for (const file of ws.files) {
@@ -186,8 +202,18 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
 }
 
+/**
+ * The non-file domain a clause is about. A weak noun ("event", "issue") has an everyday sense
+ * too, so it names its domain only beside an owner word ("my events", "我们的 issue").
+ */
+function clauseDomain(words: Word[]): Domain | undefined {
+  const owned = words.some((w) => isOwnerWord(w.text));
+  for (const w of words) if (w.sense && "domain" in w.sense && w.sense.domain && !(w.sense.kind === "domain" && w.sense.weak && !owned)) return w.sense.domain;
+  return undefined;
+}
+
 /** The intent of one clause: a question form before any verb makes it a question. */
-function clauseIntent(words: Word[], text: string): Omit<Clause, "text" | "paths"> {
+function clauseIntent(words: Word[], text: string, original: string): Omit<Clause, "text" | "paths"> {
   const content = words.filter((w) => w.sense?.kind !== "filler");
   let verb: Extract<WordSense, { kind: "verb" }> | undefined;
   let verbIndex = -1;
@@ -202,21 +228,27 @@ function clauseIntent(words: Word[], text: string): Omit<Clause, "text" | "paths
     // An English question word counts only where a question starts; a Chinese one anywhere.
     if (s.kind === "question" && questionIndex === -1 && (s.anywhere || i === 0)) questionIndex = i;
   });
-  const domain = words.map((w) => (w.sense && "domain" in w.sense ? w.sense.domain : undefined)).find(Boolean);
+  const domain = clauseDomain(words);
   const subject = words.map((w) => (w.sense?.kind === "subject" ? w.sense.subject : undefined)).find(Boolean);
   const web = domain === "browser";
   const asked = /[?？]\s*$/.test(text);
-  if (questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex)) return { intent: web ? "lookup" : "question", domain };
+  const namesFile = words.some((w) => w.sense?.kind === "file");
+  const isQuestion = questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex);
+  // "what does X mean": a term's meaning, unless the term is a code identifier (camelCase, snake_case, a call).
+  const meaning = words.some((w) => w.sense?.kind === "meaning") && !/\p{Ll}\p{Lu}|\w_\w|\w\(|`/u.test(original);
+  if (meaning && (isQuestion || verbIndex === -1)) return { intent: "define" };
+  if (isQuestion) return { intent: web ? "lookup" : "question", domain };
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];
-    if (verb.intent === "send" && verb.toSelf && next?.sense?.kind === "self") return { intent: "question", domain: domain === "mail" ? undefined : domain };
+    if (verb.intent === "send" && verb.toSelf && next?.sense?.kind === "self") return { intent: "question", domain: domain === "mail" ? undefined : domain, asksBack: true };
     if (verb.checks && subject) return { intent: "run", subject };
+    if (verb.checks && !web) return { intent: "question", domain, asksBack: true };
     if (verb.intent === "question" || verb.intent === "read") return { intent: web && verb.intent === "question" ? "lookup" : verb.intent, domain };
     if (verb.intent === "lookup") return { intent: web ? "lookup" : "question", domain };
     if (verb.intent === "run") return { intent: "run", subject };
     if (verb.intent === "send") return { intent: "send", domain: verb.domain ?? domain };
-    return { intent: verb.intent, op: verb.op, additive: verb.additive, domain };
+    return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile };
   }
   if (asked) return { intent: web ? "lookup" : "question", domain };
   return { intent: null, domain, subject };
@@ -231,7 +263,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const words = wordsOf(found.rest);
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
-    return { text: request.slice(start, end).trim(), ...clauseIntent(inClause, found.rest.slice(start, end)), paths: paths.filter((p) => p.at >= start && p.at < end) };
+    return { text: request.slice(start, end).trim(), ...clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end)), paths: paths.filter((p) => p.at >= start && p.at < end) };
   });
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
   // The lexicon covers English and Chinese; text in another script with no known word is not understood.

@@ -16,7 +16,12 @@ export type WordSense =
   | { kind: "verb"; intent: VerbIntent; op?: "write" | "edit" | "move" | "delete"; additive?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean }
   /** A question word; English ones count only at the start of a clause, Chinese ones anywhere. */
   | { kind: "question"; anywhere?: boolean }
-  | { kind: "domain"; domain: Domain }
+  /** `weak`: the noun has an everyday sense too ("event", "issue"); it names the domain only beside an owner word ("my"). */
+  | { kind: "domain"; domain: Domain; weak?: boolean }
+  /** Asks what a term means: answered from general knowledge unless a workspace operand is named. */
+  | { kind: "meaning" }
+  /** Names a file as the thing made; a write without a path but with this noun still targets the workspace. */
+  | { kind: "file" }
   | { kind: "subject"; subject: RunSubject; domain?: Domain }
   /** Joins clauses; a strong one ("then") always starts a new clause, a weak one only before a verb. */
   | { kind: "connective"; strong?: boolean }
@@ -58,13 +63,18 @@ const LEXICON = new Map<string, WordSense>([
   // non-file domains
   ...entries("ci pipeline workflow github pr commit branch 流水线 持续集成 分支", { kind: "domain", domain: "code" }),
   ...entries("inbox mailbox e-mail 邮件 邮箱 收件箱", { kind: "domain", domain: "mail" }),
-  ...entries("calendar meeting event appointment agenda 日历 日程 会议 开会", { kind: "domain", domain: "calendar" }),
-  ...entries("issue ticket 工单", { kind: "domain", domain: "issues" }),
+  ...entries("calendar meeting appointment agenda 日历 日程 会议 开会", { kind: "domain", domain: "calendar" }),
+  ...entries("event 事件", { kind: "domain", domain: "calendar", weak: true }),
+  ...entries("ticket 工单", { kind: "domain", domain: "issues" }),
+  ...entries("issue", { kind: "domain", domain: "issues", weak: true }),
   ...entries("web internet online website webpage 网上 网页 网站 上网 互联网", { kind: "domain", domain: "browser" }),
   // what a command runs
   ...entries("test spec 测试 单测 用例", { kind: "subject", subject: "test" }),
   ...entries("build compile 编译 构建", { kind: "subject", subject: "build", domain: "code" }),
   ...entries("lint linter eslint", { kind: "subject", subject: "lint" }),
+  // definitions, and what a write makes
+  ...entries("mean meaning definition 意思 含义 意味着", { kind: "meaning" }),
+  ...entries("file 文件", { kind: "file" }),
   // glue
   ...entries("then 然后 接着 随后", { kind: "connective", strong: true }),
   ...entries("and also 并 并且 再 同时", { kind: "connective" }),
@@ -83,6 +93,12 @@ const PHRASES = new Map<string, WordSense>([
   ["will you", { kind: "filler" }],
   ["help me", { kind: "filler" }],
 ]);
+
+/** Words that make a request about the user's own things ("my", "我们的"), so a weak domain noun counts. */
+const OWNER = new Set("my our mine ours i we 我 我的 我们 我们的".split(" "));
+
+/** Nouns that, next to a bare directory name, make it a directory operand ("the src folder", "src 目录"). */
+export const DIRECTORY_NOUNS = ["directory", "folder", "dir", "目录", "文件夹"];
 
 const SOCIAL = new Set("hello hi hey thanks thank you good morning evening bye ok okay 你好 您好 谢谢 多谢 早上好 晚上好 再见 好的".split(" "));
 
@@ -106,6 +122,8 @@ export function lookupWord(word: string): WordSense | undefined {
 export function phraseSense(first: string, second: string): WordSense | undefined {
   return PHRASES.get(`${first.toLowerCase()} ${stem(second.toLowerCase())}`);
 }
+
+export const isOwnerWord = (word: string): boolean => OWNER.has(word.toLowerCase());
 
 /** True when every word is a greeting or thanks (and there is at least one). */
 export const isSocialOnly = (words: string[]): boolean => words.length > 0 && words.every((w) => SOCIAL.has(w.toLowerCase()));

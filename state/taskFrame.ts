@@ -60,6 +60,9 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Dra
     case "question":
     case "read":
       return real.length ? reads(real) : [{ intent: "question", domain: c.domain }];
+    case "define":
+      // A term's meaning is general knowledge; only a named file makes it a workspace question.
+      return reads(real);
     case "compare":
       return [...reads(real), { intent: "compare", targets: real.length >= 2 ? real.map((p) => p.path) : undefined }];
     case "lookup":
@@ -80,6 +83,8 @@ function changeGoals(c: Clause): Draft[] {
   ];
   const paths = c.paths;
   let op: ChangeOp = c.op ?? "edit";
+  // Writing with no file, path or non-file domain in sight composes text for the reply itself.
+  if (op === "write" && !paths.length && !c.namesFile && !c.domain) return [];
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete");
   // A move needs a source and a destination; with one path it renames something inside the file.
   if (op === "move" && paths.length >= 2) return [...change("move", paths[0]!.path, paths[1]!.path), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
@@ -100,7 +105,9 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   }
   // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").
   const repeats = (c: Clause, prev: Clause | undefined) => !!prev && c.paths.length === 0 && c.intent === prev.intent && c.op === prev.op;
-  return out.filter((c, i) => !repeats(c, out[i - 1]));
+  // Being told something right after a command, with no operand of its own, asks for that command's outcome.
+  const reportsRun = (c: Clause, prev: Clause | undefined) => prev?.intent === "run" && c.intent === "question" && !!c.asksBack && c.paths.length === 0 && !c.domain;
+  return out.filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1]));
 }
 
 /**

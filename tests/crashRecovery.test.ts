@@ -118,14 +118,14 @@ describe.each([
 describe("kill tests (a sample; the full 100 + 30 run with npx tsx scripts/killHarness.ts)", () => {
   it("SQLite: SIGKILL at random points → 0 double executions, 0 unrecoverable runs, 0 corrupted threads", { timeout: 300_000 }, async () => {
     const summary = await runKillTrials({ store: "sqlite", kind: "sqlite", trials: 1, seed: Date.now() % 100_000 });
-    expect(summary.results.flatMap((r) => r.problems)).toEqual([]);
+    expect(summary.results.flatMap((r) => r.problems.map((p) => `${p} (recovery: ${r.recoveries.join(" | ")})`))).toEqual([]);
     expect(summary).toMatchObject({ doubleExecutions: 0, unrecoverable: 0, corrupted: 0 });
   });
 
   it("PostgreSQL: SIGKILL at random points → 0 double executions, 0 unrecoverable runs, 0 corrupted threads", { timeout: 300_000 }, async (ctx) => {
     if (!pgReachable) ctx.skip();
     const summary = await runKillTrials({ store: POSTGRES_URL, kind: "postgres", trials: 1, seed: Date.now() % 100_000 });
-    expect(summary.results.flatMap((r) => r.problems)).toEqual([]);
+    expect(summary.results.flatMap((r) => r.problems.map((p) => `${p} (recovery: ${r.recoveries.join(" | ")})`))).toEqual([]);
     expect(summary).toMatchObject({ doubleExecutions: 0, unrecoverable: 0, corrupted: 0 });
   });
 });

@@ -46,6 +46,33 @@ describe("operands are recognised against the workspace", () => {
 });
 
 describe("intents come from segmented words, not substrings", () => {
+  it("a term's meaning and text composed for the reply need no workspace evidence; a code identifier, a named file or a file to make still do", () => {
+    expect(keys("What does eventual consistency mean?")).toEqual([]);
+    expect(keys("这个缩写是什么意思？")).toEqual([]);
+    expect(keys("What does retryCount mean?")).toEqual(["question"]);
+    expect(keys("What does the header of README.md mean?")).toEqual(["read README.md"]);
+    expect(keys("Write a short apology I can paste into the chat.")).toEqual([]);
+    expect(keys("Write a file listing the open questions")).toEqual(["change.write", "verify.write"]);
+  });
+
+  it("a bare question right after a command asks for its outcome, so the command's exit code covers it", () => {
+    expect(keys("Execute the build and tell me whether it worked")).toEqual(["run #build"]);
+    expect(keys("Run the linter, then tell me which rule README.md breaks")).toEqual(["run #lint", "read README.md"]);
+    expect(keys("Run the tests. Where is the retry limit configured?")).toEqual(["run #test", "question"]);
+  });
+
+  it("a bare directory name beside a directory noun is a directory operand", () => {
+    expect(keys("Which files live in the notes folder?")).toEqual(["read notes"]);
+    expect(keys("docs 目录下有什么？")).toEqual(["read docs"]);
+    expect(keys("What docs cover retries?")).toEqual(["question"]);
+  });
+
+  it("a noun with an everyday sense (event, issue) names a non-file domain only beside an owner word", () => {
+    expect(keys("How is a failed event retried?")).toEqual(["question"]);
+    expect(keys("Which events are on my schedule?")).toEqual(["question @calendar"]);
+    expect(keys("Is there an open ticket about retries?")).toEqual(["question @issues"]);
+  });
+
   it("a question that contains a change verb is read-only", () => {
     expect(keys("How does the update function in src/client.ts work?")).toEqual(["read src/client.ts"]);
   });

@@ -54,6 +54,20 @@ export const TABLE: TableRow[] = [
   { id: "t28", split: "tuning", request: "Fix the typo in README.md and run the tests", goals: ["change.edit README.md", "verify.edit README.md", "run #test"], work: [["edit_file", { path: "README.md", oldText: "calculater", newText: "calculator" }], read("README.md")], verdict: "block" },
   { id: "t29", split: "tuning", request: "打开 README.md 看看", goals: ["read README.md"], work: [read("README.md")], verdict: "pass" },
   { id: "t30", split: "tuning", request: "What's on my calendar tomorrow?", goals: ["question @calendar"], work: [["calendar_events", { day: "tomorrow" }]], verdict: "pass" },
+  // tuning, added after the evaluation matrix (issue 8) showed false blocks of four shapes; own phrasings
+  { id: "t31", split: "tuning", request: "Write a two-line welcome message for new contributors.", goals: [], work: [], verdict: "pass" },
+  { id: "t32", split: "tuning", request: "Write a new file docs/welcome.md with a welcome message", goals: ["change.write docs/welcome.md", "verify.write docs/welcome.md"], work: [], verdict: "block" },
+  { id: "t33", split: "tuning", request: "What does idempotent mean?", goals: [], work: [], verdict: "pass" },
+  { id: "t34", split: "tuning", request: "幂等是什么意思？", goals: [], work: [], verdict: "pass" },
+  { id: "t35", split: "tuning", request: "What does maxRetries mean in src/config.ts?", goals: ["read src/config.ts"], work: [], verdict: "block" },
+  { id: "t36", split: "tuning", request: "Run the tests, then tell me if anything failed", goals: ["run #test"], work: [runTests], verdict: "pass" },
+  { id: "t37", split: "tuning", request: "Run the tests, then tell me if anything failed", goals: ["run #test"], work: [read("test/calc.test.js")], verdict: "block" },
+  { id: "t38", split: "tuning", request: "What is inside the test folder?", goals: ["read test"], work: [list("test")], verdict: "pass" },
+  { id: "t39", split: "tuning", request: "What is inside the test folder?", goals: ["read test"], work: [list(".")], verdict: "block" },
+  { id: "t40", split: "tuning", request: "列出 docs 目录里的文件", goals: ["read docs"], work: [list("docs")], verdict: "pass" },
+  { id: "t41", split: "tuning", request: "How is an event handled once all its retries are used up?", goals: ["question"], work: [["read_locate", { query: "retry" }], read("src/client.ts")], verdict: "pass" },
+  { id: "t42", split: "tuning", request: "How is an event handled once all its retries are used up?", goals: ["question"], work: [], verdict: "block" },
+  { id: "t43", split: "tuning", request: "Any events on my calendar this week?", goals: ["question @calendar"], work: [read("README.md")], verdict: "block" },
 
   // ---- held-out: written with the tuning rows, never used while building ----
   { id: "h01", split: "held-out", request: "What does src/config.ts export?", goals: ["read src/config.ts"], work: [read("src/config.ts")], verdict: "pass" },
