@@ -36,7 +36,8 @@ async function timeRoute(route: Route, steps: number): Promise<number> {
     split: "tuning",
     category: "read",
     subsets: [],
-    task: `count to ${steps}`,
+    // The request governedStep.ts uses: the TaskFrame's goals are covered by the no-op calls.
+    task: `call noop for each number up to ${steps}`,
     fixture: "none",
     gold: { tools: ["noop"], plan: [{ answer: "done", cite: [] }] },
     user: { approvals: [], answer: "" },
