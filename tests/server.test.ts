@@ -11,7 +11,6 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { access, cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,6 +18,7 @@ import { Client } from "@langchain/langgraph-sdk";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPLAYED_NOTE } from "../nodes/tool.js";
+import { freePort, stopProcessGroup } from "../server/cluster.js";
 import type { PendingToolCall, TraceEntry } from "../state/types.js";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -43,16 +43,6 @@ interface DevServer {
 }
 
 const exists = (p: string) => access(p).then(() => true, () => false);
-
-/** A port the OS just handed out (never 2024, which is taken on this machine). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (port === 2024) return freePort();
-  return port;
-}
 
 /**
  * Starts `langgraphjs dev` from the repo root in its own process group, offline: no browser,
@@ -90,7 +80,8 @@ async function startDevServer(): Promise<DevServer> {
   let log = "";
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const stop = () => stopGroup(child);
+  // SIGTERM to the whole group (CLI + the server it spawned), SIGKILL if it lingers.
+  const stop = () => stopProcessGroup(child.pid);
   try {
     await waitUntilUp(apiUrl, child, () => log);
   } catch (err) {
@@ -109,25 +100,6 @@ async function waitUntilUp(apiUrl: string, child: ChildProcess, log: () => strin
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`langgraphjs dev not up after ${STARTUP_TIMEOUT_MS} ms:\n${log()}`);
-}
-
-/** SIGTERM to the whole group (CLI + the server it spawned), SIGKILL if it lingers. */
-async function stopGroup(child: ChildProcess): Promise<void> {
-  const pid = child.pid;
-  if (pid === undefined) return;
-  const alive = () => {
-    try {
-      process.kill(-pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  if (!alive()) return;
-  process.kill(-pid, "SIGTERM");
-  const deadline = Date.now() + 10_000;
-  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-  if (alive()) process.kill(-pid, "SIGKILL");
 }
 
 interface RunValues {
