@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { validate } from "@langchain/langgraph-checkpoint-validation";
 import { MemorySaver } from "@langchain/langgraph";
+import pg from "pg";
 import { BranchSafePostgresSaver } from "../checkpointers/branchSafePostgresSaver.js";
 import { openSqliteStore } from "../checkpointers/sqliteStore.js";
 import type { CheckpointStore } from "../checkpointers/types.js";
@@ -40,15 +41,23 @@ if (which.includes("sqlite")) {
 }
 
 if (which.includes("postgres")) {
+  const schemas = new Map<BranchSafePostgresSaver, string>();
   validate({
     checkpointerName: "BranchSafePostgresSaver",
     async createCheckpointer() {
-      const saver = BranchSafePostgresSaver.fromConnString(POSTGRES_URL, { schema: `conf_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}` });
+      const schema = `conf_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+      const saver = BranchSafePostgresSaver.fromConnString(POSTGRES_URL, { schema });
+      schemas.set(saver, schema);
       await saver.setup();
       return saver;
     },
     async destroyCheckpointer(saver) {
       await saver.end();
+      // Each checkpointer gets its own schema; drop it so repeated runs leave the database as they found it.
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schemas.get(saver)}" CASCADE`);
+      await client.end();
     },
   });
 }
