@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import type { RunSummary } from "../cli/summary.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
-import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
+import { isPostgresReachable, PERSISTENT_STORES } from "./support/postgres.js";
 
 const exec = promisify(execFile);
 const exists = (p: string) => access(p).then(() => true, () => false);
@@ -49,10 +49,7 @@ beforeAll(async () => {
   pgReachable = await isPostgresReachable();
 });
 
-describe.each([
-  ["sqlite", (dir: string) => `sqlite:${join(dir, "mira.db")}`],
-  ["postgres", () => POSTGRES_URL],
-])("a SubAgent's approval through the CLI (%s)", (kind, storeFor) => {
+describe.each(PERSISTENT_STORES)("a SubAgent's approval through the CLI (%s)", (kind, storeFor) => {
   it("run pauses with the child's identity (exit 2); resume in a new process runs the call once, in the child; show renders the tree", async (ctx) => {
     if (kind === "postgres" && !pgReachable) ctx.skip();
     const ws = await tempWorkspace({});

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { RunSummary } from "../cli/summary.js";
 import { mira, miraInProcess } from "./support/cli.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
-import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
+import { isPostgresReachable, PERSISTENT_STORES } from "./support/postgres.js";
 
 const exists = (p: string) => access(p).then(() => true, () => false);
 
@@ -29,10 +29,7 @@ beforeAll(async () => {
   pgReachable = await isPostgresReachable();
 });
 
-describe.each([
-  ["sqlite", (dir: string) => `sqlite:${join(dir, "mira.db")}`],
-  ["postgres", () => POSTGRES_URL],
-])("a run paused in one process resumes in another (%s)", (kind, storeFor) => {
+describe.each(PERSISTENT_STORES)("a run paused in one process resumes in another (%s)", (kind, storeFor) => {
   it("run → waiting_approval (exit 2) → resume --approve in a new process → completed (exit 0), tool ran once", async (ctx) => {
     if (kind === "postgres" && !pgReachable) ctx.skip();
     const ws = await tempWorkspace({});

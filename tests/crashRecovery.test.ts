@@ -14,7 +14,7 @@ import { main } from "../cli/main.js";
 import type { RunSummary } from "../cli/summary.js";
 import { runKillTrials } from "../scripts/killHarness.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
-import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
+import { isPostgresReachable, PERSISTENT_STORES, POSTGRES_URL } from "./support/postgres.js";
 
 async function mira(args: string[]) {
   const out: string[] = [];
@@ -57,10 +57,7 @@ beforeAll(async () => {
   pgReachable = await isPostgresReachable();
 });
 
-describe.each([
-  ["sqlite", (ws: string) => `sqlite:${join(ws, "mira.db")}`],
-  ["postgres", () => POSTGRES_URL],
-])("a run whose process was SIGKILLed inside the tool can be continued (%s)", (kind, store) => {
+describe.each(PERSISTENT_STORES)("a run whose process was SIGKILLed inside the tool can be continued (%s)", (kind, store) => {
   it("show says interrupted (exit 0); resume with no flag continues it; the call is outcome_unknown, reported, and never re-run", { timeout: 60_000 }, async (ctx) => {
     if (kind === "postgres" && !pgReachable) ctx.skip();
     const thread = `crash-${kind}-${Date.now()}`;
