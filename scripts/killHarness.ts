@@ -18,6 +18,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../cli/main.js";
+import { seededRandom } from "../runtime/seededRandom.js";
 import type { RunSummary } from "../cli/summary.js";
 
 const REPO = resolve(fileURLToPath(import.meta.url), "../..");
@@ -53,17 +54,6 @@ export interface KillSummary {
   results: TrialResult[];
 }
 
-/** A small seeded PRNG (mulberry32) so a failing seed can be replayed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function miraInProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out: string[] = [];

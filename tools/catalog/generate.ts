@@ -5,6 +5,7 @@
  * tool compete with it. Deterministic for a given seed. Generated tools are simulated.
  */
 import type { CatalogEntry } from "./entry.js";
+import { seededRandom } from "../../runtime/seededRandom.js";
 
 interface Group {
   domain: string;
@@ -61,17 +62,6 @@ const spaced = (identifier: string) => identifier.replace(/_/g, " ");
 const camel = (identifier: string) => identifier.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 const display = (vendor: string) => vendor.split("_").map((part) => (part.length <= 3 ? part.toUpperCase() : part[0]!.toUpperCase() + part.slice(1))).join(" ");
 
-/** mulberry32: a small seeded PRNG, so a seed always yields the same catalog. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function vendorTool(group: Group, vendor: string, action: Action, object: string): CatalogEntry {
   const properties = action.params(object);
@@ -105,7 +95,7 @@ export function generateCatalogFrom(base: readonly CatalogEntry[], size: number,
   if (wanted < 0 || wanted > allVendorTools().length) {
     throw new RangeError(`catalog size must be between ${base.length} and ${base.length + allVendorTools().length}, got ${size}`);
   }
-  const next = random(seed);
+  const next = seededRandom(seed);
   const pool = [...allVendorTools()];
   for (let i = pool.length - 1; i > 0; i -= 1) {
     const j = Math.floor(next() * (i + 1));
