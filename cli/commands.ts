@@ -147,9 +147,11 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
         const interrupts = pendingInterrupts(snapshot);
         const print = opts.json ? null : io.out;
         if (interrupts.length === 0) {
-          if (snapshot.next.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
+          // `tasks`, not `next`: a step whose writes were saved but whose checkpoint was not (the
+          // process died in between) is left out of `next`, yet the run has not moved past it.
+          if (snapshot.tasks.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was resumed or executed`);
           if (chosen > 0) throw new UsageError(`thread "${threadId}" is not waiting for a decision: its process stopped mid-step; continue it with mira resume ${threadId} and no decision flag`);
-          print?.(`mira: continuing thread ${threadId} from checkpoint ${snapshot.config.configurable?.checkpoint_id ?? "?"} (its process stopped before ${snapshot.next.join(", ")} finished) · ${describeModel(settings.model)}`);
+          print?.(`mira: continuing thread ${threadId} from checkpoint ${snapshot.config.configurable?.checkpoint_id ?? "?"} (its process stopped before ${snapshot.tasks.map((t) => t.name).join(", ")} was checkpointed) · ${describeModel(settings.model)}`);
           return report(await drive(app, null, threadId, settings.maxSteps, print), setting, opts, io);
         }
         if (chosen === 0) throw new UsageError(`thread "${threadId}" is waiting (${waiting.status}): give one of --approve, --reject, --edit JSON or --answer TEXT`);

@@ -46,6 +46,9 @@ export interface ThreadView {
   child: AgentRunState | null;
 }
 
+/** LangGraph's control writes of a task (what happened to it), as opposed to its output. */
+const CONTROL_WRITES = new Set([INTERRUPT, "__resume__", "__error__", "__error_source_node__"]);
+
 /** The SubAgent node's checkpoint namespace for one task (LangGraph's `<node>:<task id>`). */
 const subAgentNamespace = (taskId: string) => `SubAgent:${taskId}`;
 
@@ -58,7 +61,11 @@ export async function readThread(store: CheckpointStore, threadId: string): Prom
   const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
   if (!tuple) return null;
   const state = tuple.checkpoint.channel_values as unknown as AgentRunState;
-  const taskId = tuple.pendingWrites?.find(([, channel]) => channel === INTERRUPT)?.[0];
+  const writes = tuple.pendingWrites ?? [];
+  // A task that wrote its output got past its interrupt (its process died before the next
+  // checkpoint): the thread is not waiting for that answer any more.
+  const wroteOutput = (taskId: string) => writes.some(([task, channel]) => task === taskId && !CONTROL_WRITES.has(channel));
+  const taskId = writes.find(([task, channel]) => channel === INTERRUPT && !wroteOutput(task))?.[0];
   const childTuple = taskId && state.delegation ? await store.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: subAgentNamespace(taskId) } }) : undefined;
   const child = (childTuple?.checkpoint.channel_values as unknown as AgentRunState | undefined) ?? null;
   return { state, checkpointId: tuple.checkpoint.id, interrupted: taskId !== undefined, child };
@@ -103,7 +110,10 @@ export function pausedChild(snapshot: StateSnapshot): AgentRunState | null {
   return ((task?.state as StateSnapshot | undefined)?.values as AgentRunState | undefined) ?? null;
 }
 
-/** Interrupt ids of a paused thread, so a resume answers exactly those interrupts. */
+/**
+ * Interrupt ids of a paused thread, so a resume answers exactly those interrupts. A task with
+ * a result already got its answer (its checkpoint was not saved before its process died).
+ */
 export function pendingInterrupts(snapshot: StateSnapshot): string[] {
-  return snapshot.tasks.flatMap((t) => t.interrupts ?? []).flatMap((i) => (i.id ? [i.id] : []));
+  return snapshot.tasks.filter((t) => t.result === undefined).flatMap((t) => t.interrupts ?? []).flatMap((i) => (i.id ? [i.id] : []));
 }

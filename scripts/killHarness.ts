@@ -37,9 +37,25 @@ export interface TrialResult {
   outcomeUnknown: boolean;
   finalStatus: string;
   /** Each recovery step: what show said, what was spawned, and how it ended. */
-  recoveries: string[];
+  recoveries: RecoveryStep[];
   /** Non-empty when a contract check failed. */
   problems: string[];
+}
+
+/** One recovery round as a user would see it: the thread before, what ran, and how it ended. */
+export interface RecoveryStep {
+  /** `status/progress` that `mira show` reported before the step. */
+  seen: string;
+  /** The lease holder `mira show` named, when the thread was being advanced. */
+  owner: string | null;
+  /** The ledger rows as `mira show` listed them before the step. */
+  ledger: string[];
+  action: "resume" | "resume --approve" | "none";
+  /** `killed`, or the exit code of the spawned `mira`. */
+  outcome: "killed" | number | null;
+  /** The first line the step printed on stderr. */
+  stderr: string;
+  elapsedMs: number;
 }
 
 export interface KillSummary {
@@ -84,6 +100,9 @@ function spawnMira(args: string[], killAfterMs: number | null): Promise<{ killed
   });
 }
 
+/** How many recovery steps a user is expected to need at most: show, then resume, each time. */
+const RECOVERY_ROUNDS = 6;
+
 const TASK_SCRIPT = (logFile: string) => ({
   turns: [
     { content: "", tool_calls: [{ id: "k1", name: "run_command", args: { command: "sh", args: ["-c", `echo started >> ${logFile}; sleep 0.4; echo done >> ${logFile}`] } }] },
@@ -97,8 +116,8 @@ async function countLines(file: string, word: string): Promise<number> {
 }
 
 interface ShowResult extends RunSummary {
-  progress: { state: string };
-  executions: Array<{ status: string }>;
+  progress: { state: string; owner?: string };
+  executions: Array<{ toolCallId: string; status: string }>;
 }
 
 /** The thread as `mira show --json` reports it, or the error line when show fails. */
@@ -136,30 +155,45 @@ export async function runTrial(store: string, storeKind: "sqlite" | "postgres", 
   else if (started > 0) killPoint = (await countLines(log, "done")) > 0 && before.executions.some((e) => e.status === "completed") ? "after_tool" : "in_tool";
 
   let killedDuringResume = false;
-  const recoveries: string[] = [];
+  const recoveries: RecoveryStep[] = [];
   let final: ShowResult | string = before;
-  for (let round = 0; round < 6; round++) {
+  // Each round reads the thread back first, so the last recovery's outcome is read too.
+  for (let round = 0; round <= RECOVERY_ROUNDS; round++) {
     final = await show(thread, storeArg);
     if (typeof final === "string") {
       problems.push(`show failed: ${final}`);
       break;
     }
-    if (final.status === "completed" || final.status === "failed") break;
+    if (final.status === "completed" || final.status === "failed" || round === RECOVERY_ROUNDS) break;
+    const step: RecoveryStep = {
+      seen: `${final.status}/${final.progress.state}`,
+      owner: final.progress.owner ?? null,
+      ledger: final.executions.map((e) => `${e.toolCallId} ${e.status}`),
+      action: "none",
+      outcome: null,
+      stderr: "",
+      elapsedMs: 0,
+    };
+    recoveries.push(step);
     const killThisOne = round === 0 && random() < 0.5;
     killedDuringResume ||= killThisOne;
     const killAfter = killThisOne ? Math.floor(random() * 800) : null;
-    const seen = `${final.status}/${final.progress.state}`;
+    const startedAt = Date.now();
+    let r: Awaited<ReturnType<typeof spawnMira>>;
     if (final.progress.state === "interrupted") {
-      const r = await spawnMira(["resume", thread, "--checkpointer", storeArg], killAfter);
-      recoveries.push(`${seen} → resume: ${r.killed ? "killed" : `exit ${r.code} ${r.stderr}`}`);
+      step.action = "resume";
+      r = await spawnMira(["resume", thread, "--checkpointer", storeArg], killAfter);
     } else if (final.status === "waiting_approval" && final.pendingToolCall) {
       const c = final.pendingToolCall;
-      const r = await spawnMira(["resume", thread, "--approve", "--tool-call-id", c.toolCallId, "--input-hash", c.inputHash, "--checkpointer", storeArg], killAfter);
-      recoveries.push(`${seen} → resume --approve: ${r.killed ? "killed" : `exit ${r.code} ${r.stderr}`}`);
+      step.action = "resume --approve";
+      r = await spawnMira(["resume", thread, "--approve", "--tool-call-id", c.toolCallId, "--input-hash", c.inputHash, "--checkpointer", storeArg], killAfter);
     } else {
-      problems.push(`thread stuck: status ${final.status}, progress ${final.progress.state}`);
+      problems.push(`thread stuck: status ${final.status}, progress ${final.progress.state}${step.owner ? ` (${step.owner})` : ""}`);
       break;
     }
+    step.outcome = r.killed ? "killed" : r.code;
+    step.stderr = r.stderr;
+    step.elapsedMs = Date.now() - startedAt;
   }
   // A killed sh may still be finishing its sleep; give it time to write what it would.
   await new Promise((r) => setTimeout(r, 500));
