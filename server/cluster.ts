@@ -3,7 +3,7 @@
  * each instance is a real process in its own process group, on a free port.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { createServer } from "node:net";
+import { createServer, type Socket } from "node:net";
 import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
 
 const REPO_ROOT = PACKAGE_ROOT;
@@ -52,7 +52,15 @@ export async function spawnServe(opts: ServeSpawnOptions): Promise<ServeProcess>
   child.stdout?.on("data", (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
   child.stderr?.on("data", (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
   const pid = child.pid!;
-  const proc: ServeProcess = { url, pid, child, log: () => log, stop: () => stopProcessGroup(pid), kill: () => stopProcessGroup(pid, "SIGKILL") };
+  const disarm = killGroupWithParent(pid);
+  const proc: ServeProcess = {
+    url,
+    pid,
+    child,
+    log: () => log,
+    stop: () => stopProcessGroup(pid).finally(disarm),
+    kill: () => stopProcessGroup(pid, "SIGKILL").finally(disarm),
+  };
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`mira serve exited with ${child.exitCode}:\n${log}`);
@@ -79,4 +87,21 @@ export async function stopProcessGroup(pid: number | undefined, signal: NodeJS.S
   const deadline = Date.now() + 10_000;
   while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   if (alive()) process.kill(-pid, "SIGKILL");
+}
+
+/**
+ * Kills process group `pgid` when this process dies without stopping it (a test worker or
+ * bench killed mid-run), so no server is left behind with PPID 1. A `sh` watchdog in its
+ * own group waits for its stdin, a pipe only this process holds, to close. Returns the
+ * function that disarms it after the group was stopped normally.
+ */
+export function killGroupWithParent(pgid: number): () => void {
+  const watchdog = spawn("sh", ["-c", `cat >/dev/null; kill -KILL -${pgid} 2>/dev/null`], { detached: true, stdio: ["pipe", "ignore", "ignore"] });
+  watchdog.unref();
+  (watchdog.stdin as Socket).unref();
+  return () => {
+    // SIGKILL first, so closing the pipe (which ends its `cat`) cannot trigger the kill.
+    watchdog.kill("SIGKILL");
+    watchdog.stdin?.destroy();
+  };
 }

@@ -18,7 +18,7 @@ import { Client } from "@langchain/langgraph-sdk";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPLAYED_NOTE } from "../nodes/tool.js";
-import { freePort, stopProcessGroup } from "../server/cluster.js";
+import { freePort, killGroupWithParent, stopProcessGroup } from "../server/cluster.js";
 import type { PendingToolCall, TraceEntry } from "../state/types.js";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -80,8 +80,9 @@ async function startDevServer(): Promise<DevServer> {
   let log = "";
   child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
+  const disarm = killGroupWithParent(child.pid!);
   // SIGTERM to the whole group (CLI + the server it spawned), SIGKILL if it lingers.
-  const stop = () => stopProcessGroup(child.pid);
+  const stop = () => stopProcessGroup(child.pid).finally(disarm);
   try {
     await waitUntilUp(apiUrl, child, () => log);
   } catch (err) {
