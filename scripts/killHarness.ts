@@ -10,7 +10,10 @@
  * sleeps; `mira resume --approve` is spawned and killed a random 0–900 ms after it printed
  * its first line (the store is open and the lease held by then), which lands before, in and
  * after the tool. Half of the trials also kill the first recovery `mira resume` (killed
- * during resume). Run: `npx tsx scripts/killHarness.ts [--sqlite 100] [--postgres 30] [--seed N]`.
+ * during resume). Every recovery step is recorded (what show said, the lease holder, the
+ * ledger rows, the exit code and first stderr line), so a trial left unfinished says why.
+ * Run: `npx tsx scripts/killHarness.ts [--sqlite 100] [--postgres 30] [--seed N]`; the
+ * PostgreSQL trials use MIRA_TEST_POSTGRES_URL.
  */
 import { spawn } from "node:child_process";
 import { mkdtemp, readFile, realpath, writeFile, rm } from "node:fs/promises";
@@ -67,6 +70,8 @@ export interface KillSummary {
   byKillPoint: Record<KillPoint, number>;
   killedDuringResume: number;
   outcomeUnknown: number;
+  /** How many trials needed 0, 1, 2, … recovery steps. */
+  recoverySteps: Record<number, number>;
   results: TrialResult[];
 }
 
@@ -218,6 +223,8 @@ export async function runKillTrials(opts: { store: string; kind: "sqlite" | "pos
   }
   const byKillPoint: Record<KillPoint, number> = { before_tool: 0, in_tool: 0, after_tool: 0, after_checkpoint: 0 };
   results.forEach((r) => (byKillPoint[r.killPoint] += 1));
+  const recoverySteps: Record<number, number> = {};
+  results.forEach((r) => (recoverySteps[r.recoveries.length] = (recoverySteps[r.recoveries.length] ?? 0) + 1));
   return {
     store: opts.kind,
     trials: results.length,
@@ -227,6 +234,7 @@ export async function runKillTrials(opts: { store: string; kind: "sqlite" | "pos
     byKillPoint,
     killedDuringResume: results.filter((r) => r.killedDuringResume).length,
     outcomeUnknown: results.filter((r) => r.outcomeUnknown).length,
+    recoverySteps,
     results,
   };
 }
