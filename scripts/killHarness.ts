@@ -7,9 +7,10 @@
  *   - 0 corrupted threads (the state reads back, the ledger has no entry left `started`).
  *
  * Each trial: `mira run` pauses at the approval of a `run_command` that appends to a log and
- * sleeps; `mira resume --approve` is spawned and killed a random 0–900 ms after it printed
- * its first line (the store is open and the lease held by then), which lands before, in and
- * after the tool. Half of the trials also kill the first recovery `mira resume` (killed
+ * sleeps; `mira resume --approve` is spawned and killed at a random moment after it printed
+ * its first line (the store is open and the lease held by then), within a window as long as
+ * a whole resume currently takes (`KillWindow`), so kills land before, in and after the tool
+ * whatever the machine's load. Half of the trials also kill the first recovery `mira resume` (killed
  * during resume). Every recovery step is recorded (what show said, the lease holder, the
  * ledger rows, the exit code and first stderr line), so a trial left unfinished says why.
  * Run: `npx tsx scripts/killHarness.ts [--sqlite 100] [--postgres 30] [--seed N]`; the
@@ -85,24 +86,40 @@ async function miraInProcess(args: string[]): Promise<{ code: number; stdout: st
 
 /**
  * Spawns `mira args`; when `killAfterMs` is set, SIGKILLs it that long after its first line
- * of output. Resolves with whether it was killed (or exited first).
+ * of output. Resolves with whether it was killed (or exited first), and how long it lived
+ * after its first line.
  */
-function spawnMira(args: string[], killAfterMs: number | null): Promise<{ killed: boolean; code: number | null; stderr: string }> {
+function spawnMira(args: string[], killAfterMs: number | null): Promise<{ killed: boolean; code: number | null; stderr: string; spanMs: number | null }> {
   return new Promise((done) => {
     const child = spawn(process.execPath, [BIN, ...args], { cwd: REPO, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, MIRA_CHECKPOINTER: "" } });
     let killed = false;
-    let armed = false;
+    let firstLineAt: number | null = null;
     child.stdout.on("data", () => {
-      if (killAfterMs === null || armed) return;
-      armed = true;
+      if (firstLineAt !== null) return;
+      firstLineAt = Date.now();
+      if (killAfterMs === null) return;
       setTimeout(() => {
         if (child.exitCode === null && child.signalCode === null) killed = child.kill("SIGKILL");
       }, killAfterMs);
     });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on("close", (code) => done({ killed, code, stderr: stderr.trim().split("\n")[0] ?? "" }));
+    child.on("close", (code) => done({ killed, code, stderr: stderr.trim().split("\n")[0] ?? "", spanMs: firstLineAt === null ? null : Date.now() - firstLineAt }));
   });
+}
+
+/**
+ * How long after its first line a kill may land: a little more than a whole resume lives on
+ * this machine now (at least 900 ms), learned from the resumes that ran to completion. On a
+ * loaded machine a resume is slower, and a fixed window would only ever kill before the tool.
+ */
+export class KillWindow {
+  ms = 900;
+  learn(run: { killed: boolean; code: number | null; spanMs: number | null }): void {
+    if (run.killed || run.code !== 0 || run.spanMs === null) return;
+    const spanMs = run.spanMs;
+    this.ms = Math.max(900, Math.round(0.5 * this.ms + 0.5 * 1.2 * spanMs));
+  }
 }
 
 /** How many recovery steps a user is expected to need at most: show, then resume, each time. */
@@ -137,7 +154,7 @@ async function show(thread: string, store: string): Promise<ShowResult | string>
 }
 
 /** One trial; never throws for a contract failure, it reports it in `problems`. */
-export async function runTrial(store: string, storeKind: "sqlite" | "postgres", random: () => number, index: number): Promise<TrialResult> {
+export async function runTrial(store: string, storeKind: "sqlite" | "postgres", random: () => number, index: number, window = new KillWindow()): Promise<TrialResult> {
   const ws = await realpath(await mkdtemp(join(tmpdir(), "mira-kill-")));
   const log = join(ws, "ran.log");
   const scriptPath = join(ws, "script.json");
@@ -149,7 +166,7 @@ export async function runTrial(store: string, storeKind: "sqlite" | "postgres", 
   const paused = await miraInProcess(["run", "run the command", "--workspace", ws, "--model", `scripted:${scriptPath}`, "--checkpointer", storeArg, "--thread", thread, "--json"]);
   const call = (JSON.parse(paused.stdout) as RunSummary).pendingToolCall!;
   const approve = ["resume", thread, "--approve", "--tool-call-id", call.toolCallId, "--input-hash", call.inputHash, "--checkpointer", storeArg];
-  await spawnMira(approve, Math.floor(random() * 900));
+  window.learn(await spawnMira(approve, Math.floor(random() * window.ms)));
 
   // Where the kill landed, before recovery changes anything.
   const started = await countLines(log, "started");
@@ -182,7 +199,7 @@ export async function runTrial(store: string, storeKind: "sqlite" | "postgres", 
     recoveries.push(step);
     const killThisOne = round === 0 && random() < 0.5;
     killedDuringResume ||= killThisOne;
-    const killAfter = killThisOne ? Math.floor(random() * 800) : null;
+    const killAfter = killThisOne ? Math.floor(random() * window.ms) : null;
     const startedAt = Date.now();
     let r: Awaited<ReturnType<typeof spawnMira>>;
     if (final.progress.state === "interrupted") {
@@ -196,6 +213,7 @@ export async function runTrial(store: string, storeKind: "sqlite" | "postgres", 
       problems.push(`thread stuck: status ${final.status}, progress ${final.progress.state}${step.owner ? ` (${step.owner})` : ""}`);
       break;
     }
+    window.learn(r);
     step.outcome = r.killed ? "killed" : r.code;
     step.stderr = r.stderr;
     step.elapsedMs = Date.now() - startedAt;
@@ -215,9 +233,10 @@ export async function runTrial(store: string, storeKind: "sqlite" | "postgres", 
 
 export async function runKillTrials(opts: { store: string; kind: "sqlite" | "postgres"; trials: number; seed: number; onTrial?: (r: TrialResult, i: number) => void }): Promise<KillSummary> {
   const random = seededRandom(opts.seed);
+  const window = new KillWindow();
   const results: TrialResult[] = [];
   for (let i = 0; i < opts.trials; i++) {
-    const result = await runTrial(opts.store, opts.kind, random, i);
+    const result = await runTrial(opts.store, opts.kind, random, i, window);
     results.push(result);
     opts.onTrial?.(result, i);
   }
