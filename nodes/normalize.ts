@@ -4,6 +4,7 @@
  * agent, it has a schema and the input passes it; then freezes `pendingToolCall` with its
  * `inputHash`. It never decides completion and never "repairs" a toolId into another tool.
  */
+import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
@@ -11,6 +12,7 @@ import { recoverableStep, terminalStep } from "../state/observations.js";
 import { provenanceOf } from "../state/provenance.js";
 import { visit } from "../state/trace.js";
 import { invocationHash } from "../protocol/invocationHash.js";
+import { currentThreadId } from "./checkpointId.js";
 
 export type NormalizeRoute = "Policy" | "Planner" | "Finalize";
 
@@ -19,8 +21,19 @@ export function routeAfterNormalize(state: AgentRunState): NormalizeRoute {
   return state.pendingToolCall ? "Policy" : "Planner";
 }
 
+/**
+ * The id a call is frozen under: the model's, or `<id>~2`, `~3`… when an earlier invocation of
+ * this thread was already claimed under it. Model call ids are not unique across turns or
+ * agents (the offline planner and some OpenAI-compatible servers number them from 0 again),
+ * and the ledger would otherwise replay that earlier outcome instead of running this call.
+ */
+async function threadUniqueCallId(rt: MiraRuntime, threadId: string, id: string): Promise<string> {
+  if (!(await rt.ledger.hasCallId(threadId, id))) return id;
+  for (let n = 2; ; n += 1) if (!(await rt.ledger.hasCallId(threadId, `${id}~${n}`))) return `${id}~${n}`;
+}
+
 export function createNormalizeNode(rt: MiraRuntime) {
-  return async function normalize(state: AgentRunState): Promise<AgentRunUpdate> {
+  return async function normalize(state: AgentRunState, config: RunnableConfig): Promise<AgentRunUpdate> {
     const decision = state.nextAction;
     if (decision?.type !== "use_tool") {
       const message = `Normalize received a "${decision?.type ?? "missing"}" decision; only use_tool may be frozen`;
@@ -50,17 +63,20 @@ export function createNormalizeNode(rt: MiraRuntime) {
     }
     const frozenInput = parsed.data as Record<string, unknown>;
     const effect = tool.effectContext?.(frozenInput, { workspaceRoot: rt.workspaceRoot }) ?? {};
+    const toolCallId = await threadUniqueCallId(rt, currentThreadId(config), decision.toolCallId);
     return {
       pendingToolCall: {
         toolId: tool.name,
-        toolCallId: decision.toolCallId,
+        toolCallId,
         input: frozenInput,
         inputHash: invocationHash(tool.name, frozenInput, effect),
         riskClass: tool.risk,
         provenance: provenanceOf(state),
       },
       loadout: rt.harness.touch(state.loadout, tool.name),
-      ...trace,
+      ...(toolCallId === decision.toolCallId
+        ? trace
+        : visit(state, "Normalize", rt.agent, { toolCallId, note: `call id ${decision.toolCallId} was already used in this thread; frozen as ${toolCallId}` })),
     };
   };
 }
