@@ -56,10 +56,11 @@ export interface FunctionSpec {
 /**
  * The full-schema layer: the tool's whole description and its input schema as JSON Schema,
  * without what tells a model nothing it must act on: `$schema`, `additionalProperties: false`,
- * `propertyNames` of plain strings, a non-empty-string or non-empty-array minimum of 1, an
- * integer's bound that is only the safe-integer limit, empty defaults (an optional property
- * says as much), and the regular expression zod writes beside a named `format` (`date-time`
- * says it; the pattern is zod's implementation of it). Normalize still validates every call against the full zod schema.
+ * `propertyNames` of plain strings, a minimum length or item count of 1, an integer's bound
+ * that is only the safe-integer limit, empty defaults (an optional property says as much),
+ * and the regular expression zod writes beside a named `format` (`date-time` says it; the
+ * pattern is zod's implementation of it). Normalize still validates every call against the
+ * tool's zod schema.
  */
 export function functionSpec(tool: Pick<ToolDefinition, "name" | "description" | "schema">): FunctionSpec {
   const parameters = z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;

@@ -63,8 +63,8 @@ export const MAX_DISCLOSURE_LIMIT = 10;
 /**
  * Two full schemas per Planner call: the best-ranked (or latest) tool and the next, so the
  * Planner calls either without a `tool_search` round trip. A third pays for itself in fewer
- * searches but takes the 62-tool gold set's request past 1.3× the prompt before fusion; the
- * rest of the loadout stays one-line metadata (see the resolution bench).
+ * searches but takes the 62-tool gold set's request past 1.3× the prompt at issue filing;
+ * the rest of the loadout stays one-line metadata (see the resolution bench).
  */
 export const DEFAULT_SCHEMA_SLOTS = 2;
 /** A metadata entry's one line is a reminder of what the tool does, not its documentation. */
