@@ -178,6 +178,20 @@ async function scale(size: number, tools: ToolDefinition[]): Promise<ScaleRow> {
   return { size, reached: hits, tokens: tokens / goldTasks.length, bound: bound / goldTasks.length, previousTokens: PREVIOUS_TOKENS[size] ?? Number.NaN, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), buildMs, cachedLoadMs };
 }
 
+/**
+ * Prompt tokens of the first Planner request on each request of an MCP half: real tool
+ * descriptions run from a dozen characters to several thousand, so the spread matters as
+ * much as the mean.
+ */
+async function requestTokenSpread(label: string, tools: ToolDefinition[], requests: EvalRequest[]): Promise<string> {
+  const harness = new Harness({ sources: [staticSource(label, tools)], authority: ALLOW_ALL });
+  const counts: number[] = [];
+  for (const { request } of requests) counts.push(promptTokens(await firstPlannerRequest(harness, request, WORKSPACE)));
+  counts.sort((a, b) => a - b);
+  const mean = counts.reduce((sum, n) => sum + n, 0) / Math.max(1, counts.length);
+  return `${label.padEnd(22)} ${pad(tools.length, 5)} | mean ${mean.toFixed(0)}, p50 ${percentile(counts, 0.5)}, p90 ${percentile(counts, 0.9)}, max ${counts.at(-1) ?? 0}`;
+}
+
 export type BenchSplit = "gold" | "tuning" | "test";
 
 /** Runs the benchmark over the given splits (all three by default) and returns a printable report. */
@@ -192,6 +206,11 @@ export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold"
     ...reachTable(results),
     ...results.map((r) => `progressive misses, ${r.label}: ${r.misses.join(", ") || "none"}`),
   ];
+  const halves = results.filter((r) => r.label.startsWith("MCP"));
+  if (halves.length) {
+    lines.push("", "Prompt tokens of the first Planner request (the whole request, o200k_base) on the real MCP catalog");
+    for (const half of halves) lines.push(await requestTokenSpread(half.label, catalog, half.requests));
+  }
   if (splits.includes("gold")) {
     const rows: ScaleRow[] = [];
     for (const [size, tools] of [[evaluationCatalog().length, evaluationCatalog()], [500, generatedTools(500, SEED)], [5000, generatedTools(5000, SEED)]] as const) rows.push(await scale(size, tools));
