@@ -40,12 +40,6 @@ export interface ExecutionLedger {
    * is settled with an `outcome_unknown` failure, so it is reported and never run again.
    */
   complete(key: ExecutionKey, outcome: ToolOutcome): Promise<void>;
-  /**
-   * Whether any invocation in the thread was claimed under this call id. Normalize asks before
-   * freezing a call, because model call ids are not unique across turns or agents (the
-   * offline planner and some OpenAI-compatible servers number them from 0 again).
-   */
-  hasCallId(threadId: string, toolCallId: string): Promise<boolean>;
   /** Entries for a thread, oldest first (for `mira show` and tests). */
   list(threadId: string): Promise<LedgerEntry[]>;
 }

@@ -37,10 +37,6 @@ export function createMemoryLedger(): ExecutionLedger {
       });
     },
 
-    async hasCallId(threadId: string, toolCallId: string): Promise<boolean> {
-      return [...records.values()].some((record) => record.threadId === threadId && record.toolCallId === toolCallId);
-    },
-
     async list(threadId: string): Promise<LedgerEntry[]> {
       return [...records.values()].filter((record) => record.threadId === threadId).map(entryOf);
     },

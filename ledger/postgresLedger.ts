@@ -66,11 +66,6 @@ export async function createPostgresLedger(pool: pg.Pool): Promise<ExecutionLedg
       );
     },
 
-    async hasCallId(threadId: string, toolCallId: string): Promise<boolean> {
-      const rows = await pool.query(`SELECT 1 FROM ${EXECUTIONS_TABLE} WHERE thread_id = $1 AND tool_call_id = $2 LIMIT 1`, [threadId, toolCallId]);
-      return rows.rowCount === 1;
-    },
-
     async list(threadId: string): Promise<LedgerEntry[]> {
       const rows = await pool.query<ExecutionRow>(
         `SELECT * FROM ${EXECUTIONS_TABLE} WHERE thread_id = $1 ORDER BY started_at, tool_call_id`,

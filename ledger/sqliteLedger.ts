@@ -39,7 +39,6 @@ export function createSqliteLedger(db: Database): ExecutionLedger {
        SET status = 'completed', outcome_json = excluded.outcome_json, completed_at = excluded.completed_at
        WHERE ${EXECUTIONS_TABLE}.status = 'started'`,
   );
-  const selectCallId = db.prepare(`SELECT 1 FROM ${EXECUTIONS_TABLE} WHERE thread_id = ? AND tool_call_id = ? LIMIT 1`);
   // rowid order is insertion order: nothing is ever deleted from the ledger.
   const selectThread = db.prepare(`SELECT * FROM ${EXECUTIONS_TABLE} WHERE thread_id = ? ORDER BY rowid`);
 
@@ -60,10 +59,6 @@ export function createSqliteLedger(db: Database): ExecutionLedger {
     /** Keeps the first outcome of an invocation; records one even for an unclaimed key so it can never run later. */
     async complete(key: ExecutionKey, outcome: ToolOutcome): Promise<void> {
       upsertCompleted.run({ ...keyParams(key), outcome: encodeOutcome(outcome), now: new Date().toISOString() });
-    },
-
-    async hasCallId(threadId: string, toolCallId: string): Promise<boolean> {
-      return selectCallId.get(threadId, toolCallId) !== undefined;
     },
 
     async list(threadId: string): Promise<LedgerEntry[]> {

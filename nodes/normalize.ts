@@ -4,7 +4,6 @@
  * agent, it has a schema and the input passes it; then freezes `pendingToolCall` with its
  * `inputHash`. It never decides completion and never "repairs" a toolId into another tool.
  */
-import type { RunnableConfig } from "@langchain/core/runnables";
 import { z } from "zod";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
@@ -12,7 +11,6 @@ import { recoverableStep, terminalStep } from "../state/observations.js";
 import { provenanceOf } from "../state/provenance.js";
 import { visit } from "../state/trace.js";
 import { invocationHash } from "../protocol/invocationHash.js";
-import { currentThreadId } from "./checkpointId.js";
 
 export type NormalizeRoute = "Policy" | "Planner" | "Finalize";
 
@@ -22,25 +20,27 @@ export function routeAfterNormalize(state: AgentRunState): NormalizeRoute {
 }
 
 /**
- * The id a call is frozen under: the model's, or `<id>~2`, `~3`… when an earlier invocation of
- * this thread was already claimed under it. Model call ids are not unique across turns or
- * agents (the offline planner and some OpenAI-compatible servers number them from 0 again),
- * and the ledger would otherwise replay that earlier outcome instead of running this call.
+ * The id a call is frozen under: the model's, scoped to the turn (after the first) and to the
+ * SubAgent that made it. A model's call ids are unique only within one agent's turn (the
+ * offline planner and some OpenAI-compatible servers number them from 0 again), and the
+ * ledger would otherwise answer a new request's call with an earlier turn's receipt. Within a
+ * turn the id is kept, so a call the model sends again is the same invocation and runs once.
  */
-async function threadUniqueCallId(rt: MiraRuntime, threadId: string, id: string): Promise<string> {
-  if (!(await rt.ledger.hasCallId(threadId, id))) return id;
-  for (let n = 2; ; n += 1) if (!(await rt.ledger.hasCallId(threadId, `${id}~${n}`))) return `${id}~${n}`;
+function scopedCallId(modelCallId: string, turn: number, agent: string): string {
+  const scope = [turn > 1 ? `t${turn}` : null, agent === "main" ? null : agent].filter((part) => part !== null);
+  return scope.length ? `${modelCallId}@${scope.join(".")}` : modelCallId;
 }
 
 export function createNormalizeNode(rt: MiraRuntime) {
-  return async function normalize(state: AgentRunState, config: RunnableConfig): Promise<AgentRunUpdate> {
+  return async function normalize(state: AgentRunState): Promise<AgentRunUpdate> {
     const decision = state.nextAction;
     if (decision?.type !== "use_tool") {
       const message = `Normalize received a "${decision?.type ?? "missing"}" decision; only use_tool may be frozen`;
       return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message }), ...visit(state, "Normalize", rt.agent, { note: message }) };
     }
-    const ids = { toolId: decision.toolId, toolCallId: decision.toolCallId };
-    const trace = visit(state, "Normalize", rt.agent, { toolCallId: decision.toolCallId });
+    const toolCallId = scopedCallId(decision.toolCallId, state.turn, rt.agent);
+    const ids = { toolId: decision.toolId, toolCallId };
+    const trace = visit(state, "Normalize", rt.agent, { toolCallId });
     const refuse = (kind: "unknown_tool" | "invalid_input", message: string): AgentRunUpdate => ({
       pendingToolCall: null,
       ...recoverableStep(state, "tool", { recoverable: true, kind, message }, ids),
@@ -63,7 +63,6 @@ export function createNormalizeNode(rt: MiraRuntime) {
     }
     const frozenInput = parsed.data as Record<string, unknown>;
     const effect = tool.effectContext?.(frozenInput, { workspaceRoot: rt.workspaceRoot }) ?? {};
-    const toolCallId = await threadUniqueCallId(rt, currentThreadId(config), decision.toolCallId);
     return {
       pendingToolCall: {
         toolId: tool.name,
@@ -74,9 +73,7 @@ export function createNormalizeNode(rt: MiraRuntime) {
         provenance: provenanceOf(state),
       },
       loadout: rt.harness.touch(state.loadout, tool.name),
-      ...(toolCallId === decision.toolCallId
-        ? trace
-        : visit(state, "Normalize", rt.agent, { toolCallId, note: `call id ${decision.toolCallId} was already used in this thread; frozen as ${toolCallId}` })),
+      ...trace,
     };
   };
 }

@@ -96,6 +96,7 @@ async function intake(state: AgentRunState, rt: MiraRuntime): Promise<{ state: A
   const disclosed = await firstLoadout(rt, request.goal);
   const turn: AgentRunUpdate = {
     ...turnReset(request.goal),
+    turn: rt.agent === "main" ? state.turn + 1 : state.turn,
     schemaVersion: AGENT_RUN_SCHEMA_VERSION,
     messages: request.messages,
     taskFrame: coverGoals(built.frame, state.evidence),

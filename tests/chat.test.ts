@@ -72,7 +72,7 @@ describe("a chat thread", () => {
     expect(out.error?.message).toContain("{goal} or {messages");
   });
 
-  it("a call id the model reuses in a later turn is a new invocation: asked again, executed again, both in the ledger", async () => {
+  it("a call id the model reuses in a later turn is a new invocation (scoped to the turn): asked again, executed again, both in the ledger", async () => {
     const ws = await tempWorkspace({});
     const write = () => call("w1", "write_file", { path: "todo.md", content: "ship it\n" });
     const run = makeRun({
@@ -95,12 +95,12 @@ describe("a chat thread", () => {
 
     await run.app.invoke({ goal: ask }, config("chat-reused-id"));
     const second = await approvePending("chat-reused-id");
-    expect(second.call.toolCallId).toBe("w1~2");
+    expect(second.call.toolCallId).toBe("w1@t2");
     expect(second.call.inputHash).toBe(first.call.inputHash);
     expect(second.out.status).toBe("completed");
     expect(run.executions.get("write_file")).toBe(2);
     expect(await readFile(join(ws, "todo.md"), "utf8")).toBe("ship it\n");
     const ledger = await run.ledger.list("chat-reused-id");
-    expect(ledger.filter((e) => e.toolId === "write_file").map((e) => e.toolCallId)).toEqual(["w1", "w1~2"]);
+    expect(ledger.filter((e) => e.toolId === "write_file").map((e) => e.toolCallId)).toEqual(["w1", "w1@t2"]);
   });
 });

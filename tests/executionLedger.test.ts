@@ -81,16 +81,6 @@ describe.each(backends)("execution ledger on $name", ({ freshSetting, skip }) =>
     expect(await ownClaim(ledger, { ...key, threadId: `another-${randomUUID()}` })).toEqual({ state: "fresh" });
   });
 
-  it.skipIf(skip)("hasCallId says whether a call id was claimed in the thread, whatever the input hash", async () => {
-    const { ledger } = await openStore(freshSetting());
-    const key = keyFor(`thread-${randomUUID()}`);
-    expect(await ledger.hasCallId(key.threadId, key.toolCallId)).toBe(false);
-    await ownClaim(ledger, key);
-    expect(await ledger.hasCallId(key.threadId, key.toolCallId)).toBe(true);
-    expect(await ledger.hasCallId(key.threadId, `${key.toolCallId}~2`)).toBe(false);
-    expect(await ledger.hasCallId(`another-${randomUUID()}`, key.toolCallId)).toBe(false);
-  });
-
   it.skipIf(skip)("keeps the first outcome when an execution is completed twice", async () => {
     const { ledger } = await openStore(freshSetting());
     const key = keyFor(`thread-${randomUUID()}`);

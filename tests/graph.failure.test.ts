@@ -95,7 +95,7 @@ describe("Normalize refuses without repairing", () => {
     expect(out.observations[0]?.summary).toContain("fails its schema");
     const node = createNormalizeNode(run.rt);
     const state = (await run.app.getState(config("t-schema"))).values;
-    const arrayInput = await node({ ...state, loadout: ["read_list"], nextAction: { type: "use_tool", toolId: "read_list", toolCallId: "z", input: [1] } }, config("t-schema"));
+    const arrayInput = await node({ ...state, loadout: ["read_list"], nextAction: { type: "use_tool", toolId: "read_list", toolCallId: "z", input: [1] } });
     expect(arrayInput.pendingToolCall).toBeNull();
     expect(JSON.stringify(arrayInput.observations)).toContain("must be a JSON object, got an array");
   });
@@ -105,7 +105,7 @@ describe("Normalize refuses without repairing", () => {
     const run = makeRun({ workspace: ws, turns: [answer("c1", "x")] });
     await start(run, "hello", "t-corrupt");
     const state = (await run.app.getState(config("t-corrupt"))).values;
-    const update = await createNormalizeNode(run.rt)({ ...state, nextAction: { type: "answer", text: "x", citations: [] } }, config("t-corrupt"));
+    const update = await createNormalizeNode(run.rt)({ ...state, nextAction: { type: "answer", text: "x", citations: [] } });
     expect(update).toMatchObject({ status: "failed", error: { kind: "state_corrupted" } });
   });
 });
