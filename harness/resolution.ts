@@ -72,6 +72,8 @@ type Eligible = (name: string) => boolean;
 const RRF_K = 10;
 /** Candidates each stage contributes to the fusion. */
 const STAGE_DEPTH = 30;
+/** A stage reads at most this many times its depth of hits for distinct ones. */
+const DISTINCT_SCAN = 10;
 /** Field boosts of the lexical stage: a word in a tool's name says more than one in a parameter's description. */
 const FIELD_BOOST = { name: 3, summary: 1.5, body: 1, related: 0.4 } as const;
 type Field = keyof typeof FIELD_BOOST;
@@ -504,21 +506,26 @@ export class ResolutionIndex {
     const copies: string[] = [];
     /** Evidence already ranked → the tools that carried it. */
     const seen = new Map<string, { vendor: string; capability: string; whole: boolean }[]>();
-    for (const { name, evidence } of ranked) {
-      if (names.length >= depth) break;
+    // A flood of copies is not read to its end: the best hits decide what the stage shows.
+    const scan = Math.min(ranked.length, depth * DISTINCT_SCAN);
+    for (let index = 0; index < scan && names.length < depth; index += 1) {
+      const { name, evidence } = ranked[index]!;
       const tool = this.byName.get(name);
-      if (!tool || tool.vendors.length === 0 || tool.vendors.some((vendor) => namedVendors.has(vendor)) || evidence === undefined) {
+      if (!tool || tool.vendors.length === 0 || evidence === undefined || tool.vendors.some((vendor) => namedVendors.has(vendor))) {
         if (eligible(name)) names.push(name);
         continue;
       }
-      const key = [...evidence].sort().join(" ");
-      const self = { vendor: tool.vendors.join(" "), capability: tool.nameTerms.join(" "), whole: tool.nameTerms.every((term) => evidence.includes(term)) };
-      const before = seen.get(key) ?? [];
-      const copy = before.length > 0 && before.every((other) => other.vendor !== self.vendor || (other.capability !== self.capability && !(other.whole && self.whole)));
+      const key = evidence.length === 1 ? evidence[0]! : [...evidence].sort().join(" ");
+      const vendor = tool.vendors.join(" ");
+      const capability = tool.nameTerms.join(" ");
+      const whole = tool.nameTerms.every((term) => evidence.includes(term));
+      const before = seen.get(key);
+      const copy = before !== undefined && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
       if (copy) {
         if (copies.length < depth && eligible(name)) copies.push(name);
       } else if (eligible(name)) {
-        seen.set(key, [...before, self]);
+        if (before) before.push({ vendor, capability, whole });
+        else seen.set(key, [{ vendor, capability, whole }]);
         names.push(name);
       }
     }
@@ -552,14 +559,12 @@ export class ResolutionIndex {
     });
     if (!staged) return hits.map((hit) => ({ name: hit.id as string, score: hit.score }));
     const said = strongest.filter(([term, weight]) => weight >= COMMON_TERM_WEIGHT && this.common.has(term) && this.namePostings.has(term));
-    return sortScored(
-      hits.map((hit) => {
-        const tool = this.byName.get(hit.id as string);
-        if (!tool) return { name: hit.id as string, score: hit.score };
-        const { score, evidence } = said.length > 0 ? this.withCommonNameWords(hit.score, hit.queryTerms, tool, said) : { score: hit.score, evidence: hit.queryTerms };
-        return { name: tool.name, score, evidence };
-      }),
-    );
+    const scored = hits.map((hit): Scored => {
+      const name = hit.id as string;
+      const tool = said.length > 0 ? this.byName.get(name) : undefined;
+      return tool ? { name, ...this.withCommonNameWords(hit.score, hit.queryTerms, tool, said) } : { name, score: hit.score, evidence: hit.queryTerms };
+    });
+    return sortScored(scored);
   }
 
   /**
