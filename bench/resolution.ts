@@ -10,50 +10,39 @@
  * - keyword overlap top-10: tools ranked by how many request words their name + description share;
  * - top-20: the old exposure, BM25's 20 best, else the first 20 by registration order.
  * A request is reached when all its gold tools are disclosed. Also reports prompt tokens per
- * Planner call (o200k_base: the compact catalog, the full schema of the tool about to be
- * called as function-calling JSON, and one metadata entry for each other disclosed tool),
- * the index build, and warm resolution latency at 5,000 tools.
+ * Planner call: the whole first request of a run on each gold task as a chat model receives
+ * it (system prompt, rendered context, protocol and tool function specs; o200k_base, counted
+ * as the evaluation matrix counts; `plannerRequest.ts`), the index build, and warm
+ * resolution latency at 5,000 tools.
  */
-import { Tiktoken } from "js-tiktoken/lite";
-import o200k_base from "js-tiktoken/ranks/o200k_base";
+import { fileURLToPath } from "node:url";
 import MiniSearch from "minisearch";
-import { z } from "zod";
 import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
 import { indexedTool } from "../harness/indexCache.js";
 import { ResolutionIndex } from "../harness/resolution.js";
+import { isProtocolName } from "../protocol/planner.js";
 import { staticSource } from "../harness/sources.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
 import type { ToolDefinition } from "../tools/types.js";
+import { firstPlannerRequest, promptTokens } from "./plannerRequest.js";
 import { evalCatalog, evalRequests, goldRequests, reached, type EvalRequest } from "./resolutionEval.js";
 
 const BASELINE_K = 10;
 const LEGACY_K = 20;
 const LATENCY_REPEATS = 40;
 const SEED = 1;
-/** Progressive's prompt tokens per Planner call before fusion (single-stage cascade), measured 2026-11-30 at 62 / 500 / 5,000 tools. */
-const PREVIOUS_TOKENS: Record<number, number> = { 62: 338, 500: 431, 5000: 415 };
-
-const encoder = new Tiktoken(o200k_base);
-
-/** The function-calling form a Planner receives for one tool. */
-function toolJson(tool: ToolDefinition): string {
-  const parameters = z.toJSONSchema(tool.schema, { io: "input", unrepresentable: "any" });
-  delete (parameters as Record<string, unknown>).$schema;
-  return JSON.stringify({ type: "function", function: { name: tool.name, description: tool.description, parameters } });
-}
-
 /**
- * Tokens of the tools a Planner call carries for a loadout: the function-calling JSON of the
- * tools given full schemas, and the `{name, description, risk}` entry of each tool shown as
- * metadata (what `plannerView` yields and the Planner renders).
+ * Prompt tokens per Planner call when issue 6 was filed (main at f6641d9: the single-stage
+ * cascade, every disclosed tool bound with its full schema), at 62 / 500 / 5,000 tools:
+ * the same whole first request on the same gold tasks and workspace, measured with this
+ * file's method run against that commit. (The figures once kept here, 338 / 431 / 415,
+ * counted only the catalog and the tools, not the system prompt, the context or the
+ * protocol specs.)
  */
-function plannerTokens(harness: Harness, loadout: readonly string[]): number {
-  const { schemas, metadata } = harness.plannerView({ kind: "main" }, loadout);
-  const schemaTokens = schemas.reduce((sum, tool) => sum + encoder.encode(toolJson(tool)).length, 0);
-  const metadataTokens = metadata.reduce((sum, entry) => sum + encoder.encode(JSON.stringify({ name: entry.name, description: entry.summary, risk: entry.risk })).length, 0);
-  return schemaTokens + metadataTokens;
-}
+const PREVIOUS_TOKENS: Record<number, number> = { 62: 1273, 500: 1368, 5000: 1379 };
+/** The workspace the measured runs start in (its files shape each run's TaskFrame). */
+const WORKSPACE = fileURLToPath(new URL("../demo/workspace", import.meta.url));
 
 const percentile = (sorted: number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
 
@@ -150,6 +139,8 @@ interface ScaleRow {
   size: number;
   reached: number;
   tokens: number;
+  /** Disclosed tools bound to the call with their full schema (callable without tool_search), per call. */
+  bound: number;
   previousTokens: number;
   p50: number;
   p99: number;
@@ -158,7 +149,7 @@ interface ScaleRow {
 }
 
 /** Gold reachability, prompt tokens, index build and warm latency on one catalog size. */
-function scale(size: number, tools: ToolDefinition[]): ScaleRow {
+async function scale(size: number, tools: ToolDefinition[]): Promise<ScaleRow> {
   const harness = new Harness({ sources: [staticSource(`catalog-${size}`, tools)], authority: ALLOW_ALL });
   const indexed = tools.map(indexedTool);
   const started = performance.now();
@@ -169,20 +160,36 @@ function scale(size: number, tools: ToolDefinition[]): ScaleRow {
   ResolutionIndex.load(JSON.parse(serialized) as ReturnType<ResolutionIndex["serialize"]>);
   const cachedLoadMs = performance.now() - loadStarted;
   harness.prepare("预热 warm up");
-  const catalogTokens = encoder.encode(harness.compactCatalog()).length;
   let hits = 0;
   let tokens = 0;
+  let bound = 0;
   for (const { task, gold } of goldTasks) {
     const disclosed = harness.resolve(task).disclosed.map((hit) => hit.name);
     if (disclosed.includes(gold)) hits += 1;
-    tokens += catalogTokens + plannerTokens(harness, harness.discloseRanked([], disclosed));
+    const request = await firstPlannerRequest(harness, task, WORKSPACE);
+    tokens += promptTokens(request);
+    bound += request.tools.filter((spec) => !isProtocolName(spec.function.name)).length;
   }
   // Warm: every task once (the language tables load on first use), then timed.
   for (const { task } of goldTasks) harness.resolve(task);
   const samples: number[] = [];
   for (let round = 0; round < LATENCY_REPEATS; round += 1) for (const { task } of goldTasks) samples.push(harness.resolve(task).elapsedMs);
   samples.sort((a, b) => a - b);
-  return { size, reached: hits, tokens: tokens / goldTasks.length, previousTokens: PREVIOUS_TOKENS[size] ?? Number.NaN, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), buildMs, cachedLoadMs };
+  return { size, reached: hits, tokens: tokens / goldTasks.length, bound: bound / goldTasks.length, previousTokens: PREVIOUS_TOKENS[size] ?? Number.NaN, p50: percentile(samples, 0.5), p99: percentile(samples, 0.99), buildMs, cachedLoadMs };
+}
+
+/**
+ * Prompt tokens of the first Planner request on each request of an MCP half: real tool
+ * descriptions run from a dozen characters to several thousand, so the spread matters as
+ * much as the mean.
+ */
+async function requestTokenSpread(label: string, tools: ToolDefinition[], requests: EvalRequest[]): Promise<string> {
+  const harness = new Harness({ sources: [staticSource(label, tools)], authority: ALLOW_ALL });
+  const counts: number[] = [];
+  for (const { request } of requests) counts.push(promptTokens(await firstPlannerRequest(harness, request, WORKSPACE)));
+  counts.sort((a, b) => a - b);
+  const mean = counts.reduce((sum, n) => sum + n, 0) / Math.max(1, counts.length);
+  return `${label.padEnd(22)} ${pad(tools.length, 5)} | mean ${mean.toFixed(0)}, p50 ${percentile(counts, 0.5)}, p90 ${percentile(counts, 0.9)}, max ${counts.at(-1) ?? 0}`;
 }
 
 export type BenchSplit = "gold" | "tuning" | "test";
@@ -199,12 +206,18 @@ export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold"
     ...reachTable(results),
     ...results.map((r) => `progressive misses, ${r.label}: ${r.misses.join(", ") || "none"}`),
   ];
+  const halves = results.filter((r) => r.label.startsWith("MCP"));
+  if (halves.length) {
+    lines.push("", "Prompt tokens of the first Planner request (the whole request, o200k_base) on the real MCP catalog");
+    for (const half of halves) lines.push(await requestTokenSpread(half.label, catalog, half.requests));
+  }
   if (splits.includes("gold")) {
-    const rows = [scale(evaluationCatalog().length, evaluationCatalog()), ...[500, 5000].map((size) => scale(size, generatedTools(size, SEED)))];
+    const rows: ScaleRow[] = [];
+    for (const [size, tools] of [[evaluationCatalog().length, evaluationCatalog()], [500, generatedTools(500, SEED)], [5000, generatedTools(5000, SEED)]] as const) rows.push(await scale(size, tools));
     lines.push(
       "",
-      `Gold tasks by catalog size: reach, prompt tokens per Planner call (o200k_base) against the single-stage cascade before, index build, warm latency`,
-      `${"tools".padStart(6)} | ${"reach".padStart(6)} | ${"tokens".padStart(6)} ${"before".padStart(6)} ${"ratio".padStart(5)} | ${"build ms".padStart(8)} ${"cache ms".padStart(8)} | ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}`,
+      `Gold tasks by catalog size: reach; prompt tokens of the first Planner request (the whole request, o200k_base) against the same at issue filing; tools bound with full schemas; index build; warm latency`,
+      `${"tools".padStart(6)} | ${"reach".padStart(6)} | ${"tokens".padStart(6)} ${"before".padStart(6)} ${"ratio".padStart(5)} ${"bound".padStart(5)} | ${"build ms".padStart(8)} ${"cache ms".padStart(8)} | ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)}`,
       ...rows.map((row) =>
         [
           pad(row.size, 6),
@@ -214,6 +227,7 @@ export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold"
           pad(row.tokens.toFixed(0), 6),
           pad(row.previousTokens, 6),
           pad(`×${(row.tokens / row.previousTokens).toFixed(2)}`, 5),
+          pad(row.bound.toFixed(1), 5),
           "|",
           pad(row.buildMs.toFixed(0), 8),
           pad(row.cachedLoadMs.toFixed(0), 8),

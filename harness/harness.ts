@@ -29,7 +29,7 @@ export interface HarnessOptions {
   semantic?: SemanticResolver;
   /** K: most tools a first disclosure holds when no exact name is given. Default 8, at most 10. */
   disclosureLimit?: number;
-  /** Disclosed tools whose full schema the Planner gets at once (the most recent); the rest as metadata. Default 1. */
+  /** Disclosed tools whose full schema the Planner gets at once (the most recent); the rest as metadata. Default 2. */
   schemaSlots?: number;
   /**
    * Skill name → its child's execution profile: the tool patterns it may use and an optional
@@ -61,11 +61,12 @@ export const DEFAULT_DISCLOSURE_LIMIT = 8;
 export const MAX_DISCLOSURE_LIMIT = 10;
 
 /**
- * One full schema per Planner call: a first disclosure of eight tools as full schemas would
- * triple the prompt; as one schema plus seven one-line entries it stays near the single-guess
- * prompt of the old cascade (see the resolution bench).
+ * Two full schemas per Planner call: the best-ranked (or latest) tool and the next, so the
+ * Planner calls either without a `tool_search` round trip. A third pays for itself in fewer
+ * searches but takes the 62-tool gold set's request past 1.3× the prompt at issue filing;
+ * the rest of the loadout stays one-line metadata (see the resolution bench).
  */
-export const DEFAULT_SCHEMA_SLOTS = 1;
+export const DEFAULT_SCHEMA_SLOTS = 2;
 /** A metadata entry's one line is a reminder of what the tool does, not its documentation. */
 const METADATA_SUMMARY_CHARS = 80;
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
@@ -253,10 +254,11 @@ export class Harness {
 
   /**
    * What the Planner of an agent of `scope` is shown of its loadout: the full schemas of the
-   * `schemaSlots` most recently disclosed or used executable tools (the ones it is about to
-   * call), and metadata (name, domain, one line, risk) for the rest, most recent first. A tool
-   * shown as metadata is still disclosed: it may be called, and `tool_search` with its name
-   * brings its full schema.
+   * `schemaSlots` most recently disclosed or used executable tools (after a first disclosure,
+   * the best-ranked; the Planner binds them as callable functions), and metadata (name,
+   * domain, one line, risk) for the rest, most recent first. A tool shown as metadata is
+   * still disclosed, so Normalize accepts a call to it; a chat model, which can call only
+   * bound functions, asks `tool_search` for it by name, and that brings its full schema.
    */
   plannerView(scope: AgentScope, loadout: readonly string[]): { schemas: ToolDefinition[]; metadata: ToolMetadata[] } {
     const recentFirst = this.view(scope, loadout).reverse();

@@ -19,6 +19,18 @@ export function routeAfterNormalize(state: AgentRunState): NormalizeRoute {
   return state.pendingToolCall ? "Policy" : "Planner";
 }
 
+/**
+ * The id a call is frozen under: the model's, scoped to the turn (after the first) and to the
+ * SubAgent that made it. A model's call ids are unique only within one agent's turn (the
+ * offline planner and some OpenAI-compatible servers number them from 0 again), and the
+ * ledger would otherwise answer a new request's call with an earlier turn's receipt. Within a
+ * turn the id is kept, so a call the model sends again is the same invocation and runs once.
+ */
+function scopedCallId(modelCallId: string, turn: number, agent: string): string {
+  const scope = [turn > 1 ? `t${turn}` : null, agent === "main" ? null : agent].filter((part) => part !== null);
+  return scope.length ? `${modelCallId}@${scope.join(".")}` : modelCallId;
+}
+
 export function createNormalizeNode(rt: MiraRuntime) {
   return async function normalize(state: AgentRunState): Promise<AgentRunUpdate> {
     const decision = state.nextAction;
@@ -26,8 +38,9 @@ export function createNormalizeNode(rt: MiraRuntime) {
       const message = `Normalize received a "${decision?.type ?? "missing"}" decision; only use_tool may be frozen`;
       return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message }), ...visit(state, "Normalize", rt.agent, { note: message }) };
     }
-    const ids = { toolId: decision.toolId, toolCallId: decision.toolCallId };
-    const trace = visit(state, "Normalize", rt.agent, { toolCallId: decision.toolCallId });
+    const toolCallId = scopedCallId(decision.toolCallId, state.turn, rt.agent);
+    const ids = { toolId: decision.toolId, toolCallId };
+    const trace = visit(state, "Normalize", rt.agent, { toolCallId });
     const refuse = (kind: "unknown_tool" | "invalid_input", message: string): AgentRunUpdate => ({
       pendingToolCall: null,
       ...recoverableStep(state, "tool", { recoverable: true, kind, message }, ids),
@@ -53,7 +66,7 @@ export function createNormalizeNode(rt: MiraRuntime) {
     return {
       pendingToolCall: {
         toolId: tool.name,
-        toolCallId: decision.toolCallId,
+        toolCallId,
         input: frozenInput,
         inputHash: invocationHash(tool.name, frozenInput, effect),
         riskClass: tool.risk,

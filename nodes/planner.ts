@@ -4,7 +4,7 @@
  * completion gate. It never executes anything and never bypasses the Harness.
  */
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
-import { z } from "zod";
+import { functionSpec } from "../harness/catalogView.js";
 import type { MiraRuntime } from "../runtime/runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../state/completionGate.js";
@@ -17,7 +17,6 @@ import { buildPlannerContext, isContextPlanner, renderPlannerContext } from "../
 import { visit } from "../state/trace.js";
 import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES } from "../protocol/planner.js";
 import { AGENT_RUN_SCHEMA_VERSION, type Evidence, type Observation, type PlannerDecision } from "../state/types.js";
-import type { ToolDefinition } from "../tools/types.js";
 
 export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "SubAgent" | "Planner" | "Generate" | "Finalize";
 
@@ -32,12 +31,11 @@ export function routeAfterPlanner(state: AgentRunState): PlannerRoute {
   return "Planner";
 }
 
-const SYSTEM_PROMPT = `You are the Planner of a governed agent. Each turn, choose exactly ONE action by calling one tool:
-a concrete tool from the visible set, or one of the protocol actions (${PROTOCOL_NAMES.join(", ")}).
-You never execute anything yourself; every tool call is checked, may need the user's approval, and comes back as an observation.
-Answer only when every goal in currentTaskFrame is covered by evidence (a located file is not a read file; a written file is not verified until read back; a delete is verified by a listing without the file; a command by its exit code; a send by its receipt; simulated tools never count).
-If the goals miss something the user asked for, or one should not be done, call revise_goals with the goals to add and the disputes (goal id and reason); the frame is checked against the request and the workspace.
-Cite evidence ids like [ev-3] in answers. If no visible tool fits, use tool_search.`;
+const SYSTEM_PROMPT = `You are the Planner of a governed agent. Each turn, call exactly ONE function: a tool or a protocol action.
+You execute nothing yourself: every call is checked, may need the user's approval, and comes back as an observation.
+exposedTools are the tools disclosed to you; those with a function here can be called now. For any other, call tool_search with its name or the need.
+Answer only when evidence covers every goal in currentTaskFrame (a located file is not read; a written file is verified by reading it back, a delete by a listing, a command by its exit code, a send by its receipt; simulated tools never count). Cite evidence ids like [ev-3].
+If the goals miss something the user asked for, or one should not be done, call revise_goals.`;
 
 /** Builds the guarded-answer packet used when recovery is exhausted or steps run out. */
 function guardedFinalization(state: AgentRunState, why: string): AgentRunUpdate {
@@ -56,19 +54,15 @@ const packet = (evidence: Evidence[], draft: string, guarded: boolean) => ({
   guarded,
 });
 
-function toolSpec(tool: Pick<ToolDefinition, "name" | "description" | "schema">) {
-  return { type: "function" as const, function: { name: tool.name, description: tool.description, parameters: z.toJSONSchema(tool.schema, { io: "input" }) } };
-}
-
-const PROTOCOL_SPECS = PROTOCOL_NAMES.map((name) => toolSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
+const PROTOCOL_SPECS = PROTOCOL_NAMES.map((name) => functionSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
 /** A SubAgent is never offered delegate_task (no nesting). */
 const CHILD_PROTOCOL_SPECS = PROTOCOL_SPECS.filter((spec) => spec.function.name !== "delegate_task");
 
 /** The main Planner sees skill summaries only; a skill child sees its loaded body instead. */
 function systemPrompt(rt: MiraRuntime): string {
-  const parts = [SYSTEM_PROMPT, `Capability catalog (use tool_search to load a tool not visible):\n${rt.harness.compactCatalog()}`];
+  const parts = [SYSTEM_PROMPT, rt.harness.compactCatalog()];
   const skills = rt.agent === "main" ? (rt.skills?.summaries() ?? []) : [];
-  if (skills.length) parts.push(`Skills (delegate_task with skill=<name> hands the work to that skill's agent):\n${skills.map((s) => `- ${s.name}: ${s.summary} Use when: ${s.whenToUse}`).join("\n")}`);
+  if (skills.length) parts.push(`Skills (delegate_task with skill=<name>):\n${skills.map((s) => `- ${s.name}: ${s.summary} Use when: ${s.whenToUse}`).join("\n")}`);
   if (rt.agent !== "main") parts.push(`You are SubAgent ${rt.agent}: finish only the work package in the task, then answer with what you found; you cannot delegate.`);
   if (rt.skill) parts.push(`Skill ${rt.skill.name} instructions:\n${rt.skill.body}`);
   return parts.join("\n\n");
@@ -102,6 +96,7 @@ async function intake(state: AgentRunState, rt: MiraRuntime): Promise<{ state: A
   const disclosed = await firstLoadout(rt, request.goal);
   const turn: AgentRunUpdate = {
     ...turnReset(request.goal),
+    turn: rt.agent === "main" ? state.turn + 1 : state.turn,
     schemaVersion: AGENT_RUN_SCHEMA_VERSION,
     messages: request.messages,
     taskFrame: coverGoals(built.frame, state.evidence),
@@ -144,12 +139,10 @@ export function createPlannerNode(rt: MiraRuntime) {
       return { ...base, step: state.step + 1, nextAction: decision, ...visit(state, "Planner", rt.agent, { ...traceOf(decision), note: `deterministic (no model call): ${proven.why}` }) };
     }
 
-    // Full schemas for the tool about to be called, one line for the rest of the loadout (CONTRACT §7 layers).
+    // Full schemas for the best-ranked or latest tools, one line for the rest of the loadout (CONTRACT §7 layers);
+    // a bound tool's description travels in its function spec only.
     const { schemas, metadata } = rt.harness.plannerView({ kind: "main" }, state.loadout);
-    const ctx = buildPlannerContext(state, [
-      ...schemas.map((t) => ({ name: t.name, description: t.description, risk: t.risk, domain: t.domain })),
-      ...metadata.map((t) => ({ name: t.name, description: t.summary, risk: t.risk, domain: t.domain })),
-    ]);
+    const ctx = buildPlannerContext(state, [...schemas.map((t) => ({ name: t.name, risk: t.risk })), ...metadata.map((t) => ({ name: t.name, description: t.summary, risk: t.risk }))]);
     const stepped = { ...base, step: state.step + 1, modelCalls: state.modelCalls + 1 };
     let reply;
     try {
@@ -157,7 +150,7 @@ export function createPlannerNode(rt: MiraRuntime) {
         reply = await rt.model.planFromContext(ctx);
       } else {
         const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
-        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...schemas.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
+        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...schemas.map(functionSpec)], { parallel_tool_calls: false } as never) : rt.model;
         // The run's own call index (a scripted model replays this turn, whichever thread asks);
         // `nostream`: the Planner's protocol calls are not chat messages for `messages` streams.
         reply = await model.invoke(messages, { modelCall: state.modelCalls, tags: ["nostream"] } as Record<string, unknown>);

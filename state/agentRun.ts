@@ -92,6 +92,12 @@ export const AgentRunAnnotation = Annotation.Root({
   toolResult: lastValue<ToolResult | null>(() => null),
   /** Planner turns taken. Replaced. */
   step: lastValue<number>(() => 0),
+  /**
+   * The user request this thread is on: 1 for its first, +1 at each new one (a SubAgent keeps
+   * its parent's). Replaced. Model call ids are unique only within one agent's turn, so
+   * Normalize scopes them with it.
+   */
+  turn: lastValue<number>(() => 0),
   /** Model calls made by this run, in order (a scripted model resumes from here). Replaced. */
   modelCalls: lastValue<number>(() => 0),
   /** How the run was started; lets any process resume it. Replaced (set once). */
@@ -111,6 +117,7 @@ export type AgentRunUpdate = typeof AgentRunAnnotation.Update;
  */
 export const SubAgentInput = Annotation.Root({
   delegation: AgentRunAnnotation.spec.delegation,
+  turn: AgentRunAnnotation.spec.turn,
   settings: AgentRunAnnotation.spec.settings,
   modelCalls: AgentRunAnnotation.spec.modelCalls,
   evidenceCount: AgentRunAnnotation.spec.evidenceCount,

@@ -9,10 +9,9 @@ import type { Observation, Recovery, RiskClass, TaskFrame } from "./types.js";
 
 export interface ExposedToolSummary {
   name: string;
-  description: string;
+  /** One line; absent for a tool bound to the model call with its full schema, whose function spec carries it. */
+  description?: string;
   risk: RiskClass;
-  /** Capability domain (`workspace.read`, `mail`, `mcp.fs`). */
-  domain?: string;
 }
 
 export interface EvidenceSummary {
@@ -75,9 +74,16 @@ export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedT
   };
 }
 
-/** The human message the Planner sends to a chat model: the context, rendered as JSON. */
+/** The context's fields whose empty value (nothing observed, no evidence, nothing pending) is left out when rendered. */
+const EMPTY_WHEN_ABSENT = { latestObservation: null, recentObservations: [], latestEvidenceSummary: [], pendingApproval: null } satisfies Partial<PlannerObservationContext>;
+
+/**
+ * The human message the Planner sends to a chat model: the context as one line of JSON, its
+ * first field the task; a top-level field that is empty is left out (absent means none).
+ */
 export function renderPlannerContext(ctx: PlannerObservationContext): string {
-  return `Task: ${ctx.task}\n\nPlannerObservationContext:\n\`\`\`json\n${JSON.stringify(ctx, null, 1)}\n\`\`\``;
+  const shown = Object.fromEntries(Object.entries(ctx).filter(([key, value]) => !(key in EMPTY_WHEN_ABSENT && (value === null || (Array.isArray(value) && value.length === 0)))));
+  return `PlannerObservationContext:\n\`\`\`json\n${JSON.stringify(shown)}\n\`\`\``;
 }
 
 /** The context back from a rendered message (for adapters that see only the chat messages); null if absent. */
@@ -85,7 +91,7 @@ export function parseRenderedContext(text: string): PlannerObservationContext | 
   const match = /```json\n([\s\S]*)\n```\s*$/.exec(text);
   if (!match?.[1]) return null;
   try {
-    return JSON.parse(match[1]) as PlannerObservationContext;
+    return { ...EMPTY_WHEN_ABSENT, ...(JSON.parse(match[1]) as PlannerObservationContext) };
   } catch {
     return null;
   }

@@ -44,18 +44,18 @@ export type GoalIntent = z.infer<typeof GoalIntent>;
 /** A goal the Planner proposes with `revise_goals`; the deterministic layer validates it. */
 export const ProposedGoal = z.object({
   intent: GoalIntent.describe("What the goal asks for."),
-  op: ChangeOp.optional().describe("For change goals: write, edit, move or delete."),
-  target: z.string().optional().describe("The workspace path the goal is about (a move's source)."),
+  op: ChangeOp.optional().describe("For change goals."),
+  target: z.string().optional().describe("The workspace path (a move's source)."),
   to: z.string().optional().describe("For a move: the destination path."),
-  domain: z.string().optional().describe("For a question, lookup or send about a non-file domain: code, mail, calendar, issues, browser."),
+  domain: z.string().optional().describe("A non-file domain: code, mail, calendar, issues, browser."),
   subject: z.string().optional().describe("For run goals: test, build or lint."),
   description: z.string().optional().describe("The goal in a few words."),
 });
 export type ProposedGoal = z.infer<typeof ProposedGoal>;
 
 export const GoalDispute = z.object({
-  goalId: z.string().describe("The id of a goal in currentTaskFrame."),
-  reason: z.string().min(1).describe("Why this goal should not or cannot be done."),
+  goalId: z.string().describe("A goal id of currentTaskFrame."),
+  reason: z.string().min(1).describe("Why it should not or cannot be done."),
 });
 export type GoalDispute = z.infer<typeof GoalDispute>;
 

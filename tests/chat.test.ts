@@ -4,9 +4,12 @@
  * starts a new turn of the same thread: a new goal and TaskFrame, the loadout (progressive
  * state, CONTRACT §7) and the evidence kept.
  */
+import { readFile, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { Command } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { entryToTool, simulatedEntries } from "../tools/catalog/index.js";
-import { answer, call, config, makeRun, tempWorkspace } from "./support/harnessRuntime.js";
+import { answer, call, config, makeRun, tempWorkspace, type TestRun } from "./support/harnessRuntime.js";
 
 const user = (content: string) => ({ messages: [{ role: "user", content }] });
 
@@ -67,5 +70,37 @@ describe("a chat thread", () => {
     const out = await run.app.invoke({ messages: [] }, config("chat-empty"));
     expect(out.status).toBe("failed");
     expect(out.error?.message).toContain("{goal} or {messages");
+  });
+
+  it("a call id the model reuses in a later turn is a new invocation (scoped to the turn): asked again, executed again, both in the ledger", async () => {
+    const ws = await tempWorkspace({});
+    const write = () => call("w1", "write_file", { path: "todo.md", content: "ship it\n" });
+    const run = makeRun({
+      workspace: ws,
+      turns: [write(), call("r1", "read_open", { path: "todo.md" }), answer("a1", "Wrote it [ev-2]", ["ev-2"]), write(), call("r1", "read_open", { path: "todo.md" }), answer("a2", "Wrote it again [ev-4]", ["ev-4"])],
+    });
+    const approvePending = async (threadId: string) => {
+      const snap = await run.app.getState(config(threadId));
+      const call = snap.values.pendingToolCall!;
+      const id = snap.tasks.flatMap((t) => t.interrupts)[0]!.id!;
+      return { call, out: await (run as TestRun).app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: call.toolCallId, inputHash: call.inputHash } } }), config(threadId)) };
+    };
+    const ask = 'Write todo.md with "ship it"';
+
+    await run.app.invoke({ goal: ask }, config("chat-reused-id"));
+    const first = await approvePending("chat-reused-id");
+    expect(first.call.toolCallId).toBe("w1");
+    expect(first.out.status).toBe("completed");
+    await rm(join(ws, "todo.md"));
+
+    await run.app.invoke({ goal: ask }, config("chat-reused-id"));
+    const second = await approvePending("chat-reused-id");
+    expect(second.call.toolCallId).toBe("w1@t2");
+    expect(second.call.inputHash).toBe(first.call.inputHash);
+    expect(second.out.status).toBe("completed");
+    expect(run.executions.get("write_file")).toBe(2);
+    expect(await readFile(join(ws, "todo.md"), "utf8")).toBe("ship it\n");
+    const ledger = await run.ledger.list("chat-reused-id");
+    expect(ledger.filter((e) => e.toolId === "write_file").map((e) => e.toolCallId)).toEqual(["w1", "w1@t2"]);
   });
 });

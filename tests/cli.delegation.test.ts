@@ -61,7 +61,7 @@ describe.each(PERSISTENT_STORES)("a SubAgent's approval through the CLI (%s)", (
     expect(paused.stderr).toBe("");
     expect(paused.code).toBe(2);
     const summary = JSON.parse(paused.stdout) as RunSummary;
-    expect(summary).toMatchObject({ status: "waiting_approval", pendingToolCall: { toolId: "write_file", toolCallId: "w1", agent: "sub-0" } });
+    expect(summary).toMatchObject({ status: "waiting_approval", pendingToolCall: { toolId: "write_file", toolCallId: "w1@sub-0", agent: "sub-0" } });
     expect(summary.trace.filter((t) => t.agent === "sub-0").map((t) => t.node)).toEqual(["Start", "Planner", "Normalize", "Policy"]);
     expect(await exists(join(ws, "notes/x.md"))).toBe(false);
 
@@ -72,7 +72,7 @@ describe.each(PERSISTENT_STORES)("a SubAgent's approval through the CLI (%s)", (
     const final = JSON.parse(done.stdout) as RunSummary;
     expect(final).toMatchObject({ status: "completed", finishReason: "stop", error: null });
     expect(final.answer).toContain("notes/x.md says hi");
-    expect(final.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1")).toEqual([expect.objectContaining({ agent: "sub-0" })]);
+    expect(final.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1@sub-0")).toEqual([expect.objectContaining({ agent: "sub-0" })]);
     expect(final.trace.filter((t) => t.node === "Start")).toHaveLength(1);
     expect(await readFile(join(ws, "notes/x.md"), "utf8")).toBe("hi\n");
 
@@ -84,7 +84,7 @@ describe.each(PERSISTENT_STORES)("a SubAgent's approval through the CLI (%s)", (
     expect(open).toBeGreaterThan(0);
     expect(lines.slice(open + 1, close).every((l) => l.startsWith("    │ ") && l.includes("(sub-0)"))).toBe(true);
     expect(lines[close + 1]).toMatch(/Evidence .*completed call=sub-0/);
-    expect(shown.stdout).toContain("write_file w1 completed");
+    expect(shown.stdout).toContain("write_file w1@sub-0 completed");
   }, 180_000);
 });
 

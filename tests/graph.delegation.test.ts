@@ -59,7 +59,7 @@ describe("a Generic SubAgent runs a bounded work package as a subgraph", () => {
     expect(byAgent(out, "sub-0")).toEqual(["Start", "Planner", "Normalize", "Policy", "Tool", "Evidence", "Planner", "Report"]);
     expect(byAgent(out, "main")).toEqual(["Planner", "Evidence", "Planner", "Generate", "Finalize"]);
     expect(out.trace.map((t) => t.seq)).toEqual(out.trace.map((_, i) => i + 1));
-    expect(out.evidence).toEqual([expect.objectContaining({ id: "ev-1", agent: "sub-0", toolId: "read_open", toolCallId: "c1", source: expect.objectContaining({ path: "docs/a.md" }), verified: true })]);
+    expect(out.evidence).toEqual([expect.objectContaining({ id: "ev-1", agent: "sub-0", toolId: "read_open", toolCallId: "c1@sub-0", source: expect.objectContaining({ path: "docs/a.md" }), verified: true })]);
     expect(out.subagentResults).toEqual([expect.objectContaining({ id: "sub-0", kind: "generic", status: "completed", evidenceIds: ["ev-1"] })]);
     expect(out.taskFrame.goals.every((g) => g.status === "covered")).toBe(true);
     expect(out.modelCalls).toBe(4);
@@ -146,7 +146,7 @@ describe("governance stays with the parent", () => {
     const run = makeRun({ workspace: ws, turns: CHILD_WRITE });
     const paused = await start(run, 'Create notes/x.md with "hi"', "g-child-approval");
     const { id, value, child, parent } = await pendingInterrupt(run, "g-child-approval");
-    expect(value).toMatchObject({ kind: "approval", agent: "sub-0", toolId: "write_file", toolCallId: "w1", riskClass: "file_write" });
+    expect(value).toMatchObject({ kind: "approval", agent: "sub-0", toolId: "write_file", toolCallId: "w1@sub-0", riskClass: "file_write" });
     expect(child.status).toBe("waiting_approval");
     expect(child.pendingToolCall).toEqual(frozenCallOf(value as ApprovalRequest));
     expect(parent.delegation?.id).toBe("sub-0");
@@ -160,8 +160,8 @@ describe("governance stays with the parent", () => {
     expect(await readFile(join(ws, "notes/x.md"), "utf8")).toBe("hi\n");
     // Only the interrupted child node re-ran: one Start, one Approval decision, one Tool visit for w1.
     expect(byAgent(out, "sub-0").filter((n) => n === "Start")).toHaveLength(1);
-    expect(out.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1")).toHaveLength(1);
-    expect(out.trace.find((t) => t.node === "Approval")).toMatchObject({ agent: "sub-0", decision: "approve", toolCallId: "w1" });
+    expect(out.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1@sub-0")).toHaveLength(1);
+    expect(out.trace.find((t) => t.node === "Approval")).toMatchObject({ agent: "sub-0", decision: "approve", toolCallId: "w1@sub-0" });
     expect(out.taskFrame.goals.map((g) => g.status)).toEqual(["covered", "covered"]);
   });
 
@@ -246,7 +246,7 @@ describe.each([
       expect(out.status).toBe("completed");
       expect(after.executions.get("write_file")).toBe(1);
       expect(before.executions.get("write_file") ?? 0).toBe(0);
-      expect((await second.ledger.list(thread)).filter((x) => x.toolId === "write_file")).toEqual([expect.objectContaining({ toolCallId: "w1", status: "completed" })]);
+      expect((await second.ledger.list(thread)).filter((x) => x.toolId === "write_file")).toEqual([expect.objectContaining({ toolCallId: "w1@sub-0", status: "completed" })]);
       expect(out.answer).toContain("notes/x.md says hi");
       expect(await readFile(join(ws, "notes/x.md"), "utf8")).toBe("hi\n");
     } finally {
@@ -297,9 +297,9 @@ describe("a process that dies inside a child", () => {
       expect(after.executions.get("write_file") ?? 0).toBe(0);
       expect(out).toMatchObject({ status: "completed", finishReason: "stop", error: null });
       expect(out.trace.filter((t) => t.node === "Start")).toHaveLength(1);
-      expect(out.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1")).toEqual([expect.objectContaining({ agent: "sub-0", note: expect.stringContaining("outcome is unknown") })]);
+      expect(out.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1@sub-0")).toEqual([expect.objectContaining({ agent: "sub-0", note: expect.stringContaining("outcome is unknown") })]);
       expect(out.subagentResults[0]).toMatchObject({ status: "failed", summary: "gave up: the write's outcome is unknown" });
-      expect((await store.ledger.list("g-crash")).map((x) => [x.toolCallId, x.status])).toContainEqual(["w1", "outcome_unknown"]);
+      expect((await store.ledger.list("g-crash")).map((x) => [x.toolCallId, x.status])).toContainEqual(["w1@sub-0", "outcome_unknown"]);
     } finally {
       await store.close();
     }

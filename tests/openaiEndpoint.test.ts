@@ -7,6 +7,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
+import { functionSpec } from "../harness/catalogView.js";
+import { workspaceTools } from "../tools/workspace/index.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
 
 interface ChatRequest {
@@ -75,6 +77,10 @@ describe("--model openai through an OpenAI-compatible endpoint", () => {
     const names = first.tools!.map((t) => t.function.name);
     expect(names).toEqual(expect.arrayContaining(["answer", "ask_user", "retrieve", "tool_search", "delegate_task", "fail", "read_open"]));
     expect(names.length).toBeLessThan(20);
+    // The provider receives the compact function spec the Planner built, nothing added on the way.
+    const readOpen = workspaceTools().find((tool) => tool.name === "read_open")!;
+    expect(first.tools!.find((t) => t.function.name === "read_open")?.function).toMatchObject(functionSpec(readOpen).function);
+    expect(JSON.stringify(first.tools)).not.toContain("$schema");
     expect(first.messages.at(-1)?.content).toContain("PlannerObservationContext");
   });
 });

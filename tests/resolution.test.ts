@@ -254,11 +254,12 @@ describe("the loadout: a search hit on a disclosed tool refreshes it, never evic
     expect(next).toContain("create_event");
   });
 
-  it("the Planner gets one full schema (the best or latest) and the rest as one-line metadata", () => {
-    const loadout = evaluation.discloseRanked([], names(evaluation, "Schedule a meeting with Dan next Tuesday at 3pm"));
+  it("the Planner gets two full schemas (the best-ranked or latest) and the rest as one-line metadata", () => {
+    const ranked = names(evaluation, "Schedule a meeting with Dan next Tuesday at 3pm");
+    const loadout = evaluation.discloseRanked([], ranked);
     const view = evaluation.plannerView({ kind: "main" }, loadout);
-    expect(view.schemas.map((t) => t.name)).toEqual([loadout.at(-1)]);
-    expect(view.metadata.length).toBe(loadout.length - 1);
+    expect(view.schemas.map((t) => t.name)).toEqual(ranked.slice(0, 2));
+    expect(view.metadata.map((entry) => entry.name)).toEqual(ranked.slice(2));
     expect(view.metadata.every((entry) => !entry.summary.includes("\n"))).toBe(true);
   });
 });
