@@ -270,6 +270,8 @@ const lexicalOptions = {
 
 export class ResolutionIndex {
   private readonly byName = new Map<string, ToolFeatures>();
+  /** Each vendor tool's vendor and capability (its name terms), as `distinct` compares them. */
+  private readonly vendorTools = new Map<string, { tool: ToolFeatures; vendor: string; capability: string }>();
   private readonly namePostings = new Map<string, ToolFeatures[]>();
   private readonly vendorPostings = new Map<string, ToolFeatures[]>();
   private readonly operandPostings = new Map<OperandKind, ToolFeatures[]>();
@@ -288,6 +290,7 @@ export class ResolutionIndex {
     this.commonLimit = commonLimit(features.length);
     for (const tool of features) {
       this.byName.set(tool.name, tool);
+      if (tool.vendors.length > 0) this.vendorTools.set(tool.name, { tool, vendor: tool.vendors.join(" "), capability: tool.nameTerms.join(" ") });
       for (const term of tool.nameTerms) push(this.namePostings, term, tool);
       for (const vendor of tool.vendors) push(this.vendorPostings, vendor, tool);
       for (const kind of tool.operands) push(this.operandPostings, kind, tool);
@@ -510,14 +513,13 @@ export class ResolutionIndex {
     const scan = Math.min(ranked.length, depth * DISTINCT_SCAN);
     for (let index = 0; index < scan && names.length < depth; index += 1) {
       const { name, evidence } = ranked[index]!;
-      const tool = this.byName.get(name);
-      if (!tool || tool.vendors.length === 0 || evidence === undefined || tool.vendors.some((vendor) => namedVendors.has(vendor))) {
+      const vendorTool = this.vendorTools.get(name);
+      if (!vendorTool || evidence === undefined || vendorTool.tool.vendors.some((vendor) => namedVendors.has(vendor))) {
         if (eligible(name)) names.push(name);
         continue;
       }
+      const { tool, vendor, capability } = vendorTool;
       const key = evidence.length === 1 ? evidence[0]! : [...evidence].sort().join(" ");
-      const vendor = tool.vendors.join(" ");
-      const capability = tool.nameTerms.join(" ");
       const whole = tool.nameTerms.every((term) => evidence.includes(term));
       const before = seen.get(key);
       const copy = before !== undefined && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
