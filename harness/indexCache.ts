@@ -11,7 +11,7 @@ import type { ToolDefinition } from "../tools/types.js";
 import { ResolutionIndex, type IndexedTool, type SerializedIndex } from "./resolution.js";
 
 /** Bumped whenever what the index stores or how it analyses a tool changes. */
-const INDEX_FORMAT = 8;
+const INDEX_FORMAT = 9;
 /** Below this many tools building is cheaper than reading a file. */
 const CACHE_FROM = 200;
 

@@ -9,6 +9,9 @@
  *   description, parameter names and descriptions, MCP annotations, and the WordNet synonyms
  *   of its name words, queried with the task's weighted terms (`text.ts`);
  * - semantic (optional, supplied by the caller): an embeddings ranking.
+ * Each stage ranks distinct evidence: among tools of vendors the task does not name, one the
+ * request matches by the same evidence as a better one (`box_delete_folder` after
+ * `outlook_delete_folder` for "delete the folder") is a copy, ranked after every distinct tool.
  * The rankings are fused by reciprocal rank fusion; the stages order the evidence, they do
  * not shrink the disclosure. Only an exact canonical name stands alone; otherwise up to the
  * limit of the fused candidates are disclosed. A task nothing matches resolves to nothing:
@@ -45,6 +48,8 @@ export interface StageHit {
 export interface StageRanking {
   stage: Exclude<ResolutionStage, "search">;
   names: string[];
+  /** Tools this stage cannot tell apart from a better one of its names (`distinct`): fused after every name. */
+  copies?: string[];
 }
 
 /** A fused candidate: its fused score and the stage that ranked it best. */
@@ -67,6 +72,8 @@ type Eligible = (name: string) => boolean;
 const RRF_K = 10;
 /** Candidates each stage contributes to the fusion. */
 const STAGE_DEPTH = 30;
+/** A stage reads at most this many times its depth of hits for distinct ones. */
+const DISTINCT_SCAN = 10;
 /** Field boosts of the lexical stage: a word in a tool's name says more than one in a parameter's description. */
 const FIELD_BOOST = { name: 3, summary: 1.5, body: 1, related: 0.4 } as const;
 type Field = keyof typeof FIELD_BOOST;
@@ -84,13 +91,20 @@ const OPERAND_BONUS: Record<OperandKind, number> = { paths: 1, urls: 1, emails: 
 const READ_ONLY_BONUS = 0.25;
 /** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
 const QUERY_TERMS = 16;
-/** A term in more than this share of the tools (a "get", a "list" at 5,000 tools) ranks nothing and costs the most. */
+/** A term in more than this share of the tools (a "list", a "delete" at 5,000 tools) costs the most to look up in every field: only tool names are searched for it. */
 const MAX_DOCUMENT_SHARE = 0.05;
+/** BM25's term-frequency part (minisearch's defaults k 1.2, b 0.7, d 0.5) for one occurrence in a field of average length. */
+const AVERAGE_NAME_TF = 1.5;
+/** A common term this strong (a word the request says, or a Chinese word's first gloss) is still looked up in tool names. */
+const COMMON_TERM_WEIGHT = 0.8;
 /** …but in a catalog of a few hundred tools, "file" or "event" in a hundred of them still ranks. */
 const COMMON_FLOOR = 100;
+const commonLimit = (tools: number): number => Math.max(COMMON_FLOOR, tools * MAX_DOCUMENT_SHARE);
 /** A request term weaker than this (a synonym, a late gloss) does not explain a name word alone. */
 const NAME_TERM_FLOOR = 0.35;
 
+/** A word written with a capital letter (a proper noun, when it is not the first word). */
+const CAPITALIZED = /\b[A-Z][A-Za-z0-9]*\b/g;
 /** A word that may be a tool's canonical name (`git_diff`, `mcp__fs__read_file`, `fs.read`, `API-get-user`). */
 const TOOL_NAME = /[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]/g;
 const MCP_PREFIX = /^mcp__([^_].*?)__/;
@@ -104,6 +118,8 @@ const OPERAND_PARAMETERS: Record<"paths" | "urls" | "emails" | "identifiers" | "
   times: { name: /time|date|start|end|when|due/i, description: /^[^.]*\b(time|date|datetime)\b/i },
   names: { name: /origin|destination|location|address|place|city/i, description: /^[^.]*\b(address|place|location)\b/i },
 };
+/** A parameter that is a record's key (`fileId`, `folder_id`, `messageIds`): it takes an id the service issued, not the operand its name mentions. */
+const RECORD_KEY = /(?:[a-z0-9]Ids?|_ids?)$/;
 /** The words of those parameters, added to the lexical query: a URL in the task favours tools with a `url` parameter. */
 const OPERAND_QUERY: Record<OperandKind, string[]> = {
   paths: ["path", "file"],
@@ -156,16 +172,47 @@ function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): {
   return parameters;
 }
 
+/** A tool's sub-domain words (`mail.outlook` → outlook) and the words of its name after them, when its name begins with them. */
+function subDomainPrefix(tool: IndexedTool): { group: string; subWords: string[]; rest?: string } {
+  const [group = "", ...subDomains] = tool.domain.split(".");
+  const subWords = englishWords(subDomains.join(" ")).filter((word) => !isStopword(word) && !/^\d+$/.test(word));
+  const nameWords = englishWords(tool.name.replace(MCP_PREFIX, ""));
+  const prefixed = subWords.length > 0 && subWords.length < nameWords.length && subWords.every((word, index) => nameWords[index] === word);
+  return { group, subWords, ...(prefixed ? { rest: nameWords.slice(subWords.length).join(" ") } : {}) };
+}
+
+/**
+ * The sub-domains that are vendor prefixes in this catalog: those that vary while the rest of
+ * the name stays (`outlook_list_folder` beside `gmail_list_folder`: what differs is whose
+ * folder). A prefix with no such sibling (`write_file` in `workspace.write`) names an action.
+ */
+function vendorPrefixes(tools: readonly IndexedTool[]): Set<string> {
+  const prefixesByRest = new Map<string, Set<string>>();
+  for (const tool of tools) {
+    const { subWords, rest } = subDomainPrefix(tool);
+    if (rest === undefined) continue;
+    const prefixes = prefixesByRest.get(rest) ?? new Set<string>();
+    prefixes.add(subWords.join(" "));
+    prefixesByRest.set(rest, prefixes);
+  }
+  return new Set([...prefixesByRest.values()].filter((prefixes) => prefixes.size > 1).flatMap((prefixes) => [...prefixes]));
+}
+
 /**
  * The vendor words of a tool: its MCP server's name, and the words of its sub-domains that
  * are no dictionary word (`code.github` → github, `storage.s3` → s3; but `workspace.write`
- * names an action and `calendar.google_calendar` a calendar). The product words are all of
- * them: they say whose tool it is, so they are not words of its capability.
+ * names an action and `calendar.google_calendar` a calendar). A vendor prefix of the catalog
+ * (`vendorPrefixes`) is a vendor, dictionary word or not (`outlook_list_folder`,
+ * `box_get_file`), less the domain's own word (`google_calendar_get_event` is Google's). The
+ * product words are all of them: they say whose tool it is, so they are not words of its
+ * capability.
  */
-function vendorsOf(tool: IndexedTool): { vendors: string[]; product: string[] } {
+function vendorsOf(tool: IndexedTool, prefixes: ReadonlySet<string>): { vendors: string[]; product: string[] } {
   const server = englishWords(MCP_PREFIX.exec(tool.name)?.[1] ?? "").filter((word) => !isStopword(word));
-  const [, ...subDomains] = tool.domain.split(".");
-  const named = englishWords(subDomains.join(" ")).filter((word) => !isStopword(word) && synonymsOf(word).length === 0 && !/^\d+$/.test(word));
+  const { group, subWords, rest } = subDomainPrefix(tool);
+  const prefixed = rest !== undefined && prefixes.has(subWords.join(" "));
+  const groupWords = englishWords(group);
+  const named = subWords.filter((word) => (prefixed ? !groupWords.includes(word) : synonymsOf(word).length === 0));
   const product = [...new Set([...server, ...named].map(stem))];
   return { vendors: product, product };
 }
@@ -184,9 +231,9 @@ function hintWords(annotations: ToolAnnotations | undefined): string {
  * descriptions and its annotations; WordNet relatives of its name's words and English glosses
  * of any Chinese in it) and its structural features.
  */
-function analyseTool(tool: IndexedTool): { document: Document; features: ToolFeatures } {
+function analyseTool(tool: IndexedTool, prefixes: ReadonlySet<string>): { document: Document; features: ToolFeatures } {
   // A product's name in the tool's name (`google_calendar_get_event`) says whose tool it is, not what it does.
-  const { vendors, product } = vendorsOf(tool);
+  const { vendors, product } = vendorsOf(tool, prefixes);
   const bareName = tool.name.replace(MCP_PREFIX, "");
   const nameWords = englishWords(bareName).filter((word) => word.length > 1);
   const content = nameWords.filter((word) => !isStopword(word)).map(stem);
@@ -194,8 +241,10 @@ function analyseTool(tool: IndexedTool): { document: Document; features: ToolFea
   const nameTerms = [...new Set((content.length > 0 ? content : nameWords.map(stem)).filter((term) => !product.includes(term)))];
   const summary = oneLine(tool.description);
   const parameters = parametersOf(tool.inputSchema);
+  // `fileId` names a record the tool's service keeps, not a path: a key takes no operand.
+  const operandParameters = parameters.filter((parameter) => !RECORD_KEY.test(parameter.name));
   const operands = OPERAND_KINDS.filter((kind) =>
-    parameters.some((parameter) => OPERAND_PARAMETERS[kind].name.test(parameter.name) || OPERAND_PARAMETERS[kind].description.test(parameter.description)),
+    operandParameters.some((parameter) => OPERAND_PARAMETERS[kind].name.test(parameter.name) || OPERAND_PARAMETERS[kind].description.test(parameter.description)),
   );
   const related = nameWords.flatMap((word) => synonymsOf(word)).join(" ");
   // Four fields, from most to least telling; few fields keep a query cheap at 5,000 tools.
@@ -221,6 +270,8 @@ const lexicalOptions = {
 
 export class ResolutionIndex {
   private readonly byName = new Map<string, ToolFeatures>();
+  /** Each vendor tool's vendor and capability (its name terms), as `distinct` compares them. */
+  private readonly vendorTools = new Map<string, { tool: ToolFeatures; vendor: string; capability: string }>();
   private readonly namePostings = new Map<string, ToolFeatures[]>();
   private readonly vendorPostings = new Map<string, ToolFeatures[]>();
   private readonly operandPostings = new Map<OperandKind, ToolFeatures[]>();
@@ -230,12 +281,16 @@ export class ResolutionIndex {
   private readonly otherScriptNames: string[] = [];
   private readonly lexical: MiniSearch<Document>;
   private readonly common: Set<string>;
+  /** More tools than this share a common term (`MAX_DOCUMENT_SHARE`, `COMMON_FLOOR`). */
+  private readonly commonLimit: number;
 
   private constructor(features: ToolFeatures[], lexical: MiniSearch<Document>, common: readonly string[]) {
     this.lexical = lexical;
     this.common = new Set(common);
+    this.commonLimit = commonLimit(features.length);
     for (const tool of features) {
       this.byName.set(tool.name, tool);
+      if (tool.vendors.length > 0) this.vendorTools.set(tool.name, { tool, vendor: tool.vendors.join(" "), capability: tool.nameTerms.join(" ") });
       for (const term of tool.nameTerms) push(this.namePostings, term, tool);
       for (const vendor of tool.vendors) push(this.vendorPostings, vendor, tool);
       for (const kind of tool.operands) push(this.operandPostings, kind, tool);
@@ -247,7 +302,8 @@ export class ResolutionIndex {
 
   /** Builds the index from the tools themselves. */
   static build(tools: readonly IndexedTool[]): ResolutionIndex {
-    const analysed = tools.map(analyseTool);
+    const prefixes = vendorPrefixes(tools);
+    const analysed = tools.map((tool) => analyseTool(tool, prefixes));
     const registered = new Set(tools.map((tool) => tool.name));
     tools.forEach((tool, index) => {
       const named = [...tool.description.matchAll(TOOL_NAME)].map((match) => match[0]).filter((name) => name !== tool.name && registered.has(name));
@@ -260,7 +316,7 @@ export class ResolutionIndex {
       const terms = new Set(FIELDS.flatMap((field) => fieldTerms(document[field], field)));
       for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
     }
-    const limit = Math.max(COMMON_FLOOR, tools.length * MAX_DOCUMENT_SHARE);
+    const limit = commonLimit(tools.length);
     const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
     return new ResolutionIndex(
       analysed.map((entry) => entry.features),
@@ -327,10 +383,11 @@ export class ResolutionIndex {
   rankings(task: string, eligible: Eligible): StageRanking[] {
     const operands = operandsOf(task, (word) => this.byName.has(word));
     const terms = weightedTerms(operands.request, true);
-    const lexical = this.lexicalRanking(withOperandTerms(terms, operands), eligible, false);
+    const named = this.namedVendors(terms, operands.request);
+    const lexical = this.distinct(this.lexicalHits(withOperandTerms(terms, operands), false, true), eligible, named);
     return [
-      { stage: "structural", names: this.structural(terms, operands, eligible, lexical) },
-      { stage: "lexical", names: lexical },
+      { stage: "structural", ...this.structural(terms, operands, eligible, lexical.names, named) },
+      { stage: "lexical", ...lexical },
     ];
   }
 
@@ -366,12 +423,12 @@ export class ResolutionIndex {
    * the vendor the task names and for parameters that take the task's operands. A tool must
    * have a name word the task explains, or be of the named vendor and take its operand.
    */
-  private structural(terms: WeightedTerms, operands: TaskOperands, eligible: Eligible, lexical: readonly string[]): string[] {
-    const namedVendors = new Set([...terms].filter(([term, weight]) => weight >= 1 && this.vendorPostings.has(term)).map(([term]) => term));
+  private structural(terms: WeightedTerms, operands: TaskOperands, eligible: Eligible, lexical: readonly string[], namedVendors: Set<string>): Distinct {
     const operandKinds = OPERAND_KINDS.filter((kind) => operands[kind].length > 0);
     const candidates = new Set<ToolFeatures>();
     for (const [term, weight] of terms) {
-      if (weight >= NAME_TERM_FLOOR && !this.common.has(term)) for (const tool of this.namePostings.get(term) ?? []) candidates.add(tool);
+      const named = this.namePostings.get(term);
+      if (weight >= NAME_TERM_FLOOR && named && named.length <= this.commonLimit) for (const tool of named) candidates.add(tool);
     }
     for (const vendor of namedVendors) for (const tool of this.vendorPostings.get(vendor) ?? []) candidates.add(tool);
     const namesACapability = candidates.size > 0;
@@ -385,9 +442,10 @@ export class ResolutionIndex {
     // Equal structure is ordered by the lexical evidence, then by name: never by registration order.
     const lexicalRank = new Map(lexical.map((name, rank) => [name, rank]));
     const unranked = lexical.length;
-    return firstEligible(
+    return this.distinct(
       scored.sort((a, b) => b.score - a.score || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1)),
       eligible,
+      namedVendors,
     );
   }
 
@@ -396,27 +454,100 @@ export class ResolutionIndex {
     for (const tool of candidates) {
       let explained = 0;
       let total = 0;
+      const evidence: string[] = [];
       for (const term of tool.nameTerms) {
         const idf = this.nameIdf.get(term) ?? 1;
         const weight = terms.get(term) ?? 0;
         total += idf;
-        if (weight >= NAME_TERM_FLOOR) explained += idf * Math.min(1, weight);
+        if (weight >= NAME_TERM_FLOOR) {
+          explained += idf * Math.min(1, weight);
+          evidence.push(term);
+        }
       }
-      const coverage = total > 0 && explained / total >= MIN_COVERAGE ? explained / total : 0;
       const ownVendor = tool.vendors.some((vendor) => namedVendors.has(vendor));
-      const operandBonus = Math.max(0, ...operandKinds.filter((kind) => tool.operands.includes(kind)).map((kind) => OPERAND_BONUS[kind]));
-      // `s3_delete_folder` answers "delete the tmp folder" less well than `delete_path`: nobody said S3.
-      const vendorFactor = ownVendor || (namedVendors.size === 0 && tool.vendors.length === 0) ? 1 : OTHER_VENDOR_FACTOR;
-      const score = coverage * vendorFactor + (ownVendor ? VENDOR_BONUS : 0) + operandBonus;
-      if (score > 0) scored.push({ name: tool.name, score });
+      const coverage = total > 0 && explained / total >= MIN_COVERAGE ? explained / total : 0;
+      const taken = operandKinds.filter((kind) => tool.operands.includes(kind));
+      const operandBonus = Math.max(0, ...taken.map((kind) => OPERAND_BONUS[kind]));
+      const score = coverage * vendorFactor(tool, namedVendors) + (ownVendor ? VENDOR_BONUS : 0) + operandBonus;
+      if (score > 0) scored.push({ name: tool.name, score, evidence: [...(coverage > 0 ? evidence : []), ...taken] });
     }
     return scored;
   }
 
+  /**
+   * The vendors the request names: a word it says (not a synonym or a gloss) that is some
+   * tool's vendor. A vendor that is also a dictionary word (Teams, Outlook, Box) is named only
+   * as a proper noun, capitalized: "so the team can review it" names no product.
+   */
+  private namedVendors(terms: WeightedTerms, request: string): Set<string> {
+    const named = new Set<string>();
+    let capitalized: Set<string> | undefined;
+    for (const [term, weight] of terms) {
+      if (weight < 1 || !this.vendorPostings.has(term)) continue;
+      if (synonymsOf(term).length > 0) {
+        capitalized ??= new Set((request.match(CAPITALIZED) ?? []).map((word) => stem(word.toLowerCase())));
+        if (!capitalized.has(term)) continue;
+      }
+      named.add(term);
+    }
+    return named;
+  }
+
+  /**
+   * The first `depth` eligible names of a ranking, and the copies among the tools of vendors
+   * the task does not name. A tool is a copy of a better one that the request matched by the
+   * same evidence when only their vendors differ (`outlook_delete_folder`, `box_delete_folder`
+   * for "delete the folder": whose folder, the request does not say), or when the words that
+   * differ are words the request never said (`gitea_update_commit` beside `gitea_get_commit`
+   * for "the recent commits"). Two tools of one vendor for the same capability
+   * (`create-event`, `create-events`), or that both do all the request says, stay names.
+   * Copies are fused after every name; they still fill the disclosure when names run out.
+   * A tool of a vendor the task names, or of no vendor, is always a name.
+   */
+  private distinct(ranked: readonly Scored[], eligible: Eligible, namedVendors: Set<string>, depth = STAGE_DEPTH): Distinct {
+    const names: string[] = [];
+    const copies: string[] = [];
+    /** Evidence already ranked → the tools that carried it. */
+    const seen = new Map<string, { vendor: string; capability: string; whole: boolean }[]>();
+    // A flood of copies is not read to its end: the best hits decide what the stage shows.
+    const scan = Math.min(ranked.length, depth * DISTINCT_SCAN);
+    for (let index = 0; index < scan && names.length < depth; index += 1) {
+      const { name, evidence } = ranked[index]!;
+      const vendorTool = this.vendorTools.get(name);
+      if (!vendorTool || evidence === undefined || vendorTool.tool.vendors.some((vendor) => namedVendors.has(vendor))) {
+        if (eligible(name)) names.push(name);
+        continue;
+      }
+      const { tool, vendor, capability } = vendorTool;
+      const key = evidence.length === 1 ? evidence[0]! : [...evidence].sort().join(" ");
+      const whole = tool.nameTerms.every((term) => evidence.includes(term));
+      const before = seen.get(key);
+      const copy = before !== undefined && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
+      if (copy) {
+        if (copies.length < depth && eligible(name)) copies.push(name);
+      } else if (eligible(name)) {
+        if (before) before.push({ vendor, capability, whole });
+        else seen.set(key, [{ vendor, capability, whole }]);
+        names.push(name);
+      }
+    }
+    return { names, copies };
+  }
+
   private lexicalRanking(terms: WeightedTerms, eligible: Eligible, relaxed: boolean, depth = STAGE_DEPTH): string[] {
-    const query = [...terms]
+    // Eligibility (readiness, authority) is asked of the best hits only, not of every match.
+    return firstEligible(sortScored(this.lexicalHits(terms, relaxed)), eligible, depth);
+  }
+
+  /**
+   * BM25 hits of the task's strongest terms; for the lexical stage (`staged`), also weighed
+   * by the common words the request says (`withCommonNameWords`), each with the request terms
+   * it matched, best first.
+   */
+  private lexicalHits(terms: WeightedTerms, relaxed: boolean, staged = false): Scored[] {
+    const strongest = [...terms].sort((a, b) => b[1] - a[1]);
+    const query = strongest
       .filter(([term]) => !this.common.has(term))
-      .sort((a, b) => b[1] - a[1])
       .slice(0, QUERY_TERMS)
       .map(([term]) => term);
     if (query.length === 0) return [];
@@ -428,12 +559,34 @@ export class ResolutionIndex {
       combineWith: "OR",
       ...(relaxed ? { fuzzy: 0.2, prefix: true } : {}),
     });
-    // Eligibility (readiness, authority) is asked of the best hits only, not of every match.
-    return firstEligible(
-      sortScored(hits.map((hit) => ({ name: hit.id as string, score: hit.score }))),
-      eligible,
-      depth,
-    );
+    if (!staged) return hits.map((hit) => ({ name: hit.id as string, score: hit.score }));
+    const said = strongest.filter(([term, weight]) => weight >= COMMON_TERM_WEIGHT && this.common.has(term) && this.namePostings.has(term));
+    const scored = hits.map((hit): Scored => {
+      const name = hit.id as string;
+      const tool = said.length > 0 ? this.byName.get(name) : undefined;
+      return tool ? { name, ...this.withCommonNameWords(hit.score, hit.queryTerms, tool, said) } : { name, score: hit.score, evidence: hit.queryTerms };
+    });
+    return sortScored(scored);
+  }
+
+  /**
+   * A hit's BM25 score with the common words the request says that its name holds ("delete",
+   * "list" at 5,000 tools): too common to look up in every field, they still tell which of the
+   * matches does what was asked. Each counts as a name-field BM25 match of an average-length
+   * name, and as one more matched term.
+   */
+  private withCommonNameWords(score: number, matched: string[], tool: ToolFeatures, said: readonly [string, number][]): { score: number; evidence: readonly string[] } {
+    if (!said.some(([term]) => tool.nameTerms.includes(term))) return { score, evidence: matched };
+    let sum = score / Math.max(1, matched.length);
+    const evidence = [...matched];
+    for (const [term, weight] of said) {
+      if (!tool.nameTerms.includes(term)) continue;
+      const postings = this.namePostings.get(term)?.length ?? 0;
+      const idf = Math.log(1 + (this.byName.size - postings + 0.5) / (postings + 0.5));
+      sum += weight * FIELD_BOOST.name * idf * AVERAGE_NAME_TF;
+      evidence.push(term);
+    }
+    return { score: sum * Math.max(1, evidence.length), evidence };
   }
 }
 
@@ -446,9 +599,26 @@ function withOperandTerms(terms: WeightedTerms, operands: TaskOperands): Weighte
   return extended;
 }
 
+/**
+ * How much a tool's name match counts in the structural stage: whole for a tool of a vendor
+ * the task names, or of no vendor when the task names none; half for any other tool:
+ * `s3_delete_folder` answers "delete the tmp folder" less well than `delete_path` (nobody said
+ * S3), and `create_merge_request` answers "open a pull request on GitHub" less well than
+ * GitHub's own tool.
+ */
+function vendorFactor(tool: ToolFeatures, namedVendors: Set<string>): number {
+  if (tool.vendors.some((vendor) => namedVendors.has(vendor))) return 1;
+  return namedVendors.size === 0 && tool.vendors.length === 0 ? 1 : OTHER_VENDOR_FACTOR;
+}
+
+/** A stage's ranking split into its distinct names and their copies (`ResolutionIndex.distinct`). */
+type Distinct = Pick<StageRanking, "names" | "copies">;
+
 interface Scored {
   name: string;
   score: number;
+  /** The request's evidence for it (the terms and operand kinds it matched): what tells it apart from another tool. */
+  evidence?: readonly string[];
 }
 
 /** The first `depth` eligible names of a ranking. */
@@ -474,9 +644,18 @@ function sortScored(scored: Scored[]): Scored[] {
 
 /**
  * Reciprocal rank fusion: each stage adds 1 / (RRF_K + rank) for every tool it ranks. A hit
- * is labelled with the stage that ranked it best (the earlier stage on a tie).
+ * is labelled with the stage that ranked it best (the earlier stage on a tie). The stages'
+ * copies (`StageRanking.copies`) are fused the same way among themselves and follow every name.
  */
 export function fuse(rankings: readonly StageRanking[], limit: number): FusedHit[] {
+  const names = fuseNames(rankings, limit);
+  if (names.length >= limit || !rankings.some((ranking) => ranking.copies?.length)) return names;
+  const present = new Set(names.map((hit) => hit.name));
+  const copies = fuseNames(rankings.map((ranking) => ({ stage: ranking.stage, names: ranking.copies ?? [] })), limit).filter((hit) => !present.has(hit.name));
+  return [...names, ...copies].slice(0, limit);
+}
+
+function fuseNames(rankings: readonly StageRanking[], limit: number): FusedHit[] {
   const fused = new Map<string, { score: number; stage: StageRanking["stage"]; best: number }>();
   for (const { stage, names } of rankings) {
     names.forEach((name, rank) => {

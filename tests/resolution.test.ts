@@ -163,6 +163,76 @@ describe("operands: what a task names, not what it asks", () => {
   });
 });
 
+describe("near-duplicates and catalogs at scale", () => {
+  const vendorTool = (vendor: string, group: string, verb: string, object: string) =>
+    tool(`${vendor}_${verb}_${object}`, `${verb[0]!.toUpperCase()}${verb.slice(1)} a ${object} in ${vendor}.`, z.object({ [`${object}Id`]: z.string().describe(`Id of the ${object}.`) }), { domain: `${group}.${vendor}` });
+  const folderTools = ["s3", "gcs", "dropbox", "box", "outlook", "exchange"].flatMap((vendor) =>
+    ["delete", "get", "archive"].map((verb) => vendorTool(vendor, vendor === "outlook" || vendor === "exchange" ? "mail" : "storage", verb, "folder")),
+  );
+  const deletePath = tool("delete_path", "Delete a file, or a directory.", z.object({ path: z.string().describe("Path to delete.") }), { domain: "workspace.write" });
+  const writeFile = tool("write_file", "Create a file with the given text.", z.object({ path: z.string().describe("Path of the file.") }), { domain: "workspace.write" });
+  const stages = (tools: ToolDefinition[], task: string) => indexFor(tools).index.rankings(task, () => true);
+
+  it("copies: tools of vendors the task does not name that match it by the same evidence take one place, after which come the distinct tools", () => {
+    const [structural, lexical] = stages([...folderTools, deletePath, writeFile], "Delete the tmp folder");
+    for (const stage of [structural!, lexical!]) {
+      expect(stage.names.filter((name) => name.endsWith("_delete_folder"))).toHaveLength(1);
+      expect(stage.copies?.filter((name) => name.endsWith("_delete_folder"))).toHaveLength(5);
+    }
+    expect(harnessOver([...folderTools, deletePath, writeFile], [], { disclosureLimit: 3 }).rank("Delete the tmp folder", 3)).toContain("delete_path");
+  });
+
+  it("copies still fill the disclosure when the distinct tools run out: never a single guess", () => {
+    const harness = harnessOver(folderTools);
+    expect(names(harness, "Delete the folder").filter((name) => name.endsWith("_delete_folder")).length).toBeGreaterThan(1);
+  });
+
+  it("a vendor the task names is never a copy: its tool leads", () => {
+    expect(harnessOver([...folderTools, deletePath]).rank("Delete the folder in Outlook", 1)).toEqual(["outlook_delete_folder"]);
+  });
+
+  it("vendor prefixes: a sub-domain that varies while the rest of the name stays is a vendor, dictionary word or not; one with no such sibling names an action", () => {
+    const [structural] = stages([...folderTools, deletePath, writeFile], "Archive the folder");
+    // box, outlook and exchange are dictionary words, yet prefixes of the same `archive_folder`.
+    expect(structural!.names.filter((name) => name.endsWith("_archive_folder"))).toHaveLength(1);
+    // `write_file` in `workspace.write` has no sibling `*_file`: "write" is its capability, not its vendor.
+    expect(stages([...folderTools, deletePath, writeFile], "write the file")[0]!.names[0]).toBe("write_file");
+  });
+
+  it("a vendor that is a dictionary word is named only as a proper noun: 'the team' is not Teams", () => {
+    const teams = ["teams", "slack"].flatMap((vendor) => ["get", "create"].map((verb) => vendorTool(vendor, "chat", verb, "user")));
+    const pullRequest = tool("create_pull_request", "Open a pull request from a head branch into a base branch.", undefined, { domain: "code.github" });
+    const harness = harnessOver([...teams, pullRequest]);
+    expect(harness.rank("Open a pull request so the team can review it", 1)).toEqual(["create_pull_request"]);
+    expect(harness.rank("Get the user in Teams", 1)).toEqual(["teams_get_user"]);
+  });
+
+  it("a parameter that is a record's key (fileId) takes no operand: a path in the task does not point at it", () => {
+    const cloudFile = tool("cloud_get_file", "Get a file from Cloud.", z.object({ fileId: z.string().describe("Id of the file.") }), { domain: "storage.cloud" });
+    const readText = tool("read_text", "Read a text file.", z.object({ path: z.string().describe("Path of the file.") }), { domain: "workspace.read" });
+    const [structural] = stages([cloudFile, readText], "notes/a.md");
+    expect(structural!.names).toEqual(["read_text"]);
+  });
+
+  const fillers = (word: string, count = 120) =>
+    Array.from({ length: count }, (_, i) => tool(`store${i}_${word}_record`, `${word[0]!.toUpperCase()}${word.slice(1)} a record from the mail store ${i}.`, undefined, { domain: `data.store${i}` }));
+
+  it("a common word the request says (in more tools than the common share) still ranks the lexical matches by their names", () => {
+    // "delete" is in 120 of 1,000 tools: too common to look up in every field.
+    const catalog = [...fillers("delete"), ...fillers("get", 880).map((filler) => ({ ...filler, name: `${filler.name}_v`, domain: `${filler.domain}.v` }))];
+    const copyFolder = tool("folder_copy", "Copy a folder, with each folder inside it.");
+    const deleteFolder = tool("folder_delete", "Delete a folder.");
+    const [, lexical] = stages([...catalog, copyFolder, deleteFolder], "delete the folder");
+    expect(lexical!.names[0]).toBe("folder_delete");
+  });
+
+  it("a word common in descriptions but rare in names still finds the tools it names", () => {
+    const readMail = tool("read_mail", "Read one message.");
+    const [structural] = stages([...fillers("export"), readMail], "the mail from Carol");
+    expect(structural!.names).toContain("read_mail");
+  });
+});
+
 describe("the loadout: a search hit on a disclosed tool refreshes it, never evicts it", () => {
   it("tool_search with a disclosed tool's exact name keeps it and makes it most recent", async () => {
     const harness = harnessOver(evaluationCatalog(), [], { loadoutCap: 3 });
