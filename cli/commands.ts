@@ -16,7 +16,7 @@ import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import type { ApprovalResume, PendingToolCall, RunSettings, RunStatus } from "../state/types.js";
 import { UsageError } from "./errors.js";
 import { askAtTerminal, isInteractiveTerminal } from "./interactive.js";
-import { drive, pendingInterrupts, readThread, requireThread, threadConfig, withApp, type MiraApp, type Printer, type ThreadView } from "./session.js";
+import { drive, pendingInterrupts, readThread, requireThread, stoppedBeforeFirstStep, stoppedBeforeFirstStepMessage, threadConfig, withApp, type MiraApp, type Printer, type ThreadView } from "./session.js";
 import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, summarize, type RunSummary } from "./summary.js";
 
 export interface Output {
@@ -116,7 +116,9 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
   return withStore(setting, async (store) => {
     const threadId = opts.thread ?? `run-${randomUUID().slice(0, 8)}`;
     return withThreadLease(store, threadId, async () => {
-      if (opts.thread && (await readThread(store, threadId))) {
+      const existing = opts.thread ? await readThread(store, threadId) : null;
+      // A thread whose first step was never saved ran nothing: it is started again, not refused.
+      if (existing && !stoppedBeforeFirstStep(existing)) {
         throw new UsageError(`thread "${threadId}" already exists; continue it with mira resume or inspect it with mira show`);
       }
       return withApp(store, settings, 0, async (app) => {
@@ -266,6 +268,11 @@ function executionView(entry: LedgerEntry, progress: Progress) {
 export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withStore(setting, async (store) => {
+    const stopped = await readThread(store, threadId);
+    if (stopped && stoppedBeforeFirstStep(stopped)) {
+      io.out(stoppedBeforeFirstStepMessage(threadId));
+      return EXIT.completed;
+    }
     const view = await requireThread(store, threadId);
     // Showing needs no tools, model or MCP servers: only the checkpointer, the ledger and the lease.
     const summary = summarize(threadId, view.state, view.checkpointId, view.child);

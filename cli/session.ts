@@ -71,10 +71,20 @@ export async function readThread(store: CheckpointStore, threadId: string): Prom
   return { state, checkpointId: tuple.checkpoint.id, interrupted: taskId !== undefined, child };
 }
 
+/**
+ * A thread that holds only its request: its process died before the first step was saved (or a
+ * client created it and never ran it). Nothing ran, and the run's settings were never stored.
+ */
+export const stoppedBeforeFirstStep = (view: ThreadView): boolean => !view.state.settings && !(view.state.traceCount > 0);
+
+export const stoppedBeforeFirstStepMessage = (threadId: string) =>
+  `thread "${threadId}" stopped before its first step, so nothing ran; start it again with: mira run --thread ${threadId} TASK`;
+
 export async function requireThread(store: CheckpointStore, threadId: string): Promise<ThreadView & { settings: RunSettings }> {
   const view = await readThread(store, threadId);
   if (!view) throw new UsageError(`unknown thread "${threadId}" in ${store.description}`);
   const settings = RunSettings.safeParse(view.state.settings);
+  if (!settings.success && stoppedBeforeFirstStep(view)) throw new UsageError(stoppedBeforeFirstStepMessage(threadId));
   if (!settings.success) throw new UsageError(`thread "${threadId}" was not started by mira run (no run settings); inspect it with LangGraph Studio`);
   return { ...view, settings: settings.data };
 }

@@ -179,17 +179,19 @@ describe.each(PERSISTENT_STORES)("a lease whose owner died on this host is taken
  * leaves behind: the step's writes pending on the checkpoint before it, and nothing newer.
  * Made here by dropping every checkpoint after `keep` from a finished run.
  */
-async function dropCheckpointsAfter(kind: "sqlite" | "postgres", setting: string, thread: string, keep: string) {
+/** Cuts a thread back to checkpoint `keep`, with the writes saved after it (or, `keepWrites` false, without its own too). */
+async function dropCheckpointsAfter(kind: "sqlite" | "postgres", setting: string, thread: string, keep: string, keepWrites = true) {
+  const writesAfter = keepWrites ? ">" : ">=";
   if (kind === "sqlite") {
     const db = new Database(setting.slice("sqlite:".length));
-    db.prepare("DELETE FROM writes WHERE thread_id = ? AND checkpoint_id > ?").run(thread, keep);
+    db.prepare(`DELETE FROM writes WHERE thread_id = ? AND checkpoint_id ${writesAfter} ?`).run(thread, keep);
     db.prepare("DELETE FROM checkpoints WHERE thread_id = ? AND checkpoint_id > ?").run(thread, keep);
     db.close();
     return;
   }
   const client = new pg.Client({ connectionString: setting });
   await client.connect();
-  await client.query("DELETE FROM checkpoint_writes WHERE thread_id = $1 AND checkpoint_id > $2", [thread, keep]);
+  await client.query(`DELETE FROM checkpoint_writes WHERE thread_id = $1 AND checkpoint_id ${writesAfter} $2`, [thread, keep]);
   await client.query("DELETE FROM checkpoints WHERE thread_id = $1 AND checkpoint_id > $2", [thread, keep]);
   await client.end();
 }
@@ -224,6 +226,35 @@ describe.each(PERSISTENT_STORES)("a run whose process died after a step's writes
     expect(outcomes.length).toBeGreaterThanOrEqual(8);
     const continued = /^boundary \d+: completed, ran 1, ledger completed \(\w+\/interrupted → exit [02](; waiting_approval\/paused → exit 0)?\)$/;
     expect(outcomes.filter((o) => !continued.test(o))).toEqual([]);
+  });
+});
+
+describe.each(PERSISTENT_STORES)("a run whose process died before its first step was saved can be started again (%s)", (kind, store) => {
+  it("show says nothing ran (exit 0); resume says to start it again (one line, 64); run --thread on it completes, the command once", { timeout: 60_000 }, async (ctx) => {
+    if (kind === "postgres" && !pgReachable) ctx.skip();
+    const thread = `first-step-${kind}-${Date.now()}`;
+    const { log, setting, approve } = await pausedCommandRun(store, thread, "echo started >> LOG");
+    const history = await openCheckpointStore(setting);
+    const ids: string[] = [];
+    for await (const t of history.checkpointer.list({ configurable: { thread_id: thread, checkpoint_ns: "" } })) ids.unshift(t.checkpoint.id);
+    await history.close();
+    // Only the input checkpoint stays, without the first Planner step's writes: its process died inside that step.
+    await dropCheckpointsAfter(kind, setting, thread, ids[0]!, false);
+
+    const shown = await mira(["show", thread, "--checkpointer", setting]);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toBe(`thread "${thread}" stopped before its first step, so nothing ran; start it again with: mira run --thread ${thread} TASK`);
+    const resumed = await mira(["resume", thread, "--checkpointer", setting]);
+    expect(resumed.code).toBe(64);
+    expect(resumed.stderr.trim().split("\n")).toEqual([expect.stringContaining("stopped before its first step, so nothing ran")]);
+
+    const again = await mira(["run", "run it", "--workspace", join(log, ".."), "--model", `scripted:${join(log, "..", "script.json")}`, "--checkpointer", setting, "--thread", thread, "--json"]);
+    expect(again.code).toBe(2);
+    const call = (JSON.parse(again.stdout) as RunSummary).pendingToolCall!;
+    expect((await mira(["resume", thread, "--approve", "--tool-call-id", call.toolCallId, "--input-hash", call.inputHash, "--checkpointer", setting])).code).toBe(0);
+    expect(await lines(log, "started")).toBe(1);
+    const final = JSON.parse((await mira(["show", thread, "--checkpointer", setting, "--json"])).stdout) as RunSummary & { executions: Array<{ status: string }> };
+    expect(final.executions.map((e) => e.status)).toEqual(["completed"]);
   });
 });
 
