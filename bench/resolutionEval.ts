@@ -27,7 +27,12 @@ export function evalCatalog(): ToolDefinition[] {
   return parsed.tools;
 }
 
-export const evalRequests = (split: "tuning" | "test"): EvalRequest[] => JSON.parse(readFileSync(dataFile(`${split}.json`), "utf8")) as EvalRequest[];
+/**
+ * `tuning` and `test` are the two halves; `test2` is a second test set of 30 requests (15 in
+ * Chinese) written by another engineer while the ranking for catalogs at scale was being
+ * tuned, never shown to it, and measured before its misses were looked at (25/30).
+ */
+export const evalRequests = (split: "tuning" | "test" | "test2"): EvalRequest[] => JSON.parse(readFileSync(dataFile(`${split}.json`), "utf8")) as EvalRequest[];
 
 /** The project's gold tasks in the evaluation's shape (one gold tool each). */
 export const goldRequests = (tasks: readonly GoldTask[]): EvalRequest[] => tasks.map((task) => ({ id: task.id, lang: task.lang, request: task.task, gold: [task.gold] }));

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
+import { evalCatalog, evalRequests } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -54,6 +55,18 @@ describe("evaluation catalog", () => {
     }
     expect(generateCatalog(500, 7)).toEqual(generateCatalog(500, 7));
     expect(generateCatalog(500, 7)).not.toEqual(generateCatalog(500, 8));
+  });
+});
+
+describe("the resolution evaluation's request sets", () => {
+  it.each(["tuning", "test", "test2"] as const)("%s: unique ids, en or zh, and every gold tool is in the real MCP catalog", (split) => {
+    const names = new Set(evalCatalog().map((tool) => tool.name));
+    const requests = evalRequests(split);
+    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
+    for (const request of requests) {
+      expect(["en", "zh"]).toContain(request.lang);
+      for (const entry of request.gold) expect(entry.split("|").some((name) => names.has(name)), `${request.id}: ${entry}`).toBe(true);
+    }
   });
 });
 
