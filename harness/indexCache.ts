@@ -1,17 +1,34 @@
 /**
  * The resolution index of a tool set, built once per catalog: kept on disk under the SHA-256
- * of the catalog's content (every field the index reads, and the index format), so a second
- * process over the same catalog loads it instead of analysing every tool again. A cache that
- * is missing, stale or unreadable is rebuilt; it is never an error.
+ * of the catalog's content (every field the index reads) and of the code that analyses it, so
+ * a second process over the same catalog loads it instead of analysing every tool again. A
+ * cache that is missing, stale or unreadable is rebuilt; it is never an error.
  */
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { readCached, writeCached } from "../language/cache.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { ResolutionIndex, type IndexedTool, type SerializedIndex } from "./resolution.js";
 
-/** Bumped whenever what the index stores or how it analyses a tool changes. */
-const INDEX_FORMAT = 9;
+/**
+ * The folders whose modules build an index (the Harness's resolution and the language
+ * resources it reads): their source is part of the cache key, so an index built by other
+ * code (another version, or a change nobody marked as changing the index) is never loaded.
+ */
+const ANALYSER_FOLDERS = ["./", "../language/"];
+const SOURCE_FILE = /^(?!.*\.d\.ts$).*\.(ts|js)$/;
+
+let analyser: string | undefined;
+function analyserFingerprint(): string {
+  if (analyser) return analyser;
+  const hash = createHash("sha256");
+  for (const folder of ANALYSER_FOLDERS) {
+    const url = new URL(folder, import.meta.url);
+    for (const name of readdirSync(url).filter((file) => SOURCE_FILE.test(file)).sort()) hash.update(`${folder}${name}\n`).update(readFileSync(new URL(name, url)));
+  }
+  return (analyser = hash.digest("hex"));
+}
 /** Below this many tools building is cheaper than reading a file. */
 const CACHE_FROM = 200;
 
@@ -30,8 +47,9 @@ export function indexedTool(tool: ToolDefinition): IndexedTool {
   return { name: tool.name, domain: tool.domain, description: tool.description, inputSchema, readOnly, ...(tool.annotations ? { annotations: tool.annotations } : {}) };
 }
 
-export function catalogHash(tools: readonly IndexedTool[]): string {
-  const hash = createHash("sha256").update(`resolution-index-${INDEX_FORMAT}\n`);
+/** The cache key of an index: the catalog's content and the analyser that indexes it. */
+export function catalogHash(tools: readonly IndexedTool[], analyserCode = analyserFingerprint()): string {
+  const hash = createHash("sha256").update(`resolution-index ${analyserCode}\n`);
   for (const tool of tools) hash.update(JSON.stringify([tool.name, tool.domain, tool.description, tool.inputSchema ?? null, tool.annotations ?? null, tool.readOnly ?? false])).update("\n");
   return hash.digest("hex");
 }

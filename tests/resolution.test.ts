@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { evalCatalog } from "../bench/resolutionEval.js";
 import { Harness } from "../harness/harness.js";
-import { indexFor } from "../harness/indexCache.js";
+import { catalogHash, indexedTool, indexFor } from "../harness/indexCache.js";
+import { ResolutionIndex } from "../harness/resolution.js";
+import { readCached, writeCached } from "../language/cache.js";
 import { staticSource } from "../harness/sources.js";
 import { operandsOf, prepareLanguage } from "../harness/text.js";
 import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
@@ -275,6 +277,17 @@ describe("the index is built once per catalog", () => {
     expect(second.index.rank(task, () => true, 10)).toEqual(first.index.rank(task, () => true, 10));
     const changed = indexFor([...tools.slice(1)]);
     expect(changed.cached).toBe(false);
+  });
+
+  it("an index cached by other analyser code is never loaded: the key holds the code that builds the index", () => {
+    const tools = generatedTools(400, 4);
+    const indexed = tools.map(indexedTool);
+    // What another version (or a branch that changed the analysis) would have stored for this catalog.
+    const stale = ResolutionIndex.build(indexed.slice(0, 250));
+    writeCached(`index-${catalogHash(indexed, "other analyser code")}.json`, JSON.stringify(stale.serialize()));
+    expect(indexFor(tools).cached).toBe(false);
+    expect(readCached(`index-${catalogHash(indexed)}.json`)).toBeDefined();
+    expect(indexFor(tools).cached).toBe(true);
   });
 });
 
