@@ -512,15 +512,16 @@ export class ResolutionIndex {
     const seen = new Map<string, { vendor: string; capability: string; whole: boolean }[]>();
     // A flood of copies is not read to its end: the best hits decide what the stage shows.
     const scan = Math.min(ranked.length, depth * DISTINCT_SCAN);
+    const anyNamed = namedVendors.size > 0;
     for (let index = 0; index < scan && names.length < depth; index += 1) {
       const { name, evidence } = ranked[index]!;
-      const vendorTool = this.vendorTools.get(name);
-      if (!vendorTool || evidence === undefined || vendorTool.tool.vendors.some((vendor) => namedVendors.has(vendor))) {
+      const vendorTool = evidence === undefined ? undefined : this.vendorTools.get(name);
+      if (!vendorTool || evidence === undefined || (anyNamed && vendorTool.tool.vendors.some((vendor) => namedVendors.has(vendor)))) {
         if (eligible(name)) names.push(name);
         continue;
       }
       const { tool, vendor, capability } = vendorTool;
-      const key = evidence.length === 1 ? evidence[0]! : [...evidence].sort().join(" ");
+      const key = evidenceKey(evidence);
       const whole = tool.nameTerms.every((term) => evidence.includes(term));
       const before = seen.get(key);
       const copy = before !== undefined && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
@@ -614,6 +615,16 @@ function withOperandTerms(terms: WeightedTerms, operands: TaskOperands): Weighte
 function vendorFactor(tool: ToolFeatures, namedVendors: Set<string>): number {
   if (tool.vendors.some((vendor) => namedVendors.has(vendor))) return 1;
   return namedVendors.size === 0 && tool.vendors.length === 0 ? 1 : OTHER_VENDOR_FACTOR;
+}
+
+/** The same words of evidence in any order give the same key. */
+function evidenceKey(evidence: readonly string[]): string {
+  if (evidence.length === 1) return evidence[0]!;
+  if (evidence.length === 2) {
+    const [a, b] = evidence as [string, string];
+    return a <= b ? `${a} ${b}` : `${b} ${a}`;
+  }
+  return [...evidence].sort().join(" ");
 }
 
 /** A stage's ranking split into its distinct names and their copies (`ResolutionIndex.distinct`). */
