@@ -159,6 +159,19 @@ describe("operands: what a task names, not what it asks", () => {
     expect(operandsOf("use git_diff on README.md", isTool)).toMatchObject({ paths: ["README.md"], identifiers: [] });
   });
 
+  it("a time says when, not what to do: its words leave the request", () => {
+    const cancel = operandsOf("Cancel my 3pm with Bob on Thursday", () => false);
+    expect(cancel.times).toEqual(["3pm", "Thursday"]);
+    expect(cancel.request).not.toMatch(/3pm|thursday/i);
+  });
+
+  it("a parameter takes an operand by the words of its name, never a substring: sendUpdates takes no date", () => {
+    const notify = tool("notify_watchers", "Notify the watchers.", z.object({ sendUpdates: z.boolean().describe("Whether to notify them.") }));
+    const plan = tool("plan_slot", "Plan a slot.", z.object({ startTime: z.string().describe("When it starts.") }));
+    const [structural] = indexFor([notify, plan]).index.rankings("tomorrow at 3pm", () => true);
+    expect(structural!.names).toEqual(["plan_slot"]);
+  });
+
   it("a path with no capability word still reaches the tools that act on files", () => {
     expect(names(evaluation, "Explain how src/client.ts retries")).toContain("read_open");
     expect(names(evaluation, "看一下 src/config.ts 里的重试次数")).toContain("read_open");
@@ -182,6 +195,13 @@ describe("near-duplicates and catalogs at scale", () => {
       expect(stage.copies?.filter((name) => name.endsWith("_delete_folder"))).toHaveLength(5);
     }
     expect(harnessOver([...folderTools, deletePath, writeFile], [], { disclosureLimit: 3 }).rank("Delete the tmp folder", 3)).toContain("delete_path");
+  });
+
+  it("the product a request matches first keeps a few of its operations as names: the request did not say which one", () => {
+    // Real Google Calendar MCP tools: "what's on my calendar" names the product, not list-events.
+    const [, lexical] = indexFor(evalCatalog()).index.rankings("What's on my calendar tomorrow afternoon?", () => true);
+    expect(lexical!.names.filter((name) => name.startsWith("mcp__google-calendar__")).length).toBeGreaterThanOrEqual(3);
+    expect(names(mcp, "What's on my calendar tomorrow afternoon?")).toContain("mcp__google-calendar__list-events");
   });
 
   it("copies still fill the disclosure when the distinct tools run out: never a single guess", () => {
