@@ -316,6 +316,8 @@ describe("bad input gets a sensible result", () => {
     const long = `${"please look into the deployment and the logs ".repeat(440)}`.slice(0, 20_000);
     const found = names(mcp, long);
     expect(found.length).toBeLessThanOrEqual(8);
+    // One unbroken 20,000-character token is no word and no path: nothing to disclose (its cost is in the bench).
+    expect(names(mcp, "x".repeat(20_000))).toEqual([]);
   });
 
   it("empty descriptions and non-Latin names are indexed without error; a Chinese name is found by itself", () => {
