@@ -18,7 +18,7 @@ import { readCached, writeCached } from "../language/cache.js";
 import { staticSource } from "../harness/sources.js";
 import { operandsOf, prepareLanguage } from "../harness/text.js";
 import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
-import { inDictionary } from "../language/glosses.js";
+import { glossesOf, inDictionary } from "../language/glosses.js";
 import { segmentWords } from "../language/segment.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
 import { defineTool, ok, type ToolDefinition } from "../tools/types.js";
@@ -131,6 +131,13 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
   it("Chinese with no vocabulary entry reaches its capability through dictionary glosses", () => {
     expect(names(mcp, "下周一上午帮我跟设计组约个会").some((name) => name.startsWith("mcp__google-calendar__"))).toBe(true);
     expect(names(mcp, "从虹桥火车站打车去外滩要多久").some((name) => name.startsWith("mcp__google-maps__"))).toBe(true);
+  });
+
+  it("a sense CC-CEDICT labels as computing comes first: 日志 is a log before a journal", () => {
+    expect(glossesOf("日志")[0]).toBe("log");
+    const fetchLogs = tool("fetch_logs", "Fetch the log lines a job printed.");
+    const journal = tool("add_entry", "Add an entry to your journal.");
+    expect(harnessOver([journal, fetchLogs]).rank("把日志拿给我看看", 1)).toEqual(["fetch_logs"]);
   });
 
   it("inflections meet through the Porter stemmer, without a vocabulary entry", () => {
