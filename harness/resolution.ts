@@ -73,6 +73,8 @@ type Eligible = (name: string) => boolean;
 const RRF_K = 10;
 /** Candidates each stage contributes to the fusion. */
 const STAGE_DEPTH = 30;
+/** Operations of the first-matched product that stay names when the request does not say which one it wants. */
+const FIRST_PRODUCT_OPERATIONS = 3;
 /** A stage reads at most this many times its depth of hits for distinct ones. */
 const DISTINCT_SCAN = 10;
 /** Field boosts of the lexical stage: a word in a tool's name says more than one in a parameter's description. */
@@ -110,14 +112,17 @@ const CAPITALIZED = /\b[A-Z][A-Za-z0-9]*\b/g;
 const TOOL_NAME = /[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]/g;
 const MCP_PREFIX = /^mcp__([^_].*?)__/;
 
-/** Parameters that take each operand kind, by name or by the start of their description. */
-const OPERAND_PARAMETERS: Record<"paths" | "urls" | "emails" | "identifiers" | "times" | "names", { name: RegExp; description: RegExp }> = {
-  paths: { name: /path|file|dir|folder/i, description: /^[^.]*\b(path|file|directory|folder)\b/i },
-  urls: { name: /url|uri|link|href/i, description: /^[^.]*\b(url|uri)\b/i },
-  emails: { name: /^(to|cc|bcc|email|emails|recipient|recipients)$/i, description: /^[^.]*\b(email address|recipient)/i },
-  identifiers: { name: /symbol|identifier|query|pattern/i, description: /^[^.]*\b(symbol|identifier)\b/i },
-  times: { name: /time|date|start|end|when|due/i, description: /^[^.]*\b(time|date|datetime)\b/i },
-  names: { name: /origin|destination|location|address|place|city/i, description: /^[^.]*\b(address|place|location)\b/i },
+/**
+ * Parameters that take each operand kind: a word of their name (`startTime` → start, time;
+ * never a substring: `sendUpdates` takes no date), or the start of their description.
+ */
+const OPERAND_PARAMETERS: Record<"paths" | "urls" | "emails" | "identifiers" | "times" | "names", { word: RegExp; description: RegExp }> = {
+  paths: { word: /^(paths?|files?|filenames?|filepaths?|dirs?|directory|directories|folders?)$/, description: /^[^.]*\b(path|file|directory|folder)\b/i },
+  urls: { word: /^(urls?|uris?|links?|href)$/, description: /^[^.]*\b(url|uri)\b/i },
+  emails: { word: /^(to|cc|bcc|emails?|recipients?)$/, description: /^[^.]*\b(email address|recipient)/i },
+  identifiers: { word: /^(symbols?|identifiers?|query|pattern)$/, description: /^[^.]*\b(symbol|identifier)\b/i },
+  times: { word: /^(times?|dates?|datetime|start|end|when|due|deadline)$/, description: /^[^.]*\b(time|date|datetime)\b/i },
+  names: { word: /^(origins?|destinations?|locations?|address|places?|city)$/, description: /^[^.]*\b(address|place|location)\b/i },
 };
 /** A parameter that is a record's key (`fileId`, `folder_id`, `messageIds`): it takes an id the service issued, not the operand its name mentions. */
 const RECORD_KEY = /(?:[a-z0-9]Ids?|_ids?)$/;
@@ -162,9 +167,14 @@ export interface SerializedIndex {
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
+interface Parameter {
+  name: string;
+  description: string;
+}
+
 /** Parameter names and descriptions of a JSON Schema, one level of nesting deep. */
-function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): { name: string; description: string }[] {
-  const parameters: { name: string; description: string }[] = [];
+function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): Parameter[] {
+  const parameters: Parameter[] = [];
   for (const [name, value] of Object.entries(asRecord(schema?.properties) ?? {})) {
     const property = asRecord(value);
     parameters.push({ name, description: typeof property?.description === "string" ? property.description : "" });
@@ -244,9 +254,9 @@ function analyseTool(tool: IndexedTool, prefixes: ReadonlySet<string>): { docume
   const parameters = parametersOf(tool.inputSchema);
   // `fileId` names a record the tool's service keeps, not a path: a key takes no operand.
   const operandParameters = parameters.filter((parameter) => !RECORD_KEY.test(parameter.name));
-  const operands = OPERAND_KINDS.filter((kind) =>
-    operandParameters.some((parameter) => OPERAND_PARAMETERS[kind].name.test(parameter.name) || OPERAND_PARAMETERS[kind].description.test(parameter.description)),
-  );
+  const takes = (kind: OperandKind, parameter: Parameter) =>
+    englishWords(parameter.name).some((word) => OPERAND_PARAMETERS[kind].word.test(word)) || OPERAND_PARAMETERS[kind].description.test(parameter.description);
+  const operands = OPERAND_KINDS.filter((kind) => operandParameters.some((parameter) => takes(kind, parameter)));
   const related = nameWords.flatMap((word) => synonymsOf(word)).join(" ");
   // Four fields, from most to least telling; few fields keep a query cheap at 5,000 tools.
   const document: Document = {
@@ -503,7 +513,9 @@ export class ResolutionIndex {
    * for "the recent commits"). Two tools of one vendor for the same capability
    * (`create-event`, `create-events`), or that both do all the request says, stay names.
    * Copies are fused after every name; they still fill the disclosure when names run out.
-   * A tool of a vendor the task names, or of no vendor, is always a name.
+   * A tool of a vendor the task names, or of no vendor, is always a name; so are the first
+   * few operations of the product the request matched first ("what's on my calendar" names
+   * Google Calendar, not which of its event tools).
    */
   private distinct(ranked: readonly Scored[], eligible: Eligible, namedVendors: Set<string>, depth = STAGE_DEPTH): Distinct {
     const names: string[] = [];
@@ -524,7 +536,9 @@ export class ResolutionIndex {
       const key = evidenceKey(evidence);
       const whole = tool.nameTerms.every((term) => evidence.includes(term));
       const before = seen.get(key);
-      const copy = before !== undefined && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
+      // The product the request matched first keeps a few of its operations: the request did not say which.
+      const firstProduct = before?.[0]!.vendor === vendor && before.filter((other) => other.vendor === vendor).length < FIRST_PRODUCT_OPERATIONS;
+      const copy = before !== undefined && !firstProduct && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
       if (copy) {
         if (copies.length < depth && eligible(name)) copies.push(name);
       } else if (eligible(name)) {

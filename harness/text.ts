@@ -245,6 +245,8 @@ export function operandsOf(task: string, isToolName: (word: string) => boolean):
     return " ";
   });
   const times = task.match(TIME) ?? [];
+  // "Tomorrow at 3pm" says when, not what to do: its words are not capability words.
+  request = request.replace(TIME, " ");
   const names = hasHan(request) ? segmentWords(request).filter((word) => hasHan(word) && word.length > 1 && isProperNoun(word)) : [];
   return { paths, identifiers, urls, emails, times, names, request };
 }
