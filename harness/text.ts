@@ -91,10 +91,21 @@ function addHanWord(terms: WeightedTerms, word: string, weight: number, withSyno
 
 function addHanGlosses(terms: WeightedTerms, glosses: string[], weight: number, withSynonyms: boolean): void {
   glosses.forEach((gloss, index) => {
-    const short = gloss.split(/[;,]/).flatMap((part) => part.trim().split(/\s+/).slice(0, MAX_GLOSS_WORDS)).join(" ");
-    addEnglish(terms, short, (weight * GLOSS_WEIGHT) / (1 + LATER_SENSE_FACTOR * index), withSynonyms);
+    const senseWeight = (weight * GLOSS_WEIGHT) / (1 + LATER_SENSE_FACTOR * index);
+    for (const part of gloss.split(/[;,]/)) {
+      const words = part.trim().split(/\s+/).slice(0, MAX_GLOSS_WORDS);
+      // "take a look at", "give a hand": a light verb before its object carries no meaning of its own.
+      if (words.length > 1 && LIGHT_VERBS.has(words[0]!.toLowerCase())) {
+        addEnglish(terms, words[0]!, senseWeight * LIGHT_VERB_FACTOR, withSynonyms);
+        addEnglish(terms, words.slice(1).join(" "), senseWeight, withSynonyms);
+      } else addEnglish(terms, words.join(" "), senseWeight, withSynonyms);
+    }
   });
 }
+
+/** Verbs that, before an object, lend it their grammar and not their meaning ("take a look" is to look). */
+const LIGHT_VERBS = new Set(["take", "give", "have", "make", "do", "get", "put", "pay"]);
+const LIGHT_VERB_FACTOR = 0.3;
 
 /**
  * A word jieba kept whole but the dictionary lacks (解释一下), cut by forward maximum

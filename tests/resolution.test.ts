@@ -140,6 +140,12 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harnessOver([journal, fetchLogs]).rank("把日志拿给我看看", 1)).toEqual(["fetch_logs"]);
   });
 
+  it("a light verb before its object in a gloss lends no meaning: 看看 ('take a look at') is to look, not to take", () => {
+    const takePhoto = tool("take_photo", "Take a photo with the camera.");
+    const lookUp = tool("look_up_status", "Look at the status of a job.");
+    expect(harnessOver([takePhoto, lookUp]).rank("看看", 1)).toEqual(["look_up_status"]);
+  });
+
   it("inflections meet through the Porter stemmer, without a vocabulary entry", () => {
     expect(names(mcp, "scaling the deployments of the worker")).toContain("mcp__kubernetes__kubectl_scale");
   });
