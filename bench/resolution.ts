@@ -243,5 +243,23 @@ export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold"
       ),
     );
   }
+  if (splits.some((s) => s !== "gold")) lines.push("", longRequests(catalog));
   return lines.join("\n");
+}
+
+/** Resolution time of 20,000-character requests (bad input the issue names) on the real MCP catalog, after one warm-up each. */
+function longRequests(tools: ToolDefinition[]): string {
+  const harness = new Harness({ sources: [staticSource("long", tools)], authority: ALLOW_ALL });
+  harness.prepare("中文");
+  const requests: Record<string, string> = {
+    prose: "please look into the deployment and the logs, then tell me why it failed ".repeat(300),
+    Chinese: "帮我看看这个文件里关于重试的配置是什么然后告诉我".repeat(900),
+    "one token": "x".repeat(20_000),
+  };
+  const cells = Object.entries(requests).map(([label, text]) => {
+    const request = text.slice(0, 20_000);
+    harness.resolve(request);
+    return `${label} ${harness.resolve(request).elapsedMs.toFixed(1)} ms`;
+  });
+  return `20,000-character requests, warm resolution: ${cells.join(", ")}`;
 }

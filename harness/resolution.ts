@@ -19,6 +19,7 @@
  * (`eligible`); only eligible tools are ever ranked.
  */
 import MiniSearch from "minisearch";
+import { Bm25Postings, type SerializedPostings } from "./bm25.js";
 import { englishWords, isStopword, stem } from "../language/english.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { oneLine } from "./catalogView.js";
@@ -72,6 +73,8 @@ type Eligible = (name: string) => boolean;
 const RRF_K = 10;
 /** Candidates each stage contributes to the fusion. */
 const STAGE_DEPTH = 30;
+/** Operations of the first-matched product that stay names when the request does not say which one it wants. */
+const FIRST_PRODUCT_OPERATIONS = 3;
 /** A stage reads at most this many times its depth of hits for distinct ones. */
 const DISTINCT_SCAN = 10;
 /** Field boosts of the lexical stage: a word in a tool's name says more than one in a parameter's description. */
@@ -109,14 +112,17 @@ const CAPITALIZED = /\b[A-Z][A-Za-z0-9]*\b/g;
 const TOOL_NAME = /[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]/g;
 const MCP_PREFIX = /^mcp__([^_].*?)__/;
 
-/** Parameters that take each operand kind, by name or by the start of their description. */
-const OPERAND_PARAMETERS: Record<"paths" | "urls" | "emails" | "identifiers" | "times" | "names", { name: RegExp; description: RegExp }> = {
-  paths: { name: /path|file|dir|folder/i, description: /^[^.]*\b(path|file|directory|folder)\b/i },
-  urls: { name: /url|uri|link|href/i, description: /^[^.]*\b(url|uri)\b/i },
-  emails: { name: /^(to|cc|bcc|email|emails|recipient|recipients)$/i, description: /^[^.]*\b(email address|recipient)/i },
-  identifiers: { name: /symbol|identifier|query|pattern/i, description: /^[^.]*\b(symbol|identifier)\b/i },
-  times: { name: /time|date|start|end|when|due/i, description: /^[^.]*\b(time|date|datetime)\b/i },
-  names: { name: /origin|destination|location|address|place|city/i, description: /^[^.]*\b(address|place|location)\b/i },
+/**
+ * Parameters that take each operand kind: a word of their name (`startTime` → start, time;
+ * never a substring: `sendUpdates` takes no date), or the start of their description.
+ */
+const OPERAND_PARAMETERS: Record<"paths" | "urls" | "emails" | "identifiers" | "times" | "names", { word: RegExp; description: RegExp }> = {
+  paths: { word: /^(paths?|files?|filenames?|filepaths?|dirs?|directory|directories|folders?)$/, description: /^[^.]*\b(path|file|directory|folder)\b/i },
+  urls: { word: /^(urls?|uris?|links?|href)$/, description: /^[^.]*\b(url|uri)\b/i },
+  emails: { word: /^(to|cc|bcc|emails?|recipients?)$/, description: /^[^.]*\b(email address|recipient)/i },
+  identifiers: { word: /^(symbols?|identifiers?|query|pattern)$/, description: /^[^.]*\b(symbol|identifier)\b/i },
+  times: { word: /^(times?|dates?|datetime|start|end|when|due|deadline)$/, description: /^[^.]*\b(time|date|datetime)\b/i },
+  names: { word: /^(origins?|destinations?|locations?|address|places?|city)$/, description: /^[^.]*\b(address|place|location)\b/i },
 };
 /** A parameter that is a record's key (`fileId`, `folder_id`, `messageIds`): it takes an id the service issued, not the operand its name mentions. */
 const RECORD_KEY = /(?:[a-z0-9]Ids?|_ids?)$/;
@@ -153,7 +159,7 @@ type Document = { id: string } & Record<Field, string>;
 /** The serializable part of an index: enough to rebuild it without reading a tool again. */
 export interface SerializedIndex {
   features: ToolFeatures[];
-  lexical: string;
+  lexical: SerializedPostings;
   /** Terms in more than MAX_DOCUMENT_SHARE of the tools. */
   common: string[];
 }
@@ -161,9 +167,14 @@ export interface SerializedIndex {
 const asRecord = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
+interface Parameter {
+  name: string;
+  description: string;
+}
+
 /** Parameter names and descriptions of a JSON Schema, one level of nesting deep. */
-function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): { name: string; description: string }[] {
-  const parameters: { name: string; description: string }[] = [];
+function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): Parameter[] {
+  const parameters: Parameter[] = [];
   for (const [name, value] of Object.entries(asRecord(schema?.properties) ?? {})) {
     const property = asRecord(value);
     parameters.push({ name, description: typeof property?.description === "string" ? property.description : "" });
@@ -243,9 +254,9 @@ function analyseTool(tool: IndexedTool, prefixes: ReadonlySet<string>): { docume
   const parameters = parametersOf(tool.inputSchema);
   // `fileId` names a record the tool's service keeps, not a path: a key takes no operand.
   const operandParameters = parameters.filter((parameter) => !RECORD_KEY.test(parameter.name));
-  const operands = OPERAND_KINDS.filter((kind) =>
-    operandParameters.some((parameter) => OPERAND_PARAMETERS[kind].name.test(parameter.name) || OPERAND_PARAMETERS[kind].description.test(parameter.description)),
-  );
+  const takes = (kind: OperandKind, parameter: Parameter) =>
+    englishWords(parameter.name).some((word) => OPERAND_PARAMETERS[kind].word.test(word)) || OPERAND_PARAMETERS[kind].description.test(parameter.description);
+  const operands = OPERAND_KINDS.filter((kind) => operandParameters.some((parameter) => takes(kind, parameter)));
   const related = nameWords.flatMap((word) => synonymsOf(word)).join(" ");
   // Four fields, from most to least telling; few fields keep a query cheap at 5,000 tools.
   const document: Document = {
@@ -279,12 +290,12 @@ export class ResolutionIndex {
   private readonly nameIdf = new Map<string, number>();
   /** Names with characters the TOOL_NAME pattern does not cover, matched as substrings. */
   private readonly otherScriptNames: string[] = [];
-  private readonly lexical: MiniSearch<Document>;
+  private readonly lexical: Bm25Postings;
   private readonly common: Set<string>;
   /** More tools than this share a common term (`MAX_DOCUMENT_SHARE`, `COMMON_FLOOR`). */
   private readonly commonLimit: number;
 
-  private constructor(features: ToolFeatures[], lexical: MiniSearch<Document>, common: readonly string[]) {
+  private constructor(features: ToolFeatures[], lexical: Bm25Postings, common: readonly string[]) {
     this.lexical = lexical;
     this.common = new Set(common);
     this.commonLimit = commonLimit(features.length);
@@ -320,18 +331,18 @@ export class ResolutionIndex {
     const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
     return new ResolutionIndex(
       analysed.map((entry) => entry.features),
-      lexical,
+      Bm25Postings.fromMiniSearch(lexical, lexicalOptions),
       common,
     );
   }
 
   /** Rebuilds an index from `serialize()`'s output (the on-disk cache). */
   static load(serialized: SerializedIndex): ResolutionIndex {
-    return new ResolutionIndex(serialized.features, MiniSearch.loadJSON<Document>(serialized.lexical, lexicalOptions), serialized.common);
+    return new ResolutionIndex(serialized.features, Bm25Postings.load(serialized.lexical, lexicalOptions), serialized.common);
   }
 
   serialize(): SerializedIndex {
-    return { features: [...this.byName.values()], lexical: JSON.stringify(this.lexical), common: [...this.common] };
+    return { features: [...this.byName.values()], lexical: this.lexical.serialize(), common: [...this.common] };
   }
 
   /**
@@ -502,7 +513,9 @@ export class ResolutionIndex {
    * for "the recent commits"). Two tools of one vendor for the same capability
    * (`create-event`, `create-events`), or that both do all the request says, stay names.
    * Copies are fused after every name; they still fill the disclosure when names run out.
-   * A tool of a vendor the task names, or of no vendor, is always a name.
+   * A tool of a vendor the task names, or of no vendor, is always a name; so are the first
+   * few operations of the product the request matched first ("what's on my calendar" names
+   * Google Calendar, not which of its event tools).
    */
   private distinct(ranked: readonly Scored[], eligible: Eligible, namedVendors: Set<string>, depth = STAGE_DEPTH): Distinct {
     const names: string[] = [];
@@ -511,18 +524,21 @@ export class ResolutionIndex {
     const seen = new Map<string, { vendor: string; capability: string; whole: boolean }[]>();
     // A flood of copies is not read to its end: the best hits decide what the stage shows.
     const scan = Math.min(ranked.length, depth * DISTINCT_SCAN);
+    const anyNamed = namedVendors.size > 0;
     for (let index = 0; index < scan && names.length < depth; index += 1) {
       const { name, evidence } = ranked[index]!;
-      const vendorTool = this.vendorTools.get(name);
-      if (!vendorTool || evidence === undefined || vendorTool.tool.vendors.some((vendor) => namedVendors.has(vendor))) {
+      const vendorTool = evidence === undefined ? undefined : this.vendorTools.get(name);
+      if (!vendorTool || evidence === undefined || (anyNamed && vendorTool.tool.vendors.some((vendor) => namedVendors.has(vendor)))) {
         if (eligible(name)) names.push(name);
         continue;
       }
       const { tool, vendor, capability } = vendorTool;
-      const key = evidence.length === 1 ? evidence[0]! : [...evidence].sort().join(" ");
+      const key = evidenceKey(evidence);
       const whole = tool.nameTerms.every((term) => evidence.includes(term));
       const before = seen.get(key);
-      const copy = before !== undefined && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
+      // The product the request matched first keeps a few of its operations: the request did not say which.
+      const firstProduct = before?.[0]!.vendor === vendor && before.filter((other) => other.vendor === vendor).length < FIRST_PRODUCT_OPERATIONS;
+      const copy = before !== undefined && !firstProduct && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
       if (copy) {
         if (copies.length < depth && eligible(name)) copies.push(name);
       } else if (eligible(name)) {
@@ -551,14 +567,18 @@ export class ResolutionIndex {
       .slice(0, QUERY_TERMS)
       .map(([term]) => term);
     if (query.length === 0) return [];
-    const hits = this.lexical.search(query.join(" "), {
-      tokenize: (query) => query.split(" "),
-      processTerm: (term) => term,
-      boost: FIELD_BOOST,
-      boostTerm: (term) => terms.get(term) ?? 1,
-      combineWith: "OR",
-      ...(relaxed ? { fuzzy: 0.2, prefix: true } : {}),
-    });
+    const boostTerm = (term: string) => terms.get(term) ?? 1;
+    const hits = relaxed
+      ? this.lexical.relaxed().search(query.join(" "), {
+          tokenize: (query) => query.split(" "),
+          processTerm: (term) => term,
+          boost: FIELD_BOOST,
+          boostTerm,
+          combineWith: "OR",
+          fuzzy: 0.2,
+          prefix: true,
+        })
+      : this.lexical.search(query, FIELD_BOOST, boostTerm);
     if (!staged) return hits.map((hit) => ({ name: hit.id as string, score: hit.score }));
     const said = strongest.filter(([term, weight]) => weight >= COMMON_TERM_WEIGHT && this.common.has(term) && this.namePostings.has(term));
     const scored = hits.map((hit): Scored => {
@@ -609,6 +629,16 @@ function withOperandTerms(terms: WeightedTerms, operands: TaskOperands): Weighte
 function vendorFactor(tool: ToolFeatures, namedVendors: Set<string>): number {
   if (tool.vendors.some((vendor) => namedVendors.has(vendor))) return 1;
   return namedVendors.size === 0 && tool.vendors.length === 0 ? 1 : OTHER_VENDOR_FACTOR;
+}
+
+/** The same words of evidence in any order give the same key. */
+function evidenceKey(evidence: readonly string[]): string {
+  if (evidence.length === 1) return evidence[0]!;
+  if (evidence.length === 2) {
+    const [a, b] = evidence as [string, string];
+    return a <= b ? `${a} ${b}` : `${b} ${a}`;
+  }
+  return [...evidence].sort().join(" ");
 }
 
 /** A stage's ranking split into its distinct names and their copies (`ResolutionIndex.distinct`). */

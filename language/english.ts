@@ -20,13 +20,16 @@ const STOPWORDS = new Set(
 );
 
 const LATIN_WORD = /[a-z0-9]+/g;
+/** Letters in the longest word of English dictionaries (pneumonoultramicroscopicsilicovolcanoconiosis). */
+const LONGEST_WORD = 45;
 const stems = new Map<string, string>();
 
 /** The stem of one lower-case word (memoized: the same few thousand words recur). */
 export function stem(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
-    stemmed = /^[a-z]{3,}$/.test(word) ? porter.stem(word) : word;
+    // Porter's cost grows with a word's square; nothing longer than an English word has a stem.
+    stemmed = /^[a-z]{3,}$/.test(word) && word.length <= LONGEST_WORD ? porter.stem(word) : word;
     stems.set(word, stemmed);
   }
   return stemmed;

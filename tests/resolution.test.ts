@@ -18,7 +18,7 @@ import { readCached, writeCached } from "../language/cache.js";
 import { staticSource } from "../harness/sources.js";
 import { operandsOf, prepareLanguage } from "../harness/text.js";
 import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
-import { inDictionary } from "../language/glosses.js";
+import { glossesOf, inDictionary } from "../language/glosses.js";
 import { segmentWords } from "../language/segment.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
 import { defineTool, ok, type ToolDefinition } from "../tools/types.js";
@@ -133,6 +133,19 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(names(mcp, "从虹桥火车站打车去外滩要多久").some((name) => name.startsWith("mcp__google-maps__"))).toBe(true);
   });
 
+  it("a sense CC-CEDICT labels as computing comes first: 日志 is a log before a journal", () => {
+    expect(glossesOf("日志")[0]).toBe("log");
+    const fetchLogs = tool("fetch_logs", "Fetch the log lines a job printed.");
+    const journal = tool("add_entry", "Add an entry to your journal.");
+    expect(harnessOver([journal, fetchLogs]).rank("把日志拿给我看看", 1)).toEqual(["fetch_logs"]);
+  });
+
+  it("a light verb before its object in a gloss lends no meaning: 看看 ('take a look at') is to look, not to take", () => {
+    const takePhoto = tool("take_photo", "Take a photo with the camera.");
+    const lookUp = tool("look_up_status", "Look at the status of a job.");
+    expect(harnessOver([takePhoto, lookUp]).rank("看看", 1)).toEqual(["look_up_status"]);
+  });
+
   it("inflections meet through the Porter stemmer, without a vocabulary entry", () => {
     expect(names(mcp, "scaling the deployments of the worker")).toContain("mcp__kubernetes__kubectl_scale");
   });
@@ -159,6 +172,19 @@ describe("operands: what a task names, not what it asks", () => {
     expect(operandsOf("use git_diff on README.md", isTool)).toMatchObject({ paths: ["README.md"], identifiers: [] });
   });
 
+  it("a time says when, not what to do: its words leave the request", () => {
+    const cancel = operandsOf("Cancel my 3pm with Bob on Thursday", () => false);
+    expect(cancel.times).toEqual(["3pm", "Thursday"]);
+    expect(cancel.request).not.toMatch(/3pm|thursday/i);
+  });
+
+  it("a parameter takes an operand by the words of its name, never a substring: sendUpdates takes no date", () => {
+    const notify = tool("notify_watchers", "Notify the watchers.", z.object({ sendUpdates: z.boolean().describe("Whether to notify them.") }));
+    const plan = tool("plan_slot", "Plan a slot.", z.object({ startTime: z.string().describe("When it starts.") }));
+    const [structural] = indexFor([notify, plan]).index.rankings("tomorrow at 3pm", () => true);
+    expect(structural!.names).toEqual(["plan_slot"]);
+  });
+
   it("a path with no capability word still reaches the tools that act on files", () => {
     expect(names(evaluation, "Explain how src/client.ts retries")).toContain("read_open");
     expect(names(evaluation, "看一下 src/config.ts 里的重试次数")).toContain("read_open");
@@ -182,6 +208,13 @@ describe("near-duplicates and catalogs at scale", () => {
       expect(stage.copies?.filter((name) => name.endsWith("_delete_folder"))).toHaveLength(5);
     }
     expect(harnessOver([...folderTools, deletePath, writeFile], [], { disclosureLimit: 3 }).rank("Delete the tmp folder", 3)).toContain("delete_path");
+  });
+
+  it("the product a request matches first keeps a few of its operations as names: the request did not say which one", () => {
+    // Real Google Calendar MCP tools: "what's on my calendar" names the product, not list-events.
+    const [, lexical] = indexFor(evalCatalog()).index.rankings("What's on my calendar tomorrow afternoon?", () => true);
+    expect(lexical!.names.filter((name) => name.startsWith("mcp__google-calendar__")).length).toBeGreaterThanOrEqual(3);
+    expect(names(mcp, "What's on my calendar tomorrow afternoon?")).toContain("mcp__google-calendar__list-events");
   });
 
   it("copies still fill the disclosure when the distinct tools run out: never a single guess", () => {
@@ -296,6 +329,8 @@ describe("bad input gets a sensible result", () => {
     const long = `${"please look into the deployment and the logs ".repeat(440)}`.slice(0, 20_000);
     const found = names(mcp, long);
     expect(found.length).toBeLessThanOrEqual(8);
+    // One unbroken 20,000-character token is no word and no path: nothing to disclose (its cost is in the bench).
+    expect(names(mcp, "x".repeat(20_000))).toEqual([]);
   });
 
   it("empty descriptions and non-Latin names are indexed without error; a Chinese name is found by itself", () => {
