@@ -19,6 +19,7 @@
  * (`eligible`); only eligible tools are ever ranked.
  */
 import MiniSearch from "minisearch";
+import { Bm25Postings, type SerializedPostings } from "./bm25.js";
 import { englishWords, isStopword, stem } from "../language/english.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { oneLine } from "./catalogView.js";
@@ -158,7 +159,7 @@ type Document = { id: string } & Record<Field, string>;
 /** The serializable part of an index: enough to rebuild it without reading a tool again. */
 export interface SerializedIndex {
   features: ToolFeatures[];
-  lexical: string;
+  lexical: SerializedPostings;
   /** Terms in more than MAX_DOCUMENT_SHARE of the tools. */
   common: string[];
 }
@@ -303,12 +304,12 @@ export class ResolutionIndex {
   private readonly nameIdf = new Map<string, number>();
   /** Names with characters the TOOL_NAME pattern does not cover, matched as substrings. */
   private readonly otherScriptNames: string[] = [];
-  private readonly lexical: MiniSearch<Document>;
+  private readonly lexical: Bm25Postings;
   private readonly common: Set<string>;
   /** More tools than this share a common term (`MAX_DOCUMENT_SHARE`, `COMMON_FLOOR`). */
   private readonly commonLimit: number;
 
-  private constructor(features: ToolFeatures[], lexical: MiniSearch<Document>, common: readonly string[]) {
+  private constructor(features: ToolFeatures[], lexical: Bm25Postings, common: readonly string[]) {
     this.lexical = lexical;
     this.common = new Set(common);
     this.commonLimit = commonLimit(features.length);
@@ -344,18 +345,18 @@ export class ResolutionIndex {
     const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
     return new ResolutionIndex(
       analysed.map((entry) => entry.features),
-      lexical,
+      Bm25Postings.fromMiniSearch(lexical, lexicalOptions),
       common,
     );
   }
 
   /** Rebuilds an index from `serialize()`'s output (the on-disk cache). */
   static load(serialized: SerializedIndex): ResolutionIndex {
-    return new ResolutionIndex(serialized.features, MiniSearch.loadJSON<Document>(serialized.lexical, lexicalOptions), serialized.common);
+    return new ResolutionIndex(serialized.features, Bm25Postings.load(serialized.lexical, lexicalOptions), serialized.common);
   }
 
   serialize(): SerializedIndex {
-    return { features: [...this.byName.values()], lexical: JSON.stringify(this.lexical), common: [...this.common] };
+    return { features: [...this.byName.values()], lexical: this.lexical.serialize(), common: [...this.common] };
   }
 
   /**
@@ -537,15 +538,16 @@ export class ResolutionIndex {
     const seen = new Map<string, { vendor: string; capability: string; whole: boolean }[]>();
     // A flood of copies is not read to its end: the best hits decide what the stage shows.
     const scan = Math.min(ranked.length, depth * DISTINCT_SCAN);
+    const anyNamed = namedVendors.size > 0;
     for (let index = 0; index < scan && names.length < depth; index += 1) {
       const { name, evidence } = ranked[index]!;
-      const vendorTool = this.vendorTools.get(name);
-      if (!vendorTool || evidence === undefined || vendorTool.tool.vendors.some((vendor) => namedVendors.has(vendor))) {
+      const vendorTool = evidence === undefined ? undefined : this.vendorTools.get(name);
+      if (!vendorTool || evidence === undefined || (anyNamed && vendorTool.tool.vendors.some((vendor) => namedVendors.has(vendor)))) {
         if (eligible(name)) names.push(name);
         continue;
       }
       const { tool, vendor, capability } = vendorTool;
-      const key = evidence.length === 1 ? evidence[0]! : [...evidence].sort().join(" ");
+      const key = evidenceKey(evidence);
       const whole = tool.nameTerms.every((term) => evidence.includes(term));
       const before = seen.get(key);
       // The product the request matched first keeps a few of its operations: the request did not say which.
@@ -579,14 +581,18 @@ export class ResolutionIndex {
       .slice(0, QUERY_TERMS)
       .map(([term]) => term);
     if (query.length === 0) return [];
-    const hits = this.lexical.search(query.join(" "), {
-      tokenize: (query) => query.split(" "),
-      processTerm: (term) => term,
-      boost: FIELD_BOOST,
-      boostTerm: (term) => terms.get(term) ?? 1,
-      combineWith: "OR",
-      ...(relaxed ? { fuzzy: 0.2, prefix: true } : {}),
-    });
+    const boostTerm = (term: string) => terms.get(term) ?? 1;
+    const hits = relaxed
+      ? this.lexical.relaxed().search(query.join(" "), {
+          tokenize: (query) => query.split(" "),
+          processTerm: (term) => term,
+          boost: FIELD_BOOST,
+          boostTerm,
+          combineWith: "OR",
+          fuzzy: 0.2,
+          prefix: true,
+        })
+      : this.lexical.search(query, FIELD_BOOST, boostTerm);
     if (!staged) return hits.map((hit) => ({ name: hit.id as string, score: hit.score }));
     const said = strongest.filter(([term, weight]) => weight >= COMMON_TERM_WEIGHT && this.common.has(term) && this.namePostings.has(term));
     const scored = hits.map((hit): Scored => {
@@ -637,6 +643,16 @@ function withOperandTerms(terms: WeightedTerms, operands: TaskOperands): Weighte
 function vendorFactor(tool: ToolFeatures, namedVendors: Set<string>): number {
   if (tool.vendors.some((vendor) => namedVendors.has(vendor))) return 1;
   return namedVendors.size === 0 && tool.vendors.length === 0 ? 1 : OTHER_VENDOR_FACTOR;
+}
+
+/** The same words of evidence in any order give the same key. */
+function evidenceKey(evidence: readonly string[]): string {
+  if (evidence.length === 1) return evidence[0]!;
+  if (evidence.length === 2) {
+    const [a, b] = evidence as [string, string];
+    return a <= b ? `${a} ${b}` : `${b} ${a}`;
+  }
+  return [...evidence].sort().join(" ");
 }
 
 /** A stage's ranking split into its distinct names and their copies (`ResolutionIndex.distinct`). */

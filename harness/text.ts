@@ -131,14 +131,8 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
   const terms: WeightedTerms = new Map();
   const words = segmentWords(text);
   words.forEach((word, index) => {
-    if (!hasHan(word)) {
-      const parts = englishWords(word);
-      // "GitHub" is github as well as git + hub: vendors are written as one word.
-      if (parts.length > 1 && /^[A-Za-z]+$/.test(word)) addEnglishWord(terms, word.toLowerCase(), 1, false);
-      for (const part of parts) addEnglishWord(terms, part, 1, withSynonyms);
-      return;
-    }
-    addHanWord(terms, word, 1, withSynonyms);
+    if (!hasHan(word)) return addWordTerms(terms, word, withSynonyms, englishWordTerms);
+    addWordTerms(terms, word, withSynonyms, hanWordTerms);
     // A separable verb split by a measure word or aspect marker: 开个会 → 开会.
     const next = words[index + 1];
     const after = words[index + 2];
@@ -146,6 +140,42 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
     else if (next && hasHan(next) && inDictionary(word + next) && !words.includes(word + next)) addHanWord(terms, word + next, 1, withSynonyms);
   });
   return terms;
+}
+
+/** An English (or other non-Han) word of a text: its parts' terms. */
+function englishWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean): void {
+  const parts = englishWords(word);
+  // "GitHub" is github as well as git + hub: vendors are written as one word.
+  if (parts.length > 1 && /^[A-Za-z]+$/.test(word)) addEnglishWord(terms, word.toLowerCase(), 1, false);
+  for (const part of parts) addEnglishWord(terms, part, 1, withSynonyms);
+}
+
+/** A Chinese word of a text: its terms. */
+const hanWordTerms = (terms: WeightedTerms, word: string, withSynonyms: boolean): void => addHanWord(terms, word, 1, withSynonyms);
+
+/**
+ * Words whose terms are remembered. A word's terms (its stems, senses, glosses and synonyms)
+ * depend on the word alone, and requests share most of their words: each is looked up in the
+ * dictionaries once, not once per request.
+ */
+const WORD_MEMO_SIZE = 20_000;
+const wordMemo = new Map<string, WeightedTerms>();
+
+/**
+ * Adds a word's terms, from the memo or analysed by `analyse` into a map of their own. Adding
+ * that map's entries in its order gives the same map as analysing into `terms` directly: a
+ * term keeps its first place and its highest weight either way.
+ */
+function addWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean, analyse: (terms: WeightedTerms, word: string, withSynonyms: boolean) => void): void {
+  const key = `${withSynonyms ? "+" : "-"}${word}`;
+  let analysed = wordMemo.get(key);
+  if (!analysed) {
+    analysed = new Map();
+    analyse(analysed, word, withSynonyms);
+    if (wordMemo.size >= WORD_MEMO_SIZE) wordMemo.delete(wordMemo.keys().next().value!);
+    wordMemo.set(key, analysed);
+  }
+  for (const [term, weight] of analysed) addTerm(terms, term, weight);
 }
 
 /** Loads the language tables a text like `sample` needs (WordNet always; CC-CEDICT for Chinese), so no resolution pays for it. */

@@ -41,15 +41,52 @@ export function cachedText(name: string, build: () => string): string {
   return text;
 }
 
-/** Parses a `key\tvalue` table (one entry a line) into a map. */
-export function parseTable(text: string): Map<string, string> {
-  const table = new Map<string, string>();
-  for (const line of text.split("\n")) {
-    const tab = line.indexOf("\t");
-    if (tab > 0) table.set(line.slice(0, tab), line.slice(tab + 1));
+/**
+ * A `key\tvalue` table (one entry a line, sorted by key: `formatTable`) searched in place by
+ * binary search. A process looks up a few hundred words; reading every line of a 100,000-entry
+ * dictionary into a Map first cost more than all of its lookups.
+ */
+export class SortedTable {
+  /** Where each line starts. */
+  private readonly starts: Int32Array;
+
+  constructor(private readonly text: string) {
+    const starts: number[] = [];
+    for (let at = 0; at < text.length; ) {
+      starts.push(at);
+      const end = text.indexOf("\n", at);
+      at = end < 0 ? text.length : end + 1;
+    }
+    this.starts = Int32Array.from(starts);
   }
-  return table;
+
+  /** The value under `key`, or undefined. */
+  get(key: string): string | undefined {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const start = this.starts[middle]!;
+      const tab = this.text.indexOf("\t", start);
+      const found = this.text.slice(start, tab);
+      if (found === key) {
+        const end = this.text.indexOf("\n", tab);
+        return this.text.slice(tab + 1, end < 0 ? this.text.length : end);
+      }
+      if (found < key) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+
+  has(key: string): boolean {
+    return this.get(key) !== undefined;
+  }
 }
 
-/** The inverse of `parseTable`. */
-export const formatTable = (entries: Iterable<[string, string]>): string => [...entries].map(([key, value]) => `${key}\t${value}`).join("\n");
+/** A table's text for `SortedTable`: one `key\tvalue` line per entry, sorted by key; keys are unique, without tabs or newlines. */
+export const formatTable = (entries: Iterable<[string, string]>): string =>
+  [...entries]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([key, value]) => `${key}\t${value}`)
+    .join("\n");

