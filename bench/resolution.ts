@@ -243,8 +243,38 @@ export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold"
       ),
     );
   }
-  if (splits.some((s) => s !== "gold")) lines.push("", longRequests(catalog));
+  if (splits.some((s) => s !== "gold")) lines.push("", ...namingConventions(catalog, results.filter((r) => r.label.startsWith("MCP"))), "", longRequests(catalog));
   return lines.join("\n");
+}
+
+/**
+ * The MCP sets again with the catalog written in other conventions a catalog file may use:
+ * the server as a name prefix and a one-part domain (`slack_post_message` in `slack`), or a
+ * dotted name in an `mcp.<server>` domain (`slack.post_message`). Resolution must not depend
+ * on Mira's own `mcp__<server>__<tool>` form.
+ */
+function namingConventions(tools: ToolDefinition[], sets: SetResult[]): string[] {
+  const conventions: Record<string, (server: string, tool: string) => { name: string; domain: string }> = {
+    "server_tool in <server>": (server, tool) => ({ name: `${server.replace(/-/g, "_")}_${tool}`, domain: server }),
+    "server.tool in mcp.<server>": (server, tool) => ({ name: `${server}.${tool}`, domain: `mcp.${server}` }),
+  };
+  const lines = [`Progressive reach with the MCP catalog's tools renamed (${sets.map((set) => set.label).join(" / ")})`];
+  for (const [label, convention] of Object.entries(conventions)) {
+    const renamed = new Map<string, string>();
+    const catalog = tools.map((tool): ToolDefinition => {
+      const [, server = "", bare = tool.name] = tool.name.split("__");
+      const { name, domain } = convention(server, bare);
+      renamed.set(tool.name, name);
+      return { ...tool, name, domain, get schema() { return tool.schema; } };
+    });
+    const rename = (entry: string) => entry.split("|").map((name) => renamed.get(name) ?? name).join("|");
+    const cells = sets.map((set) => {
+      const result = evaluate(label, catalog, set.requests.map((request) => ({ ...request, gold: request.gold.map(rename) })));
+      return ratio(result.reached.progressive.en + result.reached.progressive.zh, set.requests.length);
+    });
+    lines.push(`${label.padEnd(30)} ${cells.join(" / ")}`);
+  }
+  return lines;
 }
 
 /** Resolution time of 20,000-character requests (bad input the issue names) on the real MCP catalog, after one warm-up each. */
