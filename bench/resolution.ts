@@ -243,7 +243,8 @@ export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold"
       ),
     );
   }
-  if (splits.some((s) => s !== "gold")) lines.push("", ...namingConventions(catalog, results.filter((r) => r.label.startsWith("MCP"))), "", longRequests(catalog));
+  // The blind set has a catalog of its own; these two run on the real MCP catalog only.
+  if (catalog.length > 0) lines.push("", ...namingConventions(catalog, results.filter((r) => r.label.startsWith("MCP"))), "", longRequests(catalog));
   return lines.join("\n");
 }
 
