@@ -185,7 +185,9 @@ function parametersOf(schema: Record<string, unknown> | undefined, depth = 0): P
 
 /** A tool's sub-domain words (`mail.outlook` → outlook) and the words of its name after them, when its name begins with them. */
 function subDomainPrefix(tool: IndexedTool): { group: string; subWords: string[]; rest?: string } {
-  const [group = "", ...subDomains] = tool.domain.split(".");
+  const [group = "", ...rest] = tool.domain.split(".");
+  // A one-part domain (`github`, `google-calendar`) is the tool's product as much as its group.
+  const subDomains = rest.length > 0 ? rest : [group];
   const subWords = englishWords(subDomains.join(" ")).filter((word) => !isStopword(word) && !/^\d+$/.test(word));
   const nameWords = englishWords(tool.name.replace(MCP_PREFIX, ""));
   const prefixed = subWords.length > 0 && subWords.length < nameWords.length && subWords.every((word, index) => nameWords[index] === word);
@@ -195,18 +197,29 @@ function subDomainPrefix(tool: IndexedTool): { group: string; subWords: string[]
 /**
  * The sub-domains that are vendor prefixes in this catalog: those that vary while the rest of
  * the name stays (`outlook_list_folder` beside `gmail_list_folder`: what differs is whose
- * folder). A prefix with no such sibling (`write_file` in `workspace.write`) names an action.
+ * folder), and those every tool of their domain is named with (`slack_post_message`,
+ * `slack_list_channels` in `slack`; `slack.post_message` in `mcp.slack`): a catalog that
+ * prefixes its tools by server. A prefix with no such sibling (`write_file` beside
+ * `edit_file` in `workspace.write`) names an action.
  */
 function vendorPrefixes(tools: readonly IndexedTool[]): Set<string> {
   const prefixesByRest = new Map<string, Set<string>>();
+  /** Per domain: its prefix, and whether every one of its tools is named with it. */
+  const byDomain = new Map<string, { prefix: string; tools: number; all: boolean }>();
   for (const tool of tools) {
     const { subWords, rest } = subDomainPrefix(tool);
+    const domain = byDomain.get(tool.domain) ?? { prefix: subWords.join(" "), tools: 0, all: true };
+    domain.tools += 1;
+    domain.all &&= rest !== undefined;
+    byDomain.set(tool.domain, domain);
     if (rest === undefined) continue;
     const prefixes = prefixesByRest.get(rest) ?? new Set<string>();
     prefixes.add(subWords.join(" "));
     prefixesByRest.set(rest, prefixes);
   }
-  return new Set([...prefixesByRest.values()].filter((prefixes) => prefixes.size > 1).flatMap((prefixes) => [...prefixes]));
+  const varying = [...prefixesByRest.values()].filter((prefixes) => prefixes.size > 1).flatMap((prefixes) => [...prefixes]);
+  const shared = [...byDomain.values()].filter((domain) => domain.all && domain.tools >= 2).map((domain) => domain.prefix);
+  return new Set([...varying, ...shared]);
 }
 
 /**
@@ -223,7 +236,8 @@ function vendorsOf(tool: IndexedTool, prefixes: ReadonlySet<string>): { vendors:
   const { group, subWords, rest } = subDomainPrefix(tool);
   const prefixed = rest !== undefined && prefixes.has(subWords.join(" "));
   const groupWords = englishWords(group);
-  const named = subWords.filter((word) => (prefixed ? !groupWords.includes(word) : synonymsOf(word).length === 0));
+  const ownGroup = tool.domain.includes(".") ? groupWords : [];
+  const named = subWords.filter((word) => (prefixed ? !ownGroup.includes(word) : synonymsOf(word).length === 0));
   const product = [...new Set([...server, ...named].map(stem))];
   return { vendors: product, product };
 }

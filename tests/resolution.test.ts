@@ -234,6 +234,18 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(stages([...folderTools, deletePath, writeFile], "write the file")[0]!.names[0]).toBe("write_file");
   });
 
+  it("a catalog that prefixes every tool by its server (slack_send_message in slack, slack.send_message in mcp.slack) has those servers as vendors", () => {
+    const servers = ["slack", "discord", "teams"];
+    const oneLevel = servers.flatMap((server) => ["send_message", "list_channels"].map((action) => tool(`${server}_${action}`, `${action === "send_message" ? "Send a message" : "List the channels"} in ${server}.`, undefined, { domain: server })));
+    const dotted = oneLevel.map((entry) => ({ ...entry, name: entry.name.replace("_", "."), domain: `mcp.${entry.domain}` }));
+    for (const catalog of [oneLevel, dotted]) {
+      const [structural] = stages(catalog, "send a message to the channel");
+      expect(structural!.names.filter((name) => name.endsWith("send_message"))).toHaveLength(1);
+      expect(structural!.copies?.filter((name) => name.endsWith("send_message"))).toHaveLength(2);
+      expect(harnessOver(catalog).rank("send it on Discord", 1)[0]).toMatch(/^discord.send_message$/);
+    }
+  });
+
   it("a vendor that is a dictionary word is named only as a proper noun: 'the team' is not Teams", () => {
     const teams = ["teams", "slack"].flatMap((vendor) => ["get", "create"].map((verb) => vendorTool(vendor, "chat", verb, "user")));
     const pullRequest = tool("create_pull_request", "Open a pull request from a head branch into a base branch.", undefined, { domain: "code.github" });
