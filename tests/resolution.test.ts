@@ -146,6 +146,12 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harnessOver([takePhoto, lookUp]).rank("看看", 1)).toEqual(["look_up_status"]);
   });
 
+  it("an overlapping ambiguity is read both ways: 注册表单 is 注册 + 表单 (a sign-up form) as well as jieba's 注册表 (registry) + 单", () => {
+    const registry = tool("edit_registry_key", "Edit a key of the Windows registry.");
+    const enroll = tool("enroll_member", "Enroll a member in a course.");
+    expect(harnessOver([registry, enroll]).rank("看看这个注册表单", 2)).toContain("enroll_member");
+  });
+
   it("inflections meet through the Porter stemmer, without a vocabulary entry", () => {
     expect(names(mcp, "scaling the deployments of the worker")).toContain("mcp__kubernetes__kubectl_scale");
   });
