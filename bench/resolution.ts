@@ -1,10 +1,12 @@
 /**
- * The resolution benchmark (CONTRACT §7), on four request sets side by side:
+ * The resolution benchmark (CONTRACT §7), on five request sets side by side:
  * - gold: the project's gold tasks on the 62-tool evaluation catalog (and generated 500 and
  *   5,000-tool catalogs for scale); these tasks are part of the tuning data;
  * - tuning: the tuning half of the held-out evaluation on the real MCP catalog;
  * - test: its test half, never used for tuning (`eval/resolution/`);
- * - test2: a second test set of 30 requests written by another engineer, never tuned on.
+ * - test2: a second test set of 30 requests written by another engineer, never tuned on;
+ * - blind: its own catalog of 24 other real MCP servers and requests written blind
+ *   (`eval/resolution/blind/`), never tuned on.
  * Methods, each cut at the tools a Planner would be shown:
  * - progressive: Progressive Resolution's first disclosure (deterministic stages, K = 8);
  * - BM25 top-10: minisearch over name + description with its default tokenizer, raw request;
@@ -27,7 +29,7 @@ import { staticSource } from "../harness/sources.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { firstPlannerRequest, promptTokens } from "./plannerRequest.js";
-import { evalCatalog, evalRequests, goldRequests, reached, type EvalRequest } from "./resolutionEval.js";
+import { blindCatalog, blindRequests, evalCatalog, evalRequests, goldRequests, reached, type EvalRequest } from "./resolutionEval.js";
 
 const BASELINE_K = 10;
 const LEGACY_K = 20;
@@ -193,16 +195,17 @@ async function requestTokenSpread(label: string, tools: ToolDefinition[], reques
   return `${label.padEnd(22)} ${pad(tools.length, 5)} | mean ${mean.toFixed(0)}, p50 ${percentile(counts, 0.5)}, p90 ${percentile(counts, 0.9)}, max ${counts.at(-1) ?? 0}`;
 }
 
-export type BenchSplit = "gold" | "tuning" | "test" | "test2";
+export type BenchSplit = "gold" | "tuning" | "test" | "test2" | "blind";
 
-/** Runs the benchmark over the given splits (all four by default) and returns a printable report. */
-export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold", "tuning", "test", "test2"]): Promise<string> {
+/** Runs the benchmark over the given splits (all five by default) and returns a printable report. */
+export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold", "tuning", "test", "test2", "blind"]): Promise<string> {
   const results: SetResult[] = [];
   if (splits.includes("gold")) results.push(evaluate("gold (tuning)", evaluationCatalog(), goldRequests(goldTasks)));
-  const catalog = splits.some((s) => s !== "gold") ? evalCatalog() : [];
+  const catalog = splits.some((s) => s !== "gold" && s !== "blind") ? evalCatalog() : [];
   if (splits.includes("tuning")) results.push(evaluate("MCP tuning half", catalog, evalRequests("tuning")));
   if (splits.includes("test")) results.push(evaluate("MCP test half", catalog, evalRequests("test")));
   if (splits.includes("test2")) results.push(evaluate("MCP second test set", catalog, evalRequests("test2")));
+  if (splits.includes("blind")) results.push(evaluate("blind set", blindCatalog(), blindRequests()));
   const lines = [
     `Progressive Resolution reachability (all gold tools among those shown; progressive shows at most K = 8)`,
     ...reachTable(results),
@@ -240,7 +243,8 @@ export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold"
       ),
     );
   }
-  if (splits.some((s) => s !== "gold")) lines.push("", ...namingConventions(catalog, results.filter((r) => r.label.startsWith("MCP"))), "", longRequests(catalog));
+  // The blind set has a catalog of its own; these two run on the real MCP catalog only.
+  if (catalog.length > 0) lines.push("", ...namingConventions(catalog, results.filter((r) => r.label.startsWith("MCP"))), "", longRequests(catalog));
   return lines.join("\n");
 }
 

@@ -20,12 +20,17 @@ export interface EvalRequest {
 
 const dataFile = (name: string) => fileURLToPath(new URL(`../eval/resolution/${name}`, import.meta.url));
 
-/** The real-MCP catalog of the evaluation (453 tools from 29 servers). */
-export function evalCatalog(): ToolDefinition[] {
-  const parsed = parseCatalog(JSON.parse(readFileSync(dataFile("catalog.json"), "utf8")), "eval/resolution/catalog.json");
+function catalogAt(name: string): ToolDefinition[] {
+  const parsed = parseCatalog(JSON.parse(readFileSync(dataFile(name), "utf8")), `eval/resolution/${name}`);
   if (!parsed.ok) throw new Error(parsed.message);
   return parsed.tools;
 }
+
+/** The real-MCP catalog of the evaluation (453 tools from 29 servers). */
+export const evalCatalog = (): ToolDefinition[] => catalogAt("catalog.json");
+
+/** The blind set's catalog: 528 tools from 24 MCP servers none of which is in `evalCatalog`. */
+export const blindCatalog = (): ToolDefinition[] => catalogAt("blind/catalog.json");
 
 /**
  * `tuning` and `test` are the two halves; `test2` is a second test set of 30 requests (15 in
@@ -33,6 +38,12 @@ export function evalCatalog(): ToolDefinition[] {
  * tuned, never shown to it, and measured before its misses were looked at (25/30).
  */
 export const evalRequests = (split: "tuning" | "test" | "test2"): EvalRequest[] => JSON.parse(readFileSync(dataFile(`${split}.json`), "utf8")) as EvalRequest[];
+
+/**
+ * The blind set's 74 requests (36 in Chinese) on `blindCatalog`: written from the tool lists
+ * alone, without reading the resolver or the other sets, and committed before the first run.
+ */
+export const blindRequests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind/requests.json"), "utf8")) as EvalRequest[];
 
 /** The project's gold tasks in the evaluation's shape (one gold tool each). */
 export const goldRequests = (tasks: readonly GoldTask[]): EvalRequest[] => tasks.map((task) => ({ id: task.id, lang: task.lang, request: task.task, gold: [task.gold] }));

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
-import { evalCatalog, evalRequests } from "../bench/resolutionEval.js";
+import { blindCatalog, blindRequests, evalCatalog, evalRequests } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -67,6 +67,22 @@ describe("the resolution evaluation's request sets", () => {
       expect(["en", "zh"]).toContain(request.lang);
       for (const entry of request.gold) expect(entry.split("|").some((name) => names.has(name)), `${request.id}: ${entry}`).toBe(true);
     }
+  });
+
+  it("blind: its own catalog parses, its requests have unique ids, and every gold alternative is in that catalog", () => {
+    const tools = blindCatalog();
+    const names = new Set(tools.map((tool) => tool.name));
+    expect(names.size).toBe(tools.length);
+    expect(tools.every((tool) => tool.name.startsWith("mcp__") && tool.domain.startsWith("mcp.") && tool.risk === "external_mcp")).toBe(true);
+    const requests = blindRequests();
+    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
+    for (const request of requests) {
+      expect(["en", "zh"]).toContain(request.lang);
+      for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
+    }
+    // No server of the blind set is one the tuned catalog already has.
+    const tunedServers = new Set(evalCatalog().map((tool) => tool.name.split("__")[1]));
+    expect([...names].filter((name) => tunedServers.has(name.split("__")[1] ?? ""))).toEqual([]);
   });
 });
 
