@@ -10,7 +10,7 @@
 import { englishTerms, englishWords, isStopword, stem } from "../language/english.js";
 import { glossesOf, inDictionary, isProperNoun } from "../language/glosses.js";
 import { mentionedPaths } from "../language/request.js";
-import { hasHan, segmentWords } from "../language/segment.js";
+import { hasHan, loadSegmenter, segmentWords } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { softwareSenseOf } from "./vocabulary.js";
 
@@ -191,10 +191,12 @@ function addWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean,
   for (const [term, weight] of analysed) addTerm(terms, term, weight);
 }
 
-/** Loads the language tables a text like `sample` needs (WordNet always; CC-CEDICT for Chinese), so no resolution pays for it. */
+/** Loads the language tables a text like `sample` needs (WordNet always; CC-CEDICT and jieba for Chinese), so no resolution pays for it. */
 export function prepareLanguage(sample: string): void {
   synonymsOf("");
-  if (hasHan(sample)) glossesOf("");
+  if (!hasHan(sample)) return;
+  glossesOf("");
+  loadSegmenter();
 }
 
 /** Plain (unweighted) terms of a tool's text: stemmed English words and Chinese words. */
