@@ -252,6 +252,17 @@ describe("near-duplicates and catalogs at scale", () => {
     }
   });
 
+  it("two request words a tool writes as one count as that word: 'on call' meets oncall", () => {
+    const oncall = tool("get_oncall_users", "Get the users oncall now.");
+    const phone = tool("place_phone_call", "Place a phone call to a number.");
+    expect(harnessOver([phone, oncall]).rank("who is on call right now?", 1)).toEqual(["get_oncall_users"]);
+  });
+
+  it("a vendor written short names it: 'mongo' is MongoDB when no other vendor begins so", () => {
+    const servers = ["mongodb", "mysql"].flatMap((server) => ["count_rows", "drop_table"].map((action) => tool(`${server}_${action}`, `${action === "count_rows" ? "Count rows" : "Drop a table"} in ${server}.`, undefined, { domain: server })));
+    expect(harnessOver(servers).rank("count the rows in mongo", 1)).toEqual(["mongodb_count_rows"]);
+  });
+
   it("a vendor that is a dictionary word is named only as a proper noun: 'the team' is not Teams", () => {
     const teams = ["teams", "slack"].flatMap((vendor) => ["get", "create"].map((verb) => vendorTool(vendor, "chat", verb, "user")));
     const pullRequest = tool("create_pull_request", "Open a pull request from a head branch into a base branch.", undefined, { domain: "code.github" });
