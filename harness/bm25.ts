@@ -121,6 +121,11 @@ export class Bm25Postings {
     return new Bm25Postings(data, options);
   }
 
+  /** Whether any tool's text holds the term. */
+  has(term: string): boolean {
+    return this.encoded.has(term);
+  }
+
   serialize(): SerializedPostings {
     return this.data;
   }

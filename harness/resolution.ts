@@ -69,6 +69,8 @@ export interface FusedResolution {
 
 type Eligible = (name: string) => boolean;
 
+/** Letters a vendor's short name keeps ("mongo"): fewer begin too many words. */
+const MIN_NICKNAME = 4;
 /** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more. */
 const RRF_K = 10;
 /** Candidates each stage contributes to the fusion. */
@@ -407,13 +409,39 @@ export class ResolutionIndex {
   /** The deterministic non-exact stages' rankings: structural, then lexical. */
   rankings(task: string, eligible: Eligible): StageRanking[] {
     const operands = operandsOf(task, (word) => this.byName.has(word));
-    const terms = weightedTerms(operands.request, true);
+    const terms = this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request));
     const named = this.namedVendors(terms, operands.request);
     const lexical = this.distinct(this.lexicalHits(withOperandTerms(terms, operands), false, true), eligible, named);
     return [
       { stage: "structural", ...this.structural(terms, operands, eligible, lexical.names, named) },
       { stage: "lexical", ...lexical },
     ];
+  }
+
+  /**
+   * Two words of the request written as one in the tools' text ("on call" → oncall, "sign up"
+   * → signup, "web hook" → webhook): the joined word, when some tool says it, counts as said.
+   */
+  private withCompounds(terms: WeightedTerms, request: string): WeightedTerms {
+    const words = englishWords(request);
+    for (let index = 0; index + 1 < words.length; index += 1) {
+      const joined = stem(words[index]! + words[index + 1]!);
+      if (!terms.has(joined) && /^[a-z]+$/.test(joined) && this.lexical.has(joined)) terms.set(joined, 1);
+    }
+    return terms;
+  }
+
+  /**
+   * A vendor written short ("mongo" for MongoDB, "postgres" for PostgreSQL): a word the request
+   * says that is no dictionary word and begins exactly one vendor's name names that vendor.
+   */
+  private withVendorNicknames(terms: WeightedTerms): WeightedTerms {
+    for (const [term, weight] of [...terms]) {
+      if (weight < 1 || term.length < MIN_NICKNAME || this.vendorPostings.has(term) || !/^[a-z]+$/.test(term) || synonymsOf(term).length > 0) continue;
+      const vendors = [...this.vendorPostings.keys()].filter((vendor) => vendor.startsWith(term));
+      if (vendors.length === 1) terms.set(vendors[0]!, 1);
+    }
+    return terms;
   }
 
   /**

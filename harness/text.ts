@@ -138,8 +138,21 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
     const after = words[index + 2];
     if (next && SEPARABLE_FILLERS.has(next) && after && hasHan(after) && inDictionary(word + after)) addHanWord(terms, word + after, 1, withSynonyms);
     else if (next && hasHan(next) && inDictionary(word + next) && !words.includes(word + next)) addHanWord(terms, word + next, 1, withSynonyms);
+    else if (next && hasHan(next)) for (const part of overlappingReading(word, next)) addHanWord(terms, part, 1, withSynonyms);
   });
   return terms;
+}
+
+/**
+ * The other reading of an overlapping ambiguity: jieba cuts 注册表单 as 注册表 (registry) + 单,
+ * but 注册 + 表单 (a sign-up form) is as good a cut. When a word's last character joins the
+ * next word into a dictionary word and the rest of the word is one too, both are read.
+ */
+function overlappingReading(word: string, next: string): string[] {
+  if (word.length < 3) return [];
+  const head = word.slice(0, -1);
+  const joined = word.slice(-1) + next;
+  return inDictionary(head) && inDictionary(joined) && !HAN_FUNCTION_WORDS.has(joined) ? [head, joined] : [];
 }
 
 /** An English (or other non-Han) word of a text: its parts' terms. */
