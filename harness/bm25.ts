@@ -1,12 +1,12 @@
 /**
- * The lexical stage's BM25 postings, read out of a MiniSearch index and scored the way
- * MiniSearch scores an exact-term OR query (its `termResults`, then the OR combinator, then
+ * The lexical stage's BM25 postings, indexed as MiniSearch indexes documents and scored the
+ * way MiniSearch scores an exact-term OR query (its `termResults`, then the OR combinator, then
  * `score × matched terms`), with the same floating-point operations in the same order, so its
  * scores are MiniSearch's to the last bit. MiniSearch keeps a Map of match records per
  * document per term, and a query at 5,000 tools spent most of its time there; here a query
  * adds into reused arrays. Postings are kept as compact text (cheap to parse from the on-disk
  * cache) and decoded per term on its first query. Fuzzy and prefix queries (`tool_search`)
- * still go to MiniSearch itself, rebuilt from these postings on first use.
+ * still go to MiniSearch itself, loaded from these postings on first use.
  */
 import MiniSearch, { type Options } from "minisearch";
 
@@ -37,7 +37,7 @@ interface FieldPostings {
   raw: Float64Array;
 }
 
-/** MiniSearch's JSON form (`toJSON`, `loadJS`), the parts read and written here. */
+/** MiniSearch's JSON form (`toJSON`, `loadJS`). */
 interface MiniSearchJson {
   documentCount: number;
   nextId: number;
@@ -89,31 +89,52 @@ export class Bm25Postings {
     this.matched = new Uint32Array(ids.length);
   }
 
-  /** The postings of a built MiniSearch index; it serves the relaxed queries as it is. */
-  static fromMiniSearch(search: MiniSearch, options: Options): Bm25Postings {
-    const json = search.toJSON() as unknown as MiniSearchJson;
-    const fields = Object.entries(json.fieldIds).sort((a, b) => a[1] - b[1]).map(([field]) => field);
-    const ids: string[] = [];
-    for (const [short, id] of Object.entries(json.documentIds)) ids[Number(short)] = id;
+  /**
+   * The postings of `documents` as MiniSearch's `addAll` would index them with `options`
+   * (`tokenize`, then `processTerm`; a field's length is its number of unique tokens, and its
+   * average is updated document by document with MiniSearch's arithmetic).
+   */
+  static build(documents: readonly Readonly<Record<string, string>>[], options: Options & { fields: string[] }): Bm25Postings {
+    const { fields } = options;
+    const tokenize = options.tokenize ?? ((text: string) => text.split(/\s+/));
+    const processTerm = options.processTerm ?? ((term: string) => term.toLowerCase());
+    const ids = documents.map((document) => document[options.idField ?? "id"]!);
     const lengths = new Array<number>(ids.length * fields.length).fill(0);
-    for (const [short, perField] of Object.entries(json.fieldLength)) perField.forEach((length, field) => (lengths[Number(short) * fields.length + field] = length ?? 0));
+    const averages: number[] = [];
+    const frequencies = new Map<string, Map<number, number>[]>();
+    documents.forEach((document, doc) => {
+      fields.forEach((field, fieldId) => {
+        const value = document[field];
+        if (value == null) return;
+        const tokens = tokenize(String(value), field);
+        const length = new Set(tokens).size;
+        lengths[doc * fields.length + fieldId] = length;
+        averages[fieldId] = ((averages[fieldId] || 0) * doc + length) / (doc + 1);
+        for (const token of tokens) {
+          const processed = processTerm(token, field);
+          for (const term of Array.isArray(processed) ? processed : [processed]) {
+            if (!term) continue;
+            let byField = frequencies.get(term);
+            if (!byField) frequencies.set(term, (byField = []));
+            const counts = (byField[fieldId] ??= new Map());
+            counts.set(doc, (counts.get(doc) ?? 0) + 1);
+          }
+        }
+      });
+    });
     const terms: string[] = [];
     const postings: string[] = [];
-    for (const [term, byField] of json.index) {
+    for (const [term, byField] of frequencies) {
       terms.push(term);
       postings.push(
         fields
-          .map((_, field) =>
-            Object.entries(byField[field] ?? {})
-              .map(([doc, frequency]) => (frequency === 1 ? doc : `${doc}${FREQUENCY_SEPARATOR}${frequency}`))
-              .join(POSTING_SEPARATOR),
+          .map((_, fieldId) =>
+            [...(byField[fieldId] ?? [])].map(([doc, frequency]) => (frequency === 1 ? `${doc}` : `${doc}${FREQUENCY_SEPARATOR}${frequency}`)).join(POSTING_SEPARATOR),
           )
           .join(FIELD_SEPARATOR),
       );
     }
-    const postingsIndex = new Bm25Postings({ ids, fields, lengths, averages: json.averageFieldLength, terms, postings }, options);
-    postingsIndex.relaxedSearch = search;
-    return postingsIndex;
+    return new Bm25Postings({ ids, fields, lengths, averages: fields.map((_, fieldId) => averages[fieldId] ?? 0), terms, postings }, options);
   }
 
   /** Postings read back from `serialize()`; throws on a malformed form (the cache then rebuilds). */
@@ -181,7 +202,7 @@ export class Bm25Postings {
     return hits;
   }
 
-  /** The MiniSearch index these postings came from, for fuzzy and prefix queries. */
+  /** A MiniSearch index of these postings, for fuzzy and prefix queries (built on first use). */
   relaxed(): MiniSearch {
     this.relaxedSearch ??= MiniSearch.loadJS(this.miniSearchJson(), this.options);
     return this.relaxedSearch;

@@ -18,7 +18,6 @@
  * there is no registration-order fallback. Authority and readiness are the caller's business
  * (`eligible`); only eligible tools are ever ranked.
  */
-import MiniSearch from "minisearch";
 import { Bm25Postings, type SerializedPostings } from "./bm25.js";
 import { englishWords, isStopword, stem } from "../language/english.js";
 import { synonymsOf } from "../language/synonyms.js";
@@ -336,8 +335,6 @@ export class ResolutionIndex {
       const named = [...tool.description.matchAll(TOOL_NAME)].map((match) => match[0]).filter((name) => name !== tool.name && registered.has(name));
       analysed[index]!.features.companions = [...new Set(named)];
     });
-    const lexical = new MiniSearch<Document>(lexicalOptions);
-    lexical.addAll(analysed.map((entry) => entry.document));
     const frequency = new Map<string, number>();
     for (const { document } of analysed) {
       const terms = new Set(FIELDS.flatMap((field) => fieldTerms(document[field], field)));
@@ -347,7 +344,10 @@ export class ResolutionIndex {
     const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
     return new ResolutionIndex(
       analysed.map((entry) => entry.features),
-      Bm25Postings.fromMiniSearch(lexical, lexicalOptions),
+      Bm25Postings.build(
+        analysed.map((entry) => entry.document),
+        lexicalOptions,
+      ),
       common,
     );
   }
