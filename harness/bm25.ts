@@ -52,11 +52,14 @@ interface MiniSearchJson {
 }
 
 export interface Bm25Hit {
-  id: string;
+  name: string;
   score: number;
-  /** The query terms it matched, in query order. */
-  queryTerms: string[];
+  /** The query terms it matched, in query order; hits that matched the same terms share one array. */
+  evidence: readonly string[];
 }
+
+/** Query terms a search takes: each document's matched terms are one bit each of a 32-bit mask. */
+const MAX_QUERY_TERMS = 32;
 
 /** MiniSearch's `calcBM25Score`, operation for operation. */
 function bm25(termFreq: number, matchingCount: number, totalCount: number, fieldLength: number, avgFieldLength: number): number {
@@ -68,10 +71,10 @@ function bm25(termFreq: number, matchingCount: number, totalCount: number, field
 export class Bm25Postings {
   private readonly encoded = new Map<string, string>();
   private readonly decoded = new Map<string, (FieldPostings | undefined)[]>();
-  /** Per-query scratch, by document: the running total, the current term's sum, matched terms. */
+  /** Per-query scratch, by document: the running total, the current term's sum, the matched terms' bits. */
   private readonly total: Float64Array;
   private readonly termSum: Float64Array;
-  private readonly matched: (string[] | undefined)[];
+  private readonly matched: Uint32Array;
   private relaxedSearch: MiniSearch | undefined;
 
   private constructor(
@@ -83,7 +86,7 @@ export class Bm25Postings {
     for (let i = 0; i < terms.length; i += 1) this.encoded.set(terms[i]!, postings[i]!);
     this.total = new Float64Array(ids.length);
     this.termSum = new Float64Array(ids.length);
-    this.matched = new Array<string[] | undefined>(ids.length);
+    this.matched = new Uint32Array(ids.length);
   }
 
   /** The postings of a built MiniSearch index; it serves the relaxed queries as it is. */
@@ -118,22 +121,31 @@ export class Bm25Postings {
     return new Bm25Postings(data, options);
   }
 
+  /** Whether any tool's text holds the term. */
+  has(term: string): boolean {
+    return this.encoded.has(term);
+  }
+
   serialize(): SerializedPostings {
     return this.data;
   }
 
   /**
    * What `MiniSearch.search(terms.join(" "), { boost, boostTerm, combineWith: "OR" })` returns
-   * for exact terms, unsorted: each matching tool's score and the query terms it matched.
+   * for distinct exact terms (at most 32), unsorted: each matching tool's score and the query
+   * terms it matched.
    */
   search(terms: readonly string[], boost: Readonly<Record<string, number>>, boostTerm: (term: string) => number): Bm25Hit[] {
+    if (terms.length > MAX_QUERY_TERMS) throw new RangeError(`a BM25 query takes at most ${MAX_QUERY_TERMS} terms (got ${terms.length})`);
     const { fields, ids } = this.data;
+    const { total, termSum, matched } = this;
     const boosts = fields.map((field) => boost[field] || 1);
     const touched: number[] = [];
     const inTerm: number[] = [];
-    for (const term of terms) {
+    terms.forEach((term, index) => {
       const byField = this.postingsOf(term);
-      if (!byField) continue;
+      if (!byField) return;
+      const bit = 1 << index;
       const termBoost = boostTerm(term);
       for (let field = 0; field < fields.length; field += 1) {
         const postings = byField[field];
@@ -142,30 +154,29 @@ export class Bm25Postings {
         const { docs, raw } = postings;
         for (let i = 0; i < docs.length; i += 1) {
           const doc = docs[i]!;
-          if (this.matched[doc] === undefined) {
-            this.matched[doc] = [];
-            touched.push(doc);
-          }
-          const terms = this.matched[doc]!;
           // The first field of a term starts its sum (0 + x is x exactly); later fields add to it.
-          if (terms[terms.length - 1] !== term) {
-            terms.push(term);
+          if ((matched[doc]! & bit) === 0) {
+            if (matched[doc] === 0) touched.push(doc);
+            matched[doc] = matched[doc]! | bit;
             inTerm.push(doc);
-            this.termSum[doc] = 0;
+            termSum[doc] = 0;
           }
-          this.termSum[doc] = this.termSum[doc]! + factor * raw[i]!;
+          termSum[doc] = termSum[doc]! + factor * raw[i]!;
         }
       }
       // A term's sum joins the total as one addition, as MiniSearch's OR combinator adds it.
-      for (const doc of inTerm) this.total[doc] = this.total[doc]! + this.termSum[doc]!;
+      for (const doc of inTerm) total[doc] = total[doc]! + termSum[doc]!;
       inTerm.length = 0;
-    }
+    });
+    const evidence = new Map<number, string[]>();
     const hits: Bm25Hit[] = [];
     for (const doc of touched) {
-      const queryTerms = this.matched[doc]!;
-      hits.push({ id: ids[doc]!, score: this.total[doc]! * (queryTerms.length || 1), queryTerms });
-      this.total[doc] = 0;
-      this.matched[doc] = undefined;
+      const mask = matched[doc]!;
+      let said = evidence.get(mask);
+      if (!said) evidence.set(mask, (said = terms.filter((_, index) => (mask & (1 << index)) !== 0)));
+      hits.push({ name: ids[doc]!, score: total[doc]! * (said.length || 1), evidence: said });
+      total[doc] = 0;
+      matched[doc] = 0;
     }
     return hits;
   }

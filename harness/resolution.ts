@@ -69,6 +69,8 @@ export interface FusedResolution {
 
 type Eligible = (name: string) => boolean;
 
+/** Letters a vendor's short name keeps ("mongo"): fewer begin too many words. */
+const MIN_NICKNAME = 4;
 /** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more. */
 const RRF_K = 10;
 /** Candidates each stage contributes to the fusion. */
@@ -407,13 +409,39 @@ export class ResolutionIndex {
   /** The deterministic non-exact stages' rankings: structural, then lexical. */
   rankings(task: string, eligible: Eligible): StageRanking[] {
     const operands = operandsOf(task, (word) => this.byName.has(word));
-    const terms = weightedTerms(operands.request, true);
+    const terms = this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request));
     const named = this.namedVendors(terms, operands.request);
     const lexical = this.distinct(this.lexicalHits(withOperandTerms(terms, operands), false, true), eligible, named);
     return [
       { stage: "structural", ...this.structural(terms, operands, eligible, lexical.names, named) },
       { stage: "lexical", ...lexical },
     ];
+  }
+
+  /**
+   * Two words of the request written as one in the tools' text ("on call" → oncall, "sign up"
+   * → signup, "web hook" → webhook): the joined word, when some tool says it, counts as said.
+   */
+  private withCompounds(terms: WeightedTerms, request: string): WeightedTerms {
+    const words = englishWords(request);
+    for (let index = 0; index + 1 < words.length; index += 1) {
+      const joined = stem(words[index]! + words[index + 1]!);
+      if (!terms.has(joined) && /^[a-z]+$/.test(joined) && this.lexical.has(joined)) terms.set(joined, 1);
+    }
+    return terms;
+  }
+
+  /**
+   * A vendor written short ("mongo" for MongoDB, "postgres" for PostgreSQL): a word the request
+   * says that is no dictionary word and begins exactly one vendor's name names that vendor.
+   */
+  private withVendorNicknames(terms: WeightedTerms): WeightedTerms {
+    for (const [term, weight] of [...terms]) {
+      if (weight < 1 || term.length < MIN_NICKNAME || this.vendorPostings.has(term) || !/^[a-z]+$/.test(term) || synonymsOf(term).length > 0) continue;
+      const vendors = [...this.vendorPostings.keys()].filter((vendor) => vendor.startsWith(term));
+      if (vendors.length === 1) terms.set(vendors[0]!, 1);
+    }
+    return terms;
   }
 
   /**
@@ -476,25 +504,28 @@ export class ResolutionIndex {
 
   private scoreStructure(candidates: Iterable<ToolFeatures>, terms: WeightedTerms, namedVendors: Set<string>, operandKinds: OperandKind[]): Scored[] {
     const scored: Scored[] = [];
+    // Hundreds of candidates at 5,000 tools: arrays are made for the scored ones only.
+    const explainedTerms: string[] = [];
     for (const tool of candidates) {
       let explained = 0;
       let total = 0;
-      const evidence: string[] = [];
+      explainedTerms.length = 0;
       for (const term of tool.nameTerms) {
         const idf = this.nameIdf.get(term) ?? 1;
         const weight = terms.get(term) ?? 0;
         total += idf;
         if (weight >= NAME_TERM_FLOOR) {
           explained += idf * Math.min(1, weight);
-          evidence.push(term);
+          explainedTerms.push(term);
         }
       }
-      const ownVendor = tool.vendors.some((vendor) => namedVendors.has(vendor));
+      const ownVendor = namedVendors.size > 0 && tool.vendors.some((vendor) => namedVendors.has(vendor));
       const coverage = total > 0 && explained / total >= MIN_COVERAGE ? explained / total : 0;
-      const taken = operandKinds.filter((kind) => tool.operands.includes(kind));
-      const operandBonus = Math.max(0, ...taken.map((kind) => OPERAND_BONUS[kind]));
+      const taken = operandKinds.length === 0 ? NO_OPERANDS : operandKinds.filter((kind) => tool.operands.includes(kind));
+      let operandBonus = 0;
+      for (const kind of taken) operandBonus = Math.max(operandBonus, OPERAND_BONUS[kind]);
       const score = coverage * vendorFactor(tool, namedVendors) + (ownVendor ? VENDOR_BONUS : 0) + operandBonus;
-      if (score > 0) scored.push({ name: tool.name, score, evidence: [...(coverage > 0 ? evidence : []), ...taken] });
+      if (score > 0) scored.push({ name: tool.name, score, evidence: [...(coverage > 0 ? explainedTerms : []), ...taken] });
     }
     return scored;
   }
@@ -539,6 +570,8 @@ export class ResolutionIndex {
     // A flood of copies is not read to its end: the best hits decide what the stage shows.
     const scan = Math.min(ranked.length, depth * DISTINCT_SCAN);
     const anyNamed = namedVendors.size > 0;
+    // Lexical hits that matched the same terms share one evidence array: its key is made once.
+    const keys = new Map<readonly string[], string>();
     for (let index = 0; index < scan && names.length < depth; index += 1) {
       const { name, evidence } = ranked[index]!;
       const vendorTool = evidence === undefined ? undefined : this.vendorTools.get(name);
@@ -547,11 +580,17 @@ export class ResolutionIndex {
         continue;
       }
       const { tool, vendor, capability } = vendorTool;
-      const key = evidenceKey(evidence);
-      const whole = tool.nameTerms.every((term) => evidence.includes(term));
+      let key = keys.get(evidence);
+      if (key === undefined) keys.set(evidence, (key = evidenceKey(evidence)));
+      let whole = true;
+      for (const term of tool.nameTerms) {
+        if (evidence.includes(term)) continue;
+        whole = false;
+        break;
+      }
       const before = seen.get(key);
       // The product the request matched first keeps a few of its operations: the request did not say which.
-      const firstProduct = before?.[0]!.vendor === vendor && before.filter((other) => other.vendor === vendor).length < FIRST_PRODUCT_OPERATIONS;
+      const firstProduct = before?.[0]!.vendor === vendor && countOf(before, (other) => other.vendor === vendor) < FIRST_PRODUCT_OPERATIONS;
       const copy = before !== undefined && !firstProduct && before.every((other) => other.vendor !== vendor || (other.capability !== capability && !(other.whole && whole)));
       if (copy) {
         if (copies.length < depth && eligible(name)) copies.push(name);
@@ -582,35 +621,38 @@ export class ResolutionIndex {
       .map(([term]) => term);
     if (query.length === 0) return [];
     const boostTerm = (term: string) => terms.get(term) ?? 1;
-    const hits = relaxed
-      ? this.lexical.relaxed().search(query.join(" "), {
-          tokenize: (query) => query.split(" "),
-          processTerm: (term) => term,
-          boost: FIELD_BOOST,
-          boostTerm,
-          combineWith: "OR",
-          fuzzy: 0.2,
-          prefix: true,
-        })
+    const hits: Scored[] = relaxed
+      ? this.lexical
+          .relaxed()
+          .search(query.join(" "), {
+            tokenize: (query) => query.split(" "),
+            processTerm: (term) => term,
+            boost: FIELD_BOOST,
+            boostTerm,
+            combineWith: "OR",
+            fuzzy: 0.2,
+            prefix: true,
+          })
+          .map((hit) => ({ name: hit.id as string, score: hit.score, evidence: hit.queryTerms }))
       : this.lexical.search(query, FIELD_BOOST, boostTerm);
-    if (!staged) return hits.map((hit) => ({ name: hit.id as string, score: hit.score }));
+    if (!staged) return hits;
     const said = strongest.filter(([term, weight]) => weight >= COMMON_TERM_WEIGHT && this.common.has(term) && this.namePostings.has(term));
-    const scored = hits.map((hit): Scored => {
-      const name = hit.id as string;
-      const tool = said.length > 0 ? this.byName.get(name) : undefined;
-      return tool ? { name, ...this.withCommonNameWords(hit.score, hit.queryTerms, tool, said) } : { name, score: hit.score, evidence: hit.queryTerms };
-    });
-    return sortScored(scored);
+    if (said.length > 0) {
+      for (const hit of hits) {
+        const tool = this.byName.get(hit.name);
+        if (tool && said.some(([term]) => tool.nameTerms.includes(term))) Object.assign(hit, this.withCommonNameWords(hit.score, hit.evidence ?? [], tool, said));
+      }
+    }
+    return sortScored(hits);
   }
 
   /**
    * A hit's BM25 score with the common words the request says that its name holds ("delete",
    * "list" at 5,000 tools): too common to look up in every field, they still tell which of the
    * matches does what was asked. Each counts as a name-field BM25 match of an average-length
-   * name, and as one more matched term.
+   * name, and as one more matched term. Only for a tool whose name holds one of them.
    */
-  private withCommonNameWords(score: number, matched: string[], tool: ToolFeatures, said: readonly [string, number][]): { score: number; evidence: readonly string[] } {
-    if (!said.some(([term]) => tool.nameTerms.includes(term))) return { score, evidence: matched };
+  private withCommonNameWords(score: number, matched: readonly string[], tool: ToolFeatures, said: readonly [string, number][]): { score: number; evidence: readonly string[] } {
     let sum = score / Math.max(1, matched.length);
     const evidence = [...matched];
     for (const [term, weight] of said) {
@@ -643,6 +685,15 @@ function withOperandTerms(terms: WeightedTerms, operands: TaskOperands): Weighte
 function vendorFactor(tool: ToolFeatures, namedVendors: Set<string>): number {
   if (tool.vendors.some((vendor) => namedVendors.has(vendor))) return 1;
   return namedVendors.size === 0 && tool.vendors.length === 0 ? 1 : OTHER_VENDOR_FACTOR;
+}
+
+const NO_OPERANDS: readonly OperandKind[] = [];
+
+/** How many items satisfy `test`. */
+function countOf<T>(items: readonly T[], test: (item: T) => boolean): number {
+  let count = 0;
+  for (const item of items) if (test(item)) count += 1;
+  return count;
 }
 
 /** The same words of evidence in any order give the same key. */

@@ -10,7 +10,7 @@
 import { englishTerms, englishWords, isStopword, stem } from "../language/english.js";
 import { glossesOf, inDictionary, isProperNoun } from "../language/glosses.js";
 import { mentionedPaths } from "../language/request.js";
-import { hasHan, segmentWords } from "../language/segment.js";
+import { hasHan, loadSegmenter, segmentWords } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { softwareSenseOf } from "./vocabulary.js";
 
@@ -138,8 +138,21 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
     const after = words[index + 2];
     if (next && SEPARABLE_FILLERS.has(next) && after && hasHan(after) && inDictionary(word + after)) addHanWord(terms, word + after, 1, withSynonyms);
     else if (next && hasHan(next) && inDictionary(word + next) && !words.includes(word + next)) addHanWord(terms, word + next, 1, withSynonyms);
+    else if (next && hasHan(next)) for (const part of overlappingReading(word, next)) addHanWord(terms, part, 1, withSynonyms);
   });
   return terms;
+}
+
+/**
+ * The other reading of an overlapping ambiguity: jieba cuts 注册表单 as 注册表 (registry) + 单,
+ * but 注册 + 表单 (a sign-up form) is as good a cut. When a word's last character joins the
+ * next word into a dictionary word and the rest of the word is one too, both are read.
+ */
+function overlappingReading(word: string, next: string): string[] {
+  if (word.length < 3) return [];
+  const head = word.slice(0, -1);
+  const joined = word.slice(-1) + next;
+  return inDictionary(head) && inDictionary(joined) && !HAN_FUNCTION_WORDS.has(joined) ? [head, joined] : [];
 }
 
 /** An English (or other non-Han) word of a text: its parts' terms. */
@@ -178,10 +191,12 @@ function addWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean,
   for (const [term, weight] of analysed) addTerm(terms, term, weight);
 }
 
-/** Loads the language tables a text like `sample` needs (WordNet always; CC-CEDICT for Chinese), so no resolution pays for it. */
+/** Loads the language tables a text like `sample` needs (WordNet always; CC-CEDICT and jieba for Chinese), so no resolution pays for it. */
 export function prepareLanguage(sample: string): void {
   synonymsOf("");
-  if (hasHan(sample)) glossesOf("");
+  if (!hasHan(sample)) return;
+  glossesOf("");
+  loadSegmenter();
 }
 
 /** Plain (unweighted) terms of a tool's text: stemmed English words and Chinese words. */

@@ -29,7 +29,7 @@ const bySearch = (search: MiniSearch) =>
   Object.fromEntries(
     search.search(query.join(" "), { tokenize: (q) => q.split(" "), processTerm: (t) => t, boost, boostTerm, combineWith: "OR" }).map((hit) => [hit.id as string, { score: hit.score, queryTerms: [...hit.queryTerms].sort() }]),
   );
-const byPostings = (postings: Bm25Postings) => Object.fromEntries(postings.search(query, boost, boostTerm).map((hit) => [hit.id, { score: hit.score, queryTerms: [...hit.queryTerms].sort() }]));
+const byPostings = (postings: Bm25Postings) => Object.fromEntries(postings.search(query, boost, boostTerm).map((hit) => [hit.name, { score: hit.score, queryTerms: [...hit.evidence].sort() }]));
 
 describe("BM25 postings", () => {
   it("score an exact-term OR query to the bit as MiniSearch does, built and loaded from the cache form", () => {

@@ -127,6 +127,16 @@ describe("catalog files", () => {
     expect(() => loadCatalogFile(file)).toThrow(message);
   });
 
+  it("a file whose exact content passed before loads without validation into the same tools", () => {
+    // A description of its own, so the first load is this content's first.
+    const annotated = { ...entry("annotated"), description: `Annotated ${Date.now()} ${Math.random()}.`, extra: "dropped", annotations: { destructiveHint: true, unknownHint: 1, title: "Annotated" } };
+    const file = writeCatalog("known.json", [...evaluationEntries(), annotated]);
+    const fields = (tools: ReturnType<typeof loadCatalogFile>) => JSON.stringify(tools.map(({ name, domain, description, inputSchema, risk, annotations }) => ({ name, domain, description, inputSchema, risk, annotations })));
+    const validated = loadCatalogFile(file);
+    expect(fields(loadCatalogFile(file))).toBe(fields(validated));
+    expect(validated.at(-1)?.annotations).toEqual({ title: "Annotated", destructiveHint: true });
+  });
+
   it("rejects invalid JSON and a missing file with the path in the message", () => {
     expect(() => loadCatalogFile(writeCatalog("broken.json", "[{"))).toThrow(/broken\.json is not valid JSON/);
     expect(() => loadCatalogFile(path.join(dir, "absent.json"))).toThrow(/cannot read catalog file .*absent\.json/);

@@ -146,6 +146,21 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harnessOver([takePhoto, lookUp]).rank("看看", 1)).toEqual(["look_up_status"]);
   });
 
+  it("an overlapping ambiguity is read both ways: 注册表单 is 注册 + 表单 (a sign-up form) as well as jieba's 注册表 (registry) + 单", () => {
+    const registry = tool("edit_registry_key", "Edit a key of the Windows registry.");
+    const enroll = tool("enroll_member", "Enroll a member in a course.");
+    expect(harnessOver([registry, enroll]).rank("看看这个注册表单", 2)).toContain("enroll_member");
+  });
+
+  it("the software senses of everyday verbs: to cancel is to delete, to remind is to send a message, 新建 is to create", () => {
+    const calendar = ["create", "delete", "get"].map((verb) => tool(`${verb}_event`, `${verb[0]!.toUpperCase()}${verb.slice(1)} an event.`));
+    const chat = [tool("send_message", "Send a message to a channel."), tool("list_channels", "List the channels.")];
+    const harness = harnessOver([...calendar, ...chat]);
+    expect(harness.rank("cancel my 3pm", 1)).toEqual(["delete_event"]);
+    expect(harness.rank("remind the team about the release", 1)).toEqual(["send_message"]);
+    expect(harness.rank("新建一个活动", 1)).toEqual(["create_event"]);
+  });
+
   it("inflections meet through the Porter stemmer, without a vocabulary entry", () => {
     expect(names(mcp, "scaling the deployments of the worker")).toContain("mcp__kubernetes__kubectl_scale");
   });
@@ -244,6 +259,17 @@ describe("near-duplicates and catalogs at scale", () => {
       expect(structural!.copies?.filter((name) => name.endsWith("send_message"))).toHaveLength(2);
       expect(harnessOver(catalog).rank("send it on Discord", 1)[0]).toMatch(/^discord.send_message$/);
     }
+  });
+
+  it("two request words a tool writes as one count as that word: 'on call' meets oncall", () => {
+    const oncall = tool("get_oncall_users", "Get the users oncall now.");
+    const phone = tool("place_phone_call", "Place a phone call to a number.");
+    expect(harnessOver([phone, oncall]).rank("who is on call right now?", 1)).toEqual(["get_oncall_users"]);
+  });
+
+  it("a vendor written short names it: 'mongo' is MongoDB when no other vendor begins so", () => {
+    const servers = ["mongodb", "mysql"].flatMap((server) => ["count_rows", "drop_table"].map((action) => tool(`${server}_${action}`, `${action === "count_rows" ? "Count rows" : "Drop a table"} in ${server}.`, undefined, { domain: server })));
+    expect(harnessOver(servers).rank("count the rows in mongo", 1)).toEqual(["mongodb_count_rows"]);
   });
 
   it("a vendor that is a dictionary word is named only as a proper noun: 'the team' is not Teams", () => {
