@@ -33,6 +33,12 @@ export const evalCatalog = (): ToolDefinition[] => catalogAt("catalog.json");
 export const blindCatalog = (): ToolDefinition[] => catalogAt("blind/catalog.json");
 
 /**
+ * The final blind set's catalog: 683 tools from 22 MCP servers in neither catalog above, named
+ * `<server>_<tool>` in one-part `<server>` domains (`eval/resolution/blind2/provenance.json`).
+ */
+export const blind2Catalog = (): ToolDefinition[] => catalogAt("blind2/catalog.json");
+
+/**
  * `tuning` and `test` are the two halves; `test2` is a second test set of 30 requests (15 in
  * Chinese) written by another engineer while the ranking for catalogs at scale was being
  * tuned, never shown to it, and measured before its misses were looked at (25/30).
@@ -44,6 +50,12 @@ export const evalRequests = (split: "tuning" | "test" | "test2"): EvalRequest[] 
  * alone, without reading the resolver or the other sets, and committed before the first run.
  */
 export const blindRequests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind/requests.json"), "utf8")) as EvalRequest[];
+
+/**
+ * The final blind set's 116 requests (55 in Chinese) on `blind2Catalog`: written from the tool
+ * lists alone, after the first blind set had been tuned on, and committed before any run.
+ */
+export const blind2Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind2/requests.json"), "utf8")) as EvalRequest[];
 
 /** The project's gold tasks in the evaluation's shape (one gold tool each). */
 export const goldRequests = (tasks: readonly GoldTask[]): EvalRequest[] => tasks.map((task) => ({ id: task.id, lang: task.lang, request: task.task, gold: [task.gold] }));

@@ -68,6 +68,7 @@ export interface FusedResolution {
 
 type Eligible = (name: string) => boolean;
 
+const HYPHENATED = /\b[A-Za-z]+(?:-[A-Za-z]+)+\b/g;
 /** Letters a vendor's short name keeps ("mongo"): fewer begin too many words. */
 const MIN_NICKNAME = 4;
 /** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more. */
@@ -423,6 +424,11 @@ export class ResolutionIndex {
    * → signup, "web hook" → webhook): the joined word, when some tool says it, counts as said.
    */
   private withCompounds(terms: WeightedTerms, request: string): WeightedTerms {
+    // A hyphenated word is one word ("to-do", "e-mail", "re-run").
+    for (const [hyphenated] of request.matchAll(HYPHENATED)) {
+      const joined = stem(hyphenated.replace(/-/g, "").toLowerCase());
+      if (!terms.has(joined)) terms.set(joined, 1);
+    }
     const words = englishWords(request);
     for (let index = 0; index + 1 < words.length; index += 1) {
       const joined = stem(words[index]! + words[index + 1]!);

@@ -41,6 +41,8 @@ const HAN_FUNCTION_WORDS = new Set(
 );
 /** Measure words and aspect markers inside a separable verb (开个会 is 开会, 截个图 is 截图). */
 const SEPARABLE_FILLERS = new Set(["个", "一个", "下", "一下", "了", "过", "次"]);
+/** Measure words that follow a verb before its object (发条消息, 写封信, 建个表). */
+const MEASURE_WORDS = new Set(["个", "条", "封", "张", "件", "份", "篇", "本", "项", "次"]);
 
 function addTerm(terms: WeightedTerms, term: string, weight: number): void {
   if (term.length === 0 || weight <= 0) return;
@@ -149,6 +151,8 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
  * next word into a dictionary word and the rest of the word is one too, both are read.
  */
 function overlappingReading(word: string, next: string): string[] {
+  // 发条 (a clockwork spring) before a noun is 发 + the measure word 条: 发条消息 sends a message.
+  if (word.length === 2 && MEASURE_WORDS.has(word[1]!)) return [word[0]!];
   if (word.length < 3) return [];
   const head = word.slice(0, -1);
   const joined = word.slice(-1) + next;

@@ -40,6 +40,7 @@ export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   cancel: "cancel delete remove",
   reply: "reply respond send",
   remind: "remind notify message send",
+  many: "many count",
   find: "find search locate",
   search: "search find query",
   lookup: "lookup search find",

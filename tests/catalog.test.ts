@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
-import { blindCatalog, blindRequests, evalCatalog, evalRequests } from "../bench/resolutionEval.js";
+import { blind2Catalog, blind2Requests, blindCatalog, blindRequests, evalCatalog, evalRequests } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -83,6 +83,23 @@ describe("the resolution evaluation's request sets", () => {
     // No server of the blind set is one the tuned catalog already has.
     const tunedServers = new Set(evalCatalog().map((tool) => tool.name.split("__")[1]));
     expect([...names].filter((name) => tunedServers.has(name.split("__")[1] ?? ""))).toEqual([]);
+  });
+
+  it("blind2: its own catalog parses in the <server>_<tool> convention, its requests have unique ids, and every gold alternative is in that catalog", () => {
+    const tools = blind2Catalog();
+    const names = new Set(tools.map((tool) => tool.name));
+    expect(names.size).toBe(tools.length);
+    expect(tools.every((tool) => !tool.domain.includes(".") && tool.name.startsWith(tool.domain.replace(/-/g, "_")) && tool.risk === "external_mcp")).toBe(true);
+    const requests = blind2Requests();
+    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
+    expect(requests.filter((r) => r.lang === "zh").length).toBeGreaterThanOrEqual(25);
+    for (const request of requests) {
+      expect(["en", "zh"]).toContain(request.lang);
+      for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
+    }
+    // No server of the final blind set is in the tuned catalog or the first blind set.
+    const usedServers = new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1]));
+    expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
   });
 });
 

@@ -161,6 +161,17 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harness.rank("新建一个活动", 1)).toEqual(["create_event"]);
   });
 
+  it("a measure word after a verb is read as one: 发条消息 sends a message (发 + 条), besides jieba's 发条 (a clockwork spring)", () => {
+    const spring = tool("wind_spring", "Wind the spring of a clock.");
+    const send = tool("post_note", "Post a note to a channel.", undefined, { description: "Send out a note to a channel." });
+    expect(harnessOver([spring, send]).rank("给他发条消息", 2)).toContain("post_note");
+  });
+
+  it("'how many' asks to count", () => {
+    const rows = ["count", "list"].map((verb) => tool(`${verb}_rows`, `${verb === "count" ? "Count" : "List"} the rows of a table.`));
+    expect(harnessOver(rows).rank("how many rows are in orders?", 1)).toEqual(["count_rows"]);
+  });
+
   it("inflections meet through the Porter stemmer, without a vocabulary entry", () => {
     expect(names(mcp, "scaling the deployments of the worker")).toContain("mcp__kubernetes__kubectl_scale");
   });
@@ -265,6 +276,11 @@ describe("near-duplicates and catalogs at scale", () => {
     const oncall = tool("get_oncall_users", "Get the users oncall now.");
     const phone = tool("place_phone_call", "Place a phone call to a number.");
     expect(harnessOver([phone, oncall]).rank("who is on call right now?", 1)).toEqual(["get_oncall_users"]);
+  });
+
+  it("a hyphenated word is one word: 'to-do' meets todo (and so Todoist)", () => {
+    const apps = ["todoist", "notes"].flatMap((server) => ["add_item", "list_items"].map((action) => tool(`${server}_${action}`, `${action === "add_item" ? "Add an item" : "List the items"} in ${server}.`, undefined, { domain: server })));
+    expect(harnessOver(apps).rank("put milk on my to-do list", 1)).toEqual(["todoist_list_items"]);
   });
 
   it("a vendor written short names it: 'mongo' is MongoDB when no other vendor begins so", () => {
