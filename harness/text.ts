@@ -24,6 +24,8 @@ const LATER_SENSE_FACTOR = 0.3;
 const SINGLE_HAN_FACTOR = 0.6;
 /** Synonyms are related words, not the word: a fraction of the word's own weight. */
 const SYNONYM_WEIGHT = 0.3;
+/** A phrase's related words ("call off" → cancel): what was said, in other words. */
+const PHRASE_WEIGHT = 0.5;
 /** WordNet's first related words (synonyms of the commonest senses first) are the ones worth adding. */
 const SYNONYMS_PER_WORD = 4;
 /** Glosses of the characters of a word the dictionary lacks. */
@@ -60,10 +62,10 @@ function addEnglish(terms: WeightedTerms, text: string, weight: number, withSyno
   }
 }
 
-/** WordNet keys by base form: try the word, then without a plural or verb ending. */
-function synonymsOfInflected(word: string): string[] {
+/** WordNet keys by base form: try the word, then without a plural or verb ending (`tail` completes a phrase: `_off`). */
+function synonymsOfInflected(word: string, tail = ""): string[] {
   for (const candidate of [word, word.replace(/ies$/, "y"), word.replace(/e?s$/, ""), word.replace(/ing$/, ""), word.replace(/ing$/, "e"), word.replace(/e?d$/, "")]) {
-    const found = synonymsOf(candidate);
+    const found = synonymsOf(candidate + tail);
     if (found.length > 0) return found;
   }
   return [];
@@ -133,7 +135,10 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
   const terms: WeightedTerms = new Map();
   const words = segmentWords(text);
   words.forEach((word, index) => {
-    if (!hasHan(word)) return addWordTerms(terms, word, withSynonyms, englishWordTerms);
+    if (!hasHan(word)) {
+      if (withSynonyms && index + 1 < words.length) addPhrasalVerb(terms, word, words[index + 1]!);
+      return addWordTerms(terms, word, withSynonyms, englishWordTerms);
+    }
     addWordTerms(terms, word, withSynonyms, hanWordTerms);
     // A separable verb split by a measure word or aspect marker: 开个会 → 开会.
     const next = words[index + 1];
@@ -143,6 +148,17 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
     else if (next && hasHan(next)) for (const part of overlappingReading(word, next)) addHanWord(terms, part, 1, withSynonyms);
   });
   return terms;
+}
+
+/**
+ * Two words WordNet knows as one phrase ("call off" is to cancel, "look up" to consult): the
+ * phrase's related words weigh as a synonym of the first sense would, since the phrase is
+ * what was said.
+ */
+function addPhrasalVerb(terms: WeightedTerms, first: string, second: string): void {
+  if (!/^[A-Za-z]+$/.test(first) || !/^[A-Za-z]+$/.test(second)) return;
+  const tail = `_${second.toLowerCase()}`;
+  for (const related of synonymsOfInflected(first.toLowerCase(), tail).slice(0, SYNONYMS_PER_WORD)) addEnglish(terms, related, PHRASE_WEIGHT);
 }
 
 /**

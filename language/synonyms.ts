@@ -70,7 +70,8 @@ function buildTable(db: WordnetDb): string {
       if (line.startsWith(" ") || line.length === 0) continue;
       const fields = line.split(" ").filter(Boolean);
       const lemma = fields[0] ?? "";
-      if (!/^[a-z]+$/.test(lemma)) continue;
+      // One word, or a two-word phrase ("go_back", "call_off"): a phrasal verb means what its words do not.
+      if (!/^[a-z]+(?:_[a-z]+)?$/.test(lemma)) continue;
       const senseCount = Number(fields[2]);
       const offsets = fields.slice(fields.length - senseCount, fields.length - senseCount + SENSES);
       for (const offset of offsets) {
@@ -89,7 +90,7 @@ function buildTable(db: WordnetDb): string {
     }
   }
   // Synonymy is symmetric: "delete" lists "cancel" among its first senses, so "cancel" meets "delete".
-  for (const [lemma, set] of [...synonyms]) for (const word of [...set].slice(0, MAX_RELATED)) add(synonyms, word, lemma);
+  for (const [lemma, set] of [...synonyms]) if (!lemma.includes("_")) for (const word of [...set].slice(0, MAX_RELATED)) add(synonyms, word, lemma);
   const lemmas = new Set([...synonyms.keys(), ...derived.keys()]);
   return formatTable(
     [...lemmas].map((lemma) => [lemma, [...new Set([...(synonyms.get(lemma) ?? []), ...(derived.get(lemma) ?? [])])].slice(0, MAX_RELATED).join(" ")]),
@@ -98,11 +99,14 @@ function buildTable(db: WordnetDb): string {
 
 let table: SortedTable | undefined;
 
-/** Words sharing one of the word's first senses, and their derivationally related forms; [] for a word WordNet lacks. */
+/**
+ * Words sharing one of the word's first senses, and their derivationally related forms; [] for
+ * a word WordNet lacks. A two-word phrase is asked for as `go_back`.
+ */
 export function synonymsOf(word: string): string[] {
   if (!table) {
     const db = wordnet();
-    table = new SortedTable(cachedText(`wordnet-${db.version}-related-3-sorted.tsv`, () => buildTable(db)));
+    table = new SortedTable(cachedText(`wordnet-${db.version}-related-4-sorted.tsv`, () => buildTable(db)));
   }
   return table.get(word)?.split(" ") ?? [];
 }

@@ -167,6 +167,13 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harnessOver([spring, send]).rank("给他发条消息", 2)).toContain("post_note");
   });
 
+  it("a phrase WordNet knows means what its words do not: to call off is to cancel, to shut down is to close", () => {
+    const tools = [tool("delete_event", "Delete an event."), tool("call_phone", "Call a phone number."), tool("close_cluster", "Close a cluster."), tool("turn_dial", "Turn a dial down.")];
+    const harness = harnessOver(tools);
+    expect(harness.rank("call off tomorrow's standup", 2)).toContain("delete_event");
+    expect(harness.rank("shut down the staging cluster", 1)).toEqual(["close_cluster"]);
+  });
+
   it("'how many' asks to count", () => {
     const rows = ["count", "list"].map((verb) => tool(`${verb}_rows`, `${verb === "count" ? "Count" : "List"} the rows of a table.`));
     expect(harnessOver(rows).rank("how many rows are in orders?", 1)).toEqual(["count_rows"]);
