@@ -18,7 +18,7 @@
  * there is no registration-order fallback. Authority and readiness are the caller's business
  * (`eligible`); only eligible tools are ever ranked.
  */
-import { Bm25Postings, type SerializedPostings } from "./bm25.js";
+import MiniSearch from "minisearch";
 import { englishWords, isStopword, stem } from "../language/english.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { oneLine } from "./catalogView.js";
@@ -96,6 +96,8 @@ const OPERAND_BONUS: Record<OperandKind, number> = { paths: 1, urls: 1, emails: 
 const READ_ONLY_BONUS = 0.25;
 /** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
 const QUERY_TERMS = 16;
+/** Terms whose BM25 hits a resolution index remembers (each a few hundred hits at most: rarer terms only are searched). */
+const REMEMBERED_TERMS = 4096;
 /** A term in more than this share of the tools (a "list", a "delete" at 5,000 tools) costs the most to look up in every field: only tool names are searched for it. */
 const MAX_DOCUMENT_SHARE = 0.05;
 /** BM25's term-frequency part (minisearch's defaults k 1.2, b 0.7, d 0.5) for one occurrence in a field of average length. */
@@ -161,7 +163,8 @@ type Document = { id: string } & Record<Field, string>;
 /** The serializable part of an index: enough to rebuild it without reading a tool again. */
 export interface SerializedIndex {
   features: ToolFeatures[];
-  lexical: SerializedPostings;
+  /** The MiniSearch index (its own JSON). */
+  lexical: string;
   /** Terms in more than MAX_DOCUMENT_SHARE of the tools. */
   common: string[];
 }
@@ -306,12 +309,14 @@ export class ResolutionIndex {
   private readonly nameIdf = new Map<string, number>();
   /** Names with characters the TOOL_NAME pattern does not cover, matched as substrings. */
   private readonly otherScriptNames: string[] = [];
-  private readonly lexical: Bm25Postings;
+  private readonly lexical: MiniSearch<Document>;
+  /** Each term's BM25 hits at a weight (`termHits`), at most `REMEMBERED_TERMS` of them. */
+  private readonly rememberedHits = new Map<string, readonly TermHit[]>();
   private readonly common: Set<string>;
   /** More tools than this share a common term (`MAX_DOCUMENT_SHARE`, `COMMON_FLOOR`). */
   private readonly commonLimit: number;
 
-  private constructor(features: ToolFeatures[], lexical: Bm25Postings, common: readonly string[]) {
+  private constructor(features: ToolFeatures[], lexical: MiniSearch<Document>, common: readonly string[]) {
     this.lexical = lexical;
     this.common = new Set(common);
     this.commonLimit = commonLimit(features.length);
@@ -341,25 +346,24 @@ export class ResolutionIndex {
       const terms = new Set(FIELDS.flatMap((field) => fieldTerms(document[field], field)));
       for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
     }
+    const lexical = new MiniSearch<Document>(lexicalOptions);
+    lexical.addAll(analysed.map((entry) => entry.document));
     const limit = commonLimit(tools.length);
     const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
     return new ResolutionIndex(
       analysed.map((entry) => entry.features),
-      Bm25Postings.build(
-        analysed.map((entry) => entry.document),
-        lexicalOptions,
-      ),
+      lexical,
       common,
     );
   }
 
   /** Rebuilds an index from `serialize()`'s output (the on-disk cache). */
   static load(serialized: SerializedIndex): ResolutionIndex {
-    return new ResolutionIndex(serialized.features, Bm25Postings.load(serialized.lexical, lexicalOptions), serialized.common);
+    return new ResolutionIndex(serialized.features, MiniSearch.loadJSON<Document>(serialized.lexical, lexicalOptions), serialized.common);
   }
 
   serialize(): SerializedIndex {
-    return { features: [...this.byName.values()], lexical: this.lexical.serialize(), common: [...this.common] };
+    return { features: [...this.byName.values()], lexical: JSON.stringify(this.lexical), common: [...this.common] };
   }
 
   /**
@@ -432,7 +436,7 @@ export class ResolutionIndex {
     const words = englishWords(request);
     for (let index = 0; index + 1 < words.length; index += 1) {
       const joined = stem(words[index]! + words[index + 1]!);
-      if (!terms.has(joined) && /^[a-z]+$/.test(joined) && this.lexical.has(joined)) terms.set(joined, 1);
+      if (!terms.has(joined) && /^[a-z]+$/.test(joined) && this.termHits(joined, 1).length > 0) terms.set(joined, 1);
     }
     return terms;
   }
@@ -576,8 +580,6 @@ export class ResolutionIndex {
     // A flood of copies is not read to its end: the best hits decide what the stage shows.
     const scan = Math.min(ranked.length, depth * DISTINCT_SCAN);
     const anyNamed = namedVendors.size > 0;
-    // Lexical hits that matched the same terms share one evidence array: its key is made once.
-    const keys = new Map<readonly string[], string>();
     for (let index = 0; index < scan && names.length < depth; index += 1) {
       const { name, evidence } = ranked[index]!;
       const vendorTool = evidence === undefined ? undefined : this.vendorTools.get(name);
@@ -586,8 +588,7 @@ export class ResolutionIndex {
         continue;
       }
       const { tool, vendor, capability } = vendorTool;
-      let key = keys.get(evidence);
-      if (key === undefined) keys.set(evidence, (key = evidenceKey(evidence)));
+      const key = evidenceKey(evidence);
       let whole = true;
       for (const term of tool.nameTerms) {
         if (evidence.includes(term)) continue;
@@ -629,7 +630,6 @@ export class ResolutionIndex {
     const boostTerm = (term: string) => terms.get(term) ?? 1;
     const hits: Scored[] = relaxed
       ? this.lexical
-          .relaxed()
           .search(query.join(" "), {
             tokenize: (query) => query.split(" "),
             processTerm: (term) => term,
@@ -640,7 +640,7 @@ export class ResolutionIndex {
             prefix: true,
           })
           .map((hit) => ({ name: hit.id as string, score: hit.score, evidence: hit.queryTerms }))
-      : this.lexical.search(query, FIELD_BOOST, boostTerm);
+      : combineOr(query, (term) => this.termHits(term, boostTerm(term)));
     if (!staged) return hits;
     const said = strongest.filter(([term, weight]) => weight >= COMMON_TERM_WEIGHT && this.common.has(term) && this.namePostings.has(term));
     if (said.length > 0) {
@@ -650,6 +650,24 @@ export class ResolutionIndex {
       }
     }
     return sortScored(hits);
+  }
+
+  /**
+   * One term's BM25 hits at one weight, as MiniSearch scores them (a search of that term
+   * alone), remembered: requests share most of their terms, and a MiniSearch query over 5,000
+   * tools was most of a resolution's time.
+   */
+  private termHits(term: string, weight: number): readonly TermHit[] {
+    const key = `${weight} ${term}`;
+    let hits = this.rememberedHits.get(key);
+    if (!hits) {
+      hits = this.lexical
+        .search(term, { tokenize: (query) => [query], processTerm: (term) => term, boost: FIELD_BOOST, boostTerm: () => weight })
+        .map((hit) => ({ name: hit.id as string, score: hit.score }));
+      if (this.rememberedHits.size >= REMEMBERED_TERMS) this.rememberedHits.delete(this.rememberedHits.keys().next().value!);
+      this.rememberedHits.set(key, hits);
+    }
+    return hits;
   }
 
   /**
@@ -670,6 +688,34 @@ export class ResolutionIndex {
     }
     return { score: sum * Math.max(1, evidence.length), evidence };
   }
+}
+
+/** A tool's BM25 score for one term. */
+export interface TermHit {
+  name: string;
+  score: number;
+}
+
+/**
+ * The hits of an OR query of distinct terms, from each term's own hits, combined as MiniSearch
+ * combines them: each term's score added in query order, the sum multiplied by the number of
+ * terms the tool matched (its evidence), so the scores are MiniSearch's to the bit.
+ */
+export function combineOr(query: readonly string[], hitsOf: (term: string) => readonly TermHit[]): Scored[] {
+  const combined = new Map<string, { name: string; score: number; evidence: string[] }>();
+  for (const term of query) {
+    for (const { name, score } of hitsOf(term)) {
+      const hit = combined.get(name);
+      if (!hit) combined.set(name, { name, score, evidence: [term] });
+      else {
+        hit.score = hit.score + score;
+        hit.evidence.push(term);
+      }
+    }
+  }
+  const hits = [...combined.values()];
+  for (const hit of hits) hit.score = hit.score * (hit.evidence.length || 1);
+  return hits;
 }
 
 /** The task's terms plus the parameter words its operands call for, at a lower weight. */
@@ -715,7 +761,7 @@ function evidenceKey(evidence: readonly string[]): string {
 /** A stage's ranking split into its distinct names and their copies (`ResolutionIndex.distinct`). */
 type Distinct = Pick<StageRanking, "names" | "copies">;
 
-interface Scored {
+export interface Scored {
   name: string;
   score: number;
   /** The request's evidence for it (the terms and operand kinds it matched): what tells it apart from another tool. */
