@@ -39,11 +39,13 @@ export const blindCatalog = (): ToolDefinition[] => catalogAt("blind/catalog.jso
 export const blind2Catalog = (): ToolDefinition[] => catalogAt("blind2/catalog.json");
 
 /**
- * `tuning` and `test` are the two halves; `test2` is a second test set of 30 requests (15 in
- * Chinese) written by another engineer while the ranking for catalogs at scale was being
- * tuned, never shown to it, and measured before its misses were looked at (25/30).
+ * `tuning` and `test` are the two halves; `tuning2` is a second round of tuning requests (64,
+ * 28 in Chinese) written in a later session before any of them was run (first run 47/64),
+ * then tuned on; `test2` is a second test set of 30 requests (15 in Chinese) written by
+ * another engineer while the ranking for catalogs at scale was being tuned, never shown to
+ * it, and measured before its misses were looked at (25/30).
  */
-export const evalRequests = (split: "tuning" | "test" | "test2"): EvalRequest[] => JSON.parse(readFileSync(dataFile(`${split}.json`), "utf8")) as EvalRequest[];
+export const evalRequests = (split: "tuning" | "tuning2" | "test" | "test2"): EvalRequest[] => JSON.parse(readFileSync(dataFile(`${split}.json`), "utf8")) as EvalRequest[];
 
 /**
  * The blind set's 74 requests (36 in Chinese) on `blindCatalog`: written from the tool lists

@@ -59,7 +59,7 @@ describe("evaluation catalog", () => {
 });
 
 describe("the resolution evaluation's request sets", () => {
-  it.each(["tuning", "test", "test2"] as const)("%s: unique ids, en or zh, and every gold tool is in the real MCP catalog", (split) => {
+  it.each(["tuning", "tuning2", "test", "test2"] as const)("%s: unique ids, en or zh, and every gold tool is in the real MCP catalog", (split) => {
     const names = new Set(evalCatalog().map((tool) => tool.name));
     const requests = evalRequests(split);
     expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
