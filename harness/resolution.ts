@@ -96,7 +96,7 @@ const OPERAND_BONUS: Record<OperandKind, number> = { paths: 1, urls: 1, emails: 
 const READ_ONLY_BONUS = 0.25;
 /** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
 const QUERY_TERMS = 16;
-/** Terms whose BM25 hits a resolution index remembers (each a few hundred hits at most: rarer terms only are searched). */
+/** Terms (at a weight) whose BM25 hits a resolution index remembers: a few thousand hits in all, as requests come (each term's hits are at most the common limit's). */
 const REMEMBERED_TERMS = 4096;
 /** A term in more than this share of the tools (a "list", a "delete" at 5,000 tools) costs the most to look up in every field: only tool names are searched for it. */
 const MAX_DOCUMENT_SHARE = 0.05;
@@ -660,13 +660,15 @@ export class ResolutionIndex {
   private termHits(term: string, weight: number): readonly TermHit[] {
     const key = `${weight} ${term}`;
     let hits = this.rememberedHits.get(key);
-    if (!hits) {
+    // The least recently used term is forgotten first.
+    if (hits) this.rememberedHits.delete(key);
+    else {
       hits = this.lexical
         .search(term, { tokenize: (query) => [query], processTerm: (term) => term, boost: FIELD_BOOST, boostTerm: () => weight })
         .map((hit) => ({ name: hit.id as string, score: hit.score }));
       if (this.rememberedHits.size >= REMEMBERED_TERMS) this.rememberedHits.delete(this.rememberedHits.keys().next().value!);
-      this.rememberedHits.set(key, hits);
     }
+    this.rememberedHits.set(key, hits);
     return hits;
   }
 
