@@ -98,6 +98,7 @@ const READ_ONLY_BONUS = 0.25;
 const QUERY_TERMS = 16;
 /** Terms (at a weight) whose BM25 hits a resolution index remembers: a few thousand hits in all, as requests come (each term's hits are at most the common limit's). */
 const REMEMBERED_TERMS = 4096;
+const REMEMBERED_WORDS = 20_000;
 /** A term in more than this share of the tools (a "list", a "delete" at 5,000 tools) costs the most to look up in every field: only tool names are searched for it. */
 const MAX_DOCUMENT_SHARE = 0.05;
 /** BM25's term-frequency part (minisearch's defaults k 1.2, b 0.7, d 0.5) for one occurrence in a field of average length. */
@@ -312,6 +313,8 @@ export class ResolutionIndex {
   private readonly lexical: MiniSearch<Document>;
   /** Each term's BM25 hits at a weight (`termHits`), at most `REMEMBERED_TERMS` of them. */
   private readonly rememberedHits = new Map<string, readonly TermHit[]>();
+  /** Whether a word is a term of some tool (`hasTerm`), at most `REMEMBERED_WORDS` of them. */
+  private readonly knownTerms = new Map<string, boolean>();
   private readonly common: Set<string>;
   /** More tools than this share a common term (`MAX_DOCUMENT_SHARE`, `COMMON_FLOOR`). */
   private readonly commonLimit: number;
@@ -436,7 +439,7 @@ export class ResolutionIndex {
     const words = englishWords(request);
     for (let index = 0; index + 1 < words.length; index += 1) {
       const joined = stem(words[index]! + words[index + 1]!);
-      if (!terms.has(joined) && /^[a-z]+$/.test(joined) && this.termHits(joined, 1).length > 0) terms.set(joined, 1);
+      if (!terms.has(joined) && /^[a-z]+$/.test(joined) && this.hasTerm(joined)) terms.set(joined, 1);
     }
     return terms;
   }
@@ -650,6 +653,17 @@ export class ResolutionIndex {
       }
     }
     return sortScored(hits);
+  }
+
+  /** Whether some tool's text has the term (remembered apart from the hits: most words asked about are no term at all). */
+  private hasTerm(term: string): boolean {
+    let known = this.knownTerms.get(term);
+    if (known === undefined) {
+      known = this.lexical.search(term, { tokenize: (query) => [query], processTerm: (term) => term }).length > 0;
+      if (this.knownTerms.size >= REMEMBERED_WORDS) this.knownTerms.delete(this.knownTerms.keys().next().value!);
+      this.knownTerms.set(term, known);
+    }
+    return known;
   }
 
   /**
