@@ -4,11 +4,22 @@
  * processes. `MIRA_CACHE_DIR` sets the directory (default `~/.cache/mira`). A cache that
  * cannot be read or written is only slower, never an error: every caller can rebuild.
  */
+import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => env.MIRA_CACHE_DIR || join(homedir(), ".cache", "mira");
+
+/**
+ * A short hash of a module's own source (pass `import.meta.url`): part of the name of what it
+ * caches, so a table or marker written by other code (another version, another branch) is
+ * never read as this code's.
+ */
+export function sourceKey(moduleUrl: string): string {
+  return createHash("sha256").update(readFileSync(fileURLToPath(moduleUrl))).digest("hex").slice(0, 16);
+}
 
 /** The cached text under `name`, or undefined when absent or unreadable. */
 export function readCached(name: string): string | undefined {

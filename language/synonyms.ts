@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { cachedBytes, formatTable, SortedTable } from "./cache.js";
+import { cachedBytes, formatTable, SortedTable, sourceKey } from "./cache.js";
 
 /** Senses per part of speech whose words count as related (WordNet orders senses by frequency). */
 const SENSES = 2;
@@ -106,7 +106,7 @@ let table: SortedTable | undefined;
 export function synonymsOf(word: string): string[] {
   if (!table) {
     const db = wordnet();
-    table = new SortedTable(cachedBytes(`wordnet-${db.version}-related-4-sorted.tsv`, () => buildTable(db)));
+    table = new SortedTable(cachedBytes(`wordnet-${db.version}-related-${sourceKey(import.meta.url)}.tsv`, () => buildTable(db)));
   }
   return table.get(word)?.split(" ") ?? [];
 }

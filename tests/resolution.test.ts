@@ -5,16 +5,17 @@
  * Chinese through CC-CEDICT glosses; the index cached per catalog; a tool_search hit refreshes
  * a disclosed tool and never evicts it.
  */
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { evalCatalog } from "../bench/resolutionEval.js";
 import { Harness } from "../harness/harness.js";
 import { catalogHash, indexedTool, indexFor } from "../harness/indexCache.js";
 import { ResolutionIndex } from "../harness/resolution.js";
-import { readCached, writeCached } from "../language/cache.js";
+import { cacheDir as cacheDirectory, readCached, sourceKey, writeCached } from "../language/cache.js";
 import { staticSource } from "../harness/sources.js";
 import { operandsOf, prepareLanguage } from "../harness/text.js";
 import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
@@ -361,6 +362,17 @@ describe("the loadout: a search hit on a disclosed tool refreshes it, never evic
 });
 
 describe("the index is built once per catalog", () => {
+  it("a language table is named by the code that built it: one written by other code (another version, another branch) is never read", () => {
+    const module = path.join(mkdtempSync(path.join(tmpdir(), "mira-source-")), "table.js");
+    writeFileSync(module, "export const version = 1;");
+    const before = sourceKey(pathToFileURL(module).href);
+    writeFileSync(module, "export const version = 2;");
+    expect(sourceKey(pathToFileURL(module).href)).not.toBe(before);
+    // beforeAll loaded CC-CEDICT from the usual cache directory, under its builder's key.
+    const glosses = sourceKey(new URL("../language/glosses.ts", import.meta.url).href);
+    expect(readdirSync(cacheDirectory({ ...process.env, MIRA_CACHE_DIR: previousCache }))).toContainEqual(expect.stringMatching(new RegExp(`^cedict-.*-${glosses}\\.tsv$`)));
+  });
+
   it("a second index over the same catalog comes from the disk cache and ranks the same", () => {
     const tools = generatedTools(500, 3);
     const first = indexFor(tools);

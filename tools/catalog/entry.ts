@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { readCached, writeCached } from "../../language/cache.js";
+import { readCached, sourceKey, writeCached } from "../../language/cache.js";
 import { z } from "zod";
 import { RiskClass } from "../../state/types.js";
 import type { ToolDefinition } from "../types.js";
@@ -126,7 +126,7 @@ export function loadCatalogFile(path: string): ToolDefinition[] {
     throw new CatalogError(`${path} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   // A file whose exact content passed before (its SHA-256 is remembered) is not validated again.
-  const marker = `catalog-valid-${createHash("sha256").update(text).digest("hex")}`;
+  const marker = `catalog-valid-${sourceKey(import.meta.url)}-${createHash("sha256").update(text).digest("hex")}`;
   if (readCached(marker) !== undefined && Array.isArray(data)) return data.map((raw: Record<string, unknown>) => entryToTool(passedEntry(raw)));
   const parsed = parseCatalog(data, path);
   if (!parsed.ok) throw new CatalogError(parsed.message);
