@@ -19,7 +19,9 @@
  * (`eligible`); only eligible tools are ever ranked.
  */
 import MiniSearch from "minisearch";
-import { englishWords, isStopword, stem } from "../language/english.js";
+import { englishWords, isStopword, singular, stem } from "../language/english.js";
+import { glossesOf, isProperNoun } from "../language/glosses.js";
+import { hasHan } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { oneLine } from "./catalogView.js";
 import { glossTerms, operandsOf, plainTerms, weightedTerms, type TaskOperands, type WeightedTerms } from "./text.js";
@@ -113,6 +115,13 @@ const NAME_TERM_FLOOR = 0.35;
 
 /** A word written with a capital letter (a proper noun, when it is not the first word). */
 const CAPITALIZED = /\b[A-Z][A-Za-z0-9]*\b/g;
+/** A proper name in running text: capitalized, then lower case ("Google", "Feishu"; not "TIP" or "JSON"). */
+const PROPER_NAME = /\b[A-Z][a-z]+[A-Za-z0-9]*\b/g;
+const DESCRIPTION_WORD = /[a-z0-9]+/g;
+/** Share of a vendor's tools whose descriptions must name a word for it to be the vendor's other name. */
+const ALIAS_SHARE = 0.5;
+/** An alias is the vendor's own: other tools' texts say it at most this fraction as often. */
+const ALIAS_OUTSIDE_RATIO = 0.25;
 /** A word that may be a tool's canonical name (`git_diff`, `mcp__fs__read_file`, `fs.read`, `API-get-user`). */
 const TOOL_NAME = /[A-Za-z][A-Za-z0-9_.\-]*[A-Za-z0-9]/g;
 const MCP_PREFIX = /^mcp__([^_].*?)__/;
@@ -248,6 +257,38 @@ function vendorsOf(tool: IndexedTool, prefixes: ReadonlySet<string>): { vendors:
   return { vendors: product, product };
 }
 
+/**
+ * The other names of each vendor that the catalog itself gives: a proper name (no dictionary
+ * word) that most of a vendor's tool descriptions say and other tools rarely do. A server id
+ * is often short (`gtasks`, `ms365`) while its descriptions say "Google Tasks": the request
+ * says the product's name, not the id. Keyed by the vendor words (`vendors.join(" ")`).
+ */
+function vendorAliases(tools: readonly IndexedTool[], features: readonly ToolFeatures[]): Map<string, string[]> {
+  const groups = new Map<string, IndexedTool[]>();
+  /** How many tools' descriptions say each word, in any case. */
+  const saying = new Map<string, number>();
+  tools.forEach((tool, index) => {
+    const vendors = features[index]!.vendors;
+    if (vendors.length > 0) push(groups, vendors.join(" "), tool);
+    for (const word of new Set(tool.description.toLowerCase().match(DESCRIPTION_WORD) ?? [])) saying.set(word, (saying.get(word) ?? 0) + 1);
+  });
+  const aliases = new Map<string, string[]>();
+  for (const [key, group] of groups) {
+    if (group.length < 2) continue;
+    const naming = new Map<string, number>();
+    for (const tool of group) for (const name of new Set((tool.description.match(PROPER_NAME) ?? []).map((word) => word.toLowerCase()))) naming.set(name, (naming.get(name) ?? 0) + 1);
+    const own = key.split(" ");
+    const found = [...naming]
+      .filter(([name, count]) => {
+        if (count < Math.max(2, group.length * ALIAS_SHARE) || own.includes(stem(name)) || isStopword(name) || synonymsOf(singular(name)).length > 0) return false;
+        return (saying.get(name) ?? 0) - count <= count * ALIAS_OUTSIDE_RATIO;
+      })
+      .map(([name]) => stem(name));
+    if (found.length > 0) aliases.set(key, found);
+  }
+  return aliases;
+}
+
 function hintWords(annotations: ToolAnnotations | undefined): string {
   if (!annotations) return "";
   const words = [annotations.title ?? ""];
@@ -351,13 +392,12 @@ export class ResolutionIndex {
     }
     const lexical = new MiniSearch<Document>(lexicalOptions);
     lexical.addAll(analysed.map((entry) => entry.document));
+    const features = analysed.map((entry) => entry.features);
+    const aliases = vendorAliases(tools, features);
+    for (const tool of features) tool.vendors.push(...(aliases.get(tool.vendors.join(" ")) ?? []));
     const limit = commonLimit(tools.length);
     const common = [...frequency].filter(([, count]) => count > limit).map(([term]) => term);
-    return new ResolutionIndex(
-      analysed.map((entry) => entry.features),
-      lexical,
-      common,
-    );
+    return new ResolutionIndex(features, lexical, common);
   }
 
   /** Rebuilds an index from `serialize()`'s output (the on-disk cache). */
@@ -552,6 +592,11 @@ export class ResolutionIndex {
     const named = new Set<string>();
     let capitalized: Set<string> | undefined;
     for (const [term, weight] of terms) {
+      if (hasHan(term) && isProperNoun(term)) {
+        const vendor = this.vendorOfProperNoun(term);
+        if (vendor) named.add(vendor);
+        continue;
+      }
       if (weight < 1 || !this.vendorPostings.has(term)) continue;
       if (synonymsOf(term).length > 0) {
         capitalized ??= new Set((request.match(CAPITALIZED) ?? []).map((word) => stem(word.toLowerCase())));
@@ -560,6 +605,16 @@ export class ResolutionIndex {
       named.add(term);
     }
     return named;
+  }
+
+  /**
+   * The vendor a Chinese proper noun names, by the name its dictionary entry gives first
+   * (谷歌 "Google, Internet company…", 钉钉 "DingTalk, …"): the name whole, or its first word.
+   */
+  private vendorOfProperNoun(word: string): string | undefined {
+    const name = glossesOf(word)[0]?.split(",")[0] ?? "";
+    const words = englishWords(name);
+    return [words.join(""), words[0] ?? ""].map(stem).find((term) => this.vendorPostings.has(term));
   }
 
   /**

@@ -296,6 +296,16 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(harnessOver(servers).rank("count the rows in mongo", 1)).toEqual(["mongodb_count_rows"]);
   });
 
+  it("a proper name most of a vendor's descriptions say, and others rarely, is that vendor's other name: 'Google' and 谷歌 name gtasks", () => {
+    const servers = [
+      ...["create", "list"].map((verb) => tool(`gtasks_${verb}`, `${verb === "create" ? "Create a task" : "List the tasks"} in Google Tasks.`, undefined, { domain: "gtasks" })),
+      ...["create", "list"].map((verb) => tool(`todo_${verb}`, `${verb === "create" ? "Create a task" : "List the tasks"} in the to-do list.`, undefined, { domain: "todo" })),
+    ];
+    const harness = harnessOver(servers);
+    expect(harness.rank("create a task in Google", 1)).toEqual(["gtasks_create"]);
+    expect(harness.rank("看看谷歌里的任务", 2).sort()).toEqual(["gtasks_create", "gtasks_list"]);
+  });
+
   it("a vendor that is a dictionary word is named only as a proper noun: 'the team' is not Teams", () => {
     const teams = ["teams", "slack"].flatMap((vendor) => ["get", "create"].map((verb) => vendorTool(vendor, "chat", verb, "user")));
     const pullRequest = tool("create_pull_request", "Open a pull request from a head branch into a base branch.", undefined, { domain: "code.github" });
