@@ -39,6 +39,12 @@ export const blindCatalog = (): ToolDefinition[] => catalogAt("blind/catalog.jso
 export const blind2Catalog = (): ToolDefinition[] => catalogAt("blind2/catalog.json");
 
 /**
+ * The third blind set's catalog: 681 tools from 23 MCP servers in none of the catalogs above,
+ * in Mira's own `mcp__<server>__<tool>` convention (`eval/resolution/blind3/provenance.json`).
+ */
+export const blind3Catalog = (): ToolDefinition[] => catalogAt("blind3/catalog.json");
+
+/**
  * `tuning` and `test` are the two halves; `tuning2` is a second round of tuning requests (64,
  * 28 in Chinese) written in a later session before any of them was run (first run 47/64),
  * then tuned on; `test2` is a second test set of 30 requests (15 in Chinese) written by
@@ -58,6 +64,12 @@ export const blindRequests = (): EvalRequest[] => JSON.parse(readFileSync(dataFi
  * lists alone, after the first blind set had been tuned on, and committed before any run.
  */
 export const blind2Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind2/requests.json"), "utf8")) as EvalRequest[];
+
+/**
+ * The third blind set's 166 requests (86 in Chinese) on `blind3Catalog`: written from the tool
+ * lists alone, without reading the resolver or any other request set, and committed before any run.
+ */
+export const blind3Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind3/requests.json"), "utf8")) as EvalRequest[];
 
 /** The project's gold tasks in the evaluation's shape (one gold tool each). */
 export const goldRequests = (tasks: readonly GoldTask[]): EvalRequest[] => tasks.map((task) => ({ id: task.id, lang: task.lang, request: task.task, gold: [task.gold] }));

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
-import { blind2Catalog, blind2Requests, blindCatalog, blindRequests, evalCatalog, evalRequests } from "../bench/resolutionEval.js";
+import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blindCatalog, blindRequests, evalCatalog, evalRequests } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -100,6 +100,24 @@ describe("the resolution evaluation's request sets", () => {
     // No server of the final blind set is in the tuned catalog or the first blind set.
     const usedServers = new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1]));
     expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
+  });
+
+  it("blind3: its own catalog parses in the mcp__<server>__<tool> convention, it has at least 110 requests (50 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
+    const tools = blind3Catalog();
+    const names = new Set(tools.map((tool) => tool.name));
+    expect(names.size).toBe(tools.length);
+    expect(tools.every((tool) => tool.name.startsWith(`mcp__${tool.domain.slice("mcp.".length)}__`) && tool.risk === "external_mcp")).toBe(true);
+    const requests = blind3Requests();
+    expect(requests.length).toBeGreaterThanOrEqual(110);
+    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
+    expect(requests.filter((r) => r.lang === "zh").length).toBeGreaterThanOrEqual(50);
+    for (const request of requests) {
+      expect(["en", "zh"]).toContain(request.lang);
+      for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
+    }
+    // No server of the third blind set is in any earlier catalog.
+    const usedServers = new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1]).concat(blind2Catalog().map((tool) => tool.domain)));
+    expect([...new Set(tools.map((tool) => tool.domain.slice("mcp.".length)))].filter((server) => usedServers.has(server))).toEqual([]);
   });
 });
 
