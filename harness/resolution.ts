@@ -6,8 +6,9 @@
  *   (GitHub, not GitLab), and the kind of its operands (a URL, a path, a mail address) against
  *   the tool's parameters;
  * - lexical: BM25 (minisearch) over each tool's enriched text: name words, vendor, domain,
- *   description, parameter names and descriptions, MCP annotations, and the WordNet synonyms
- *   of its name words, queried with the task's weighted terms (`text.ts`);
+ *   description, parameter names and descriptions, MCP annotations, the WordNet synonyms
+ *   of its name words and the WordNet definitions of its rarer name words, queried with the
+ *   task's weighted terms (`text.ts`);
  * - semantic (optional, supplied by the caller): an embeddings ranking.
  * Each stage ranks distinct evidence: among tools of vendors the task does not name, one the
  * request matches by the same evidence as a better one (`box_delete_folder` after
@@ -19,6 +20,7 @@
  * (`eligible`); only eligible tools are ever ranked.
  */
 import MiniSearch from "minisearch";
+import { definitionOf } from "../language/definitions.js";
 import { englishWords, isStopword, singular, stem } from "../language/english.js";
 import { glossesOf, isProperNoun } from "../language/glosses.js";
 import { hasHan } from "../language/segment.js";
@@ -82,9 +84,17 @@ const FIRST_PRODUCT_OPERATIONS = 3;
 /** A stage reads at most this many times its depth of hits for distinct ones. */
 const DISTINCT_SCAN = 10;
 /** Field boosts of the lexical stage: a word in a tool's name says more than one in a parameter's description. */
-const FIELD_BOOST = { name: 3, summary: 1.5, body: 1, related: 0.4 } as const;
+const FIELD_BOOST = { name: 3, summary: 1.5, body: 1, related: 0.4, definition: 0.1 } as const;
 type Field = keyof typeof FIELD_BOOST;
 const FIELDS = Object.keys(FIELD_BOOST) as Field[];
+/** The fields a weak request term (a synonym, a late gloss) is looked up in: a definition's words are too loose a match for it. */
+const FIELDS_BUT_DEFINITION = FIELDS.filter((field) => field !== "definition");
+/**
+ * A name word in at most this many tools' names brings its WordNet definition ("refund" →
+ * money returned to a payer): it names what sets the tool apart. Definitions of the words
+ * many tools share ("list", "get", "time") match requests at random.
+ */
+const DEFINED_NAME_TOOLS = 5;
 /** A structural candidate of a vendor the task names outranks every tool of another vendor. */
 const VENDOR_BONUS = 1;
 /** The task names a vendor other than this tool's, or the tool belongs to a vendor the task never names: its name match counts half. */
@@ -107,6 +117,8 @@ const MAX_DOCUMENT_SHARE = 0.05;
 const AVERAGE_NAME_TF = 1.5;
 /** A common term this strong (a word the request says, or a Chinese word's first gloss) is still looked up in tool names. */
 const COMMON_TERM_WEIGHT = 0.8;
+/** A term this strong (a word said, a first gloss) is looked up in the tools' definitions too. */
+const DEFINITION_TERM_WEIGHT = COMMON_TERM_WEIGHT;
 /** …but in a catalog of a few hundred tools, "file" or "event" in a hundred of them still ranks. */
 const COMMON_FLOOR = 100;
 const commonLimit = (tools: number): number => Math.max(COMMON_FLOOR, tools * MAX_DOCUMENT_SHARE);
@@ -301,9 +313,10 @@ function hintWords(annotations: ToolAnnotations | undefined): string {
  * A tool's enriched document (the lexical stage's fields: its name's words and product; its
  * domain and one-line summary; the rest of its description, its parameters' names and
  * descriptions and its annotations; WordNet relatives of its name's words and English glosses
- * of any Chinese in it) and its structural features.
+ * of any Chinese in it; the WordNet definitions of its rarer name words, `nameCounts`
+ * telling how many tools' names hold each stem) and its structural features.
  */
-function analyseTool(tool: IndexedTool, prefixes: ReadonlySet<string>): { document: Document; features: ToolFeatures } {
+function analyseTool(tool: IndexedTool, prefixes: ReadonlySet<string>, nameCounts: ReadonlyMap<string, number>): { document: Document; features: ToolFeatures } {
   // A product's name in the tool's name (`google_calendar_get_event`) says whose tool it is, not what it does.
   const { vendors, product } = vendorsOf(tool, prefixes);
   const bareName = tool.name.replace(MCP_PREFIX, "");
@@ -319,13 +332,17 @@ function analyseTool(tool: IndexedTool, prefixes: ReadonlySet<string>): { docume
     englishWords(parameter.name).some((word) => OPERAND_PARAMETERS[kind].word.test(word)) || OPERAND_PARAMETERS[kind].description.test(parameter.description);
   const operands = OPERAND_KINDS.filter((kind) => operandParameters.some((parameter) => takes(kind, parameter)));
   const related = nameWords.flatMap((word) => synonymsOf(word)).join(" ");
-  // Four fields, from most to least telling; few fields keep a query cheap at 5,000 tools.
+  // A request may paraphrase what the name says ("money back" for a refund): the classic Lesk overlap.
+  const defined = nameWords.filter((word) => !isStopword(word) && !product.includes(stem(word)) && (nameCounts.get(stem(word)) ?? 0) <= DEFINED_NAME_TOOLS);
+  const definition = defined.flatMap((word) => definitionOf(word)).join(" ");
+  // Five fields, from most to least telling; few fields keep a query cheap at 5,000 tools.
   const document: Document = {
     id: tool.name,
     name: [...nameTerms, ...product].join(" "),
     summary: `${tool.domain.split(".")[0] ?? ""} ${summary}`,
     body: [tool.description.slice(summary.length), ...parameters.map((parameter) => `${parameter.name} ${parameter.description}`), hintWords(tool.annotations)].join(" "),
     related: `${related} ${glossTerms(`${bareName} ${tool.description}`).join(" ")}`,
+    definition,
   };
   return { document, features: { name: tool.name, nameTerms, vendors, operands, readOnly: tool.readOnly ?? false, companions: [] } };
 }
@@ -379,7 +396,9 @@ export class ResolutionIndex {
   /** Builds the index from the tools themselves. */
   static build(tools: readonly IndexedTool[]): ResolutionIndex {
     const prefixes = vendorPrefixes(tools);
-    const analysed = tools.map((tool) => analyseTool(tool, prefixes));
+    const nameCounts = new Map<string, number>();
+    for (const tool of tools) for (const term of new Set(englishWords(tool.name.replace(MCP_PREFIX, "")).map(stem))) nameCounts.set(term, (nameCounts.get(term) ?? 0) + 1);
+    const analysed = tools.map((tool) => analyseTool(tool, prefixes, nameCounts));
     const registered = new Set(tools.map((tool) => tool.name));
     tools.forEach((tool, index) => {
       const named = [...tool.description.matchAll(TOOL_NAME)].map((match) => match[0]).filter((name) => name !== tool.name && registered.has(name));
@@ -733,7 +752,13 @@ export class ResolutionIndex {
     if (hits) this.rememberedHits.delete(key);
     else {
       hits = this.lexical
-        .search(term, { tokenize: (query) => [query], processTerm: (term) => term, boost: FIELD_BOOST, boostTerm: () => weight })
+        .search(term, {
+          tokenize: (query) => [query],
+          processTerm: (term) => term,
+          fields: weight >= DEFINITION_TERM_WEIGHT ? FIELDS : FIELDS_BUT_DEFINITION,
+          boost: FIELD_BOOST,
+          boostTerm: () => weight,
+        })
         .map((hit) => ({ name: hit.id as string, score: hit.score }));
       if (this.rememberedHits.size >= REMEMBERED_TERMS) this.rememberedHits.delete(this.rememberedHits.keys().next().value!);
     }

@@ -175,6 +175,11 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harness.rank("shut down the staging cluster", 1)).toEqual(["close_cluster"]);
   });
 
+  it("a tool's rarer name words carry their WordNet definitions: 'money back' reaches a refund tool", () => {
+    const shop = [tool("issue_refund", "Issue a refund for an order."), tool("get_order", "Look up an order."), tool("cancel_subscription", "Cancel a subscription.")];
+    expect(harnessOver(shop).rank("I want my money back for the broken chair", 1)).toEqual(["issue_refund"]);
+  });
+
   it("'how many' asks to count", () => {
     const rows = ["count", "list"].map((verb) => tool(`${verb}_rows`, `${verb === "count" ? "Count" : "List"} the rows of a table.`));
     expect(harnessOver(rows).rank("how many rows are in orders?", 1)).toEqual(["count_rows"]);
