@@ -37,6 +37,7 @@ export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   fix: "fix edit change",
   create: "create write new",
   new: "new create",
+  add: "add create new",
   cancel: "cancel delete remove",
   reply: "reply respond send",
   remind: "remind notify message send",

@@ -153,13 +153,14 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harnessOver([registry, enroll]).rank("看看这个注册表单", 2)).toContain("enroll_member");
   });
 
-  it("the software senses of everyday verbs: to cancel is to delete, to remind is to send a message, 新建 is to create", () => {
+  it("the software senses of everyday verbs: to cancel is to delete, to remind is to send a message, to add is to create, 新建 is to create", () => {
     const calendar = ["create", "delete", "get"].map((verb) => tool(`${verb}_event`, `${verb[0]!.toUpperCase()}${verb.slice(1)} an event.`));
     const chat = [tool("send_message", "Send a message to a channel."), tool("list_channels", "List the channels.")];
     const harness = harnessOver([...calendar, ...chat]);
     expect(harness.rank("cancel my 3pm", 1)).toEqual(["delete_event"]);
     expect(harness.rank("remind the team about the release", 1)).toEqual(["send_message"]);
     expect(harness.rank("新建一个活动", 1)).toEqual(["create_event"]);
+    expect(harness.rank("add an event for the launch", 1)).toEqual(["create_event"]);
   });
 
   it("a measure word after a verb is read as one: 发条消息 sends a message (发 + 条), besides jieba's 发条 (a clockwork spring)", () => {
