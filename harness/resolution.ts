@@ -22,7 +22,7 @@
 import MiniSearch from "minisearch";
 import { definitionOf } from "../language/definitions.js";
 import { englishWords, isStopword, singular, stem } from "../language/english.js";
-import { glossesOf, isProperNoun } from "../language/glosses.js";
+import { glossesOf, inDictionary, isProperNoun, pinyinOf } from "../language/glosses.js";
 import { hasHan } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { oneLine } from "./catalogView.js";
@@ -130,6 +130,11 @@ const CAPITALIZED = /\b[A-Z][A-Za-z0-9]*\b/g;
 /** A proper name in running text: capitalized, then lower case ("Google", "Feishu"; not "TIP" or "JSON"). */
 const PROPER_NAME = /\b[A-Z][a-z]+[A-Za-z0-9]*\b/g;
 const DESCRIPTION_WORD = /[a-z0-9]+/g;
+const HAN_RUN = /[\u3400-\u9fff]+/g;
+/** Characters in a Chinese brand name read as pinyin (飞书, 钉钉). */
+const MAX_PINYIN_NAME = 4;
+/** Letters a vendor's name needs before pinyin may spell it: 里呢 reads "line". */
+const MIN_PINYIN_VENDOR = 5;
 /** Share of a vendor's tools whose descriptions must name a word for it to be the vendor's other name. */
 const ALIAS_SHARE = 0.5;
 /** An alias is the vendor's own: other tools' texts say it at most this fraction as often. */
@@ -611,8 +616,8 @@ export class ResolutionIndex {
     const named = new Set<string>();
     let capitalized: Set<string> | undefined;
     for (const [term, weight] of terms) {
-      if (hasHan(term) && isProperNoun(term)) {
-        const vendor = this.vendorOfProperNoun(term);
+      if (hasHan(term)) {
+        const vendor = this.vendorOfHanName(term);
         if (vendor) named.add(vendor);
         continue;
       }
@@ -623,17 +628,40 @@ export class ResolutionIndex {
       }
       named.add(term);
     }
+    if (hasHan(request)) this.vendorsInPinyin(request, named);
     return named;
   }
 
   /**
-   * The vendor a Chinese proper noun names, by the name its dictionary entry gives first
-   * (谷歌 "Google, Internet company…", 钉钉 "DingTalk, …"): the name whole, or its first word.
+   * The vendor a Chinese name names: a proper noun by the name its dictionary entry gives
+   * first (谷歌 "Google, Internet company…", 钉钉 "DingTalk, …"), the name whole or its first
+   * word.
    */
-  private vendorOfProperNoun(word: string): string | undefined {
-    const name = glossesOf(word)[0]?.split(",")[0] ?? "";
-    const words = englishWords(name);
-    return [words.join(""), words[0] ?? ""].map(stem).find((term) => this.vendorPostings.has(term));
+  private vendorOfHanName(word: string): string | undefined {
+    if (isProperNoun(word)) {
+      const words = englishWords(glossesOf(word)[0]?.split(",")[0] ?? "");
+      return [words.join(""), words[0] ?? ""].map(stem).find((term) => this.vendorPostings.has(term));
+    }
+    return undefined;
+  }
+
+  /**
+   * Vendors the request writes in Chinese characters by their pinyin (飞书 → Feishu): any two
+   * to four characters the dictionary lacks, wherever the segmenter cut them (it cuts an
+   * unknown name apart), read as a vendor's name of `MIN_PINYIN_VENDOR` letters or more.
+   */
+  private vendorsInPinyin(request: string, named: Set<string>): void {
+    for (const [run] of request.matchAll(HAN_RUN)) {
+      const characters = [...run];
+      for (let start = 0; start < characters.length; start += 1) {
+        for (let length = 2; length <= MAX_PINYIN_NAME && start + length <= characters.length; length += 1) {
+          const word = characters.slice(start, start + length).join("");
+          if (inDictionary(word)) continue;
+          const reading = pinyinOf(word);
+          if (reading && reading.length >= MIN_PINYIN_VENDOR && this.vendorPostings.has(reading)) named.add(reading);
+        }
+      }
+    }
   }
 
   /**

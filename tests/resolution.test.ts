@@ -312,6 +312,14 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(harness.rank("看看谷歌里的任务", 2).sort()).toEqual(["gtasks_create", "gtasks_list"]);
   });
 
+  it("a vendor written in Chinese characters the dictionary lacks is read by its pinyin: 飞书 is Feishu (jieba cuts it apart)", () => {
+    const servers = ["zulip", "feishu"].flatMap((server) => ["send_message", "list_chats"].map((action) => tool(`${server}_${action}`, `${action === "send_message" ? "Send a message" : "List the chats"} in ${server}.`, undefined, { domain: server })));
+    expect(harnessOver(servers).rank("在飞书群里发个消息", 1)).toEqual(["feishu_send_message"]);
+    // Pinyin spells no short name: 里呢 reads "line", and no five letters make it a vendor.
+    const line = ["line", "kik"].flatMap((server) => ["send_message", "list_chats"].map((action) => tool(`${server}_${action}`, `${action === "send_message" ? "Send a message" : "List the chats"} in ${server}.`, undefined, { domain: server })));
+    expect(harnessOver(line).rank("群里呢发个消息", 1)).toEqual(["kik_send_message"]);
+  });
+
   it("a vendor that is a dictionary word is named only as a proper noun: 'the team' is not Teams", () => {
     const teams = ["teams", "slack"].flatMap((vendor) => ["get", "create"].map((verb) => vendorTool(vendor, "chat", verb, "user")));
     const pullRequest = tool("create_pull_request", "Open a pull request from a head branch into a base branch.", undefined, { domain: "code.github" });
