@@ -656,9 +656,9 @@ export class ResolutionIndex {
       for (let start = 0; start < characters.length; start += 1) {
         for (let length = 2; length <= MAX_PINYIN_NAME && start + length <= characters.length; length += 1) {
           const word = characters.slice(start, start + length).join("");
-          if (inDictionary(word)) continue;
           const reading = pinyinOf(word);
-          if (reading && reading.length >= MIN_PINYIN_VENDOR && this.vendorPostings.has(reading)) named.add(reading);
+          // The dictionary is asked last: most readings spell no vendor.
+          if (reading && reading.length >= MIN_PINYIN_VENDOR && this.vendorPostings.has(reading) && !inDictionary(word)) named.add(reading);
         }
       }
     }
