@@ -45,6 +45,13 @@ export const blind2Catalog = (): ToolDefinition[] => catalogAt("blind2/catalog.j
 export const blind3Catalog = (): ToolDefinition[] => catalogAt("blind3/catalog.json");
 
 /**
+ * The fourth blind set's catalog: 725 tools from 22 MCP servers in none of the catalogs above,
+ * each named as its server publishes it, `<server>_`-prefixed only where two servers share a
+ * name, in one-part `<server>` domains (`eval/resolution/blind4/provenance.json`).
+ */
+export const blind4Catalog = (): ToolDefinition[] => catalogAt("blind4/catalog.json");
+
+/**
  * `tuning` and `test` are the two halves; `tuning2` is a second round of tuning requests (64,
  * 28 in Chinese) written in a later session before any of them was run (first run 47/64),
  * then tuned on; `test2` is a second test set of 30 requests (15 in Chinese) written by
@@ -70,6 +77,13 @@ export const blind2Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataF
  * lists alone, without reading the resolver or any other request set, and committed before any run.
  */
 export const blind3Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind3/requests.json"), "utf8")) as EvalRequest[];
+
+/**
+ * The fourth blind set's 162 requests (89 in Chinese) on `blind4Catalog`: written from the tool
+ * lists alone, without reading the resolver or any other request set, and reserved for the
+ * next round's single blind measurement.
+ */
+export const blind4Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind4/requests.json"), "utf8")) as EvalRequest[];
 
 /** The project's gold tasks in the evaluation's shape (one gold tool each). */
 export const goldRequests = (tasks: readonly GoldTask[]): EvalRequest[] => tasks.map((task) => ({ id: task.id, lang: task.lang, request: task.task, gold: [task.gold] }));

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
-import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blindCatalog, blindRequests, evalCatalog, evalRequests } from "../bench/resolutionEval.js";
+import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blindCatalog, blindRequests, evalCatalog, evalRequests } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -118,6 +118,30 @@ describe("the resolution evaluation's request sets", () => {
     // No server of the third blind set is in any earlier catalog.
     const usedServers = new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1]).concat(blind2Catalog().map((tool) => tool.domain)));
     expect([...new Set(tools.map((tool) => tool.domain.slice("mcp.".length)))].filter((server) => usedServers.has(server))).toEqual([]);
+  });
+
+  // Data only: this set is kept for the next round's single blind measurement, so nothing here resolves it.
+  it("blind4: its own catalog parses with published names in one-part <server> domains, it has at least 120 requests (55 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
+    const tools = blind4Catalog();
+    const names = new Set(tools.map((tool) => tool.name));
+    expect(names.size).toBe(tools.length);
+    expect(tools.every((tool) => !tool.domain.includes(".") && tool.risk === "external_mcp")).toBe(true);
+    const requests = blind4Requests();
+    expect(requests.length).toBeGreaterThanOrEqual(120);
+    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
+    expect(requests.filter((r) => r.lang === "zh").length).toBeGreaterThanOrEqual(55);
+    for (const request of requests) {
+      expect(["en", "zh"]).toContain(request.lang);
+      for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
+    }
+    // No server of the fourth blind set is in any earlier catalog.
+    const usedServers = new Set(
+      [...evalCatalog(), ...blindCatalog()]
+        .map((tool) => tool.name.split("__")[1])
+        .concat(blind2Catalog().map((tool) => tool.domain))
+        .concat(blind3Catalog().map((tool) => tool.domain.slice("mcp.".length))),
+    );
+    expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
   });
 });
 
