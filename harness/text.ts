@@ -179,7 +179,7 @@ function overlappingReading(word: string, next: string): string[] {
 function englishWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean): void {
   const parts = englishWords(word);
   // "GitHub" is github as well as git + hub: vendors are written as one word.
-  if (parts.length > 1 && /^[A-Za-z]+$/.test(word)) addEnglishWord(terms, word.toLowerCase(), 1, false);
+  if (parts.length > 1 && /^[A-Za-z0-9]+$/.test(word)) addEnglishWord(terms, word.toLowerCase(), 1, false);
   for (const part of parts) addEnglishWord(terms, part, 1, withSynonyms);
 }
 
