@@ -306,6 +306,16 @@ function vendorAliases(tools: readonly IndexedTool[], features: readonly ToolFea
   return aliases;
 }
 
+/** Stems of the capitalized words of a text that do not begin a sentence: names, as written. */
+function properNamesOf(text: string): Set<string> {
+  const names = new Set<string>();
+  for (const match of text.matchAll(CAPITALIZED)) {
+    const before = text.slice(0, match.index).trimEnd();
+    if (before.length > 0 && !/[.!?。！？:：]$/.test(before)) names.add(stem(match[0].toLowerCase()));
+  }
+  return names;
+}
+
 function hintWords(annotations: ToolAnnotations | undefined): string {
   if (!annotations) return "";
   const words = [annotations.title ?? ""];
@@ -481,7 +491,7 @@ export class ResolutionIndex {
   /** The deterministic non-exact stages' rankings: structural, then lexical. */
   rankings(task: string, eligible: Eligible): StageRanking[] {
     const operands = operandsOf(task, (word) => this.byName.has(word));
-    const terms = this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request));
+    const terms = this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request), operands.request);
     const named = this.namedVendors(terms, operands.request);
     const lexical = this.distinct(this.lexicalHits(withOperandTerms(terms, operands), false, true), eligible, named);
     return [
@@ -512,9 +522,12 @@ export class ResolutionIndex {
    * A vendor written short ("mongo" for MongoDB, "postgres" for PostgreSQL): a word the request
    * says that is no dictionary word and begins exactly one vendor's name names that vendor.
    */
-  private withVendorNicknames(terms: WeightedTerms): WeightedTerms {
+  private withVendorNicknames(terms: WeightedTerms, request: string): WeightedTerms {
+    let proper: Set<string> | undefined;
     for (const [term, weight] of [...terms]) {
-      if (weight < 1 || term.length < MIN_NICKNAME || this.vendorPostings.has(term) || !/^[a-z]+$/.test(term) || synonymsOf(term).length > 0) continue;
+      if (weight < 1 || term.length < MIN_NICKNAME || this.vendorPostings.has(term) || !/^[a-z]+$/.test(term)) continue;
+      // A dictionary word is a nickname only written as a name, capitalized within a sentence ("in Sonar").
+      if (synonymsOf(term).length > 0 && !(proper ??= properNamesOf(request)).has(term)) continue;
       const vendors = [...this.vendorPostings.keys()].filter((vendor) => vendor.startsWith(term));
       if (vendors.length === 1) terms.set(vendors[0]!, 1);
     }

@@ -22,6 +22,8 @@ const GLOSS_WEIGHT = 0.8;
 const LATER_SENSE_FACTOR = 0.3;
 /** A single Han character is a broad word (会: can, meet, meeting, union…): its glosses count less. */
 const SINGLE_HAN_FACTOR = 0.6;
+/** What a single character counts for as a Chinese term of its own (a tool's Chinese text says it). */
+const SINGLE_HAN_TERM_FACTOR = 0.5;
 /** Synonyms are related words, not the word: a fraction of the word's own weight. */
 const SYNONYM_WEIGHT = 0.3;
 /** A phrase's related words ("call off" → cancel): what was said, in other words. */
@@ -77,7 +79,8 @@ const addEnglishWord = (terms: WeightedTerms, word: string, weight: number, with
 /** A Chinese word: itself (for Chinese tool text), its software sense, or its dictionary glosses. */
 function addHanWord(terms: WeightedTerms, word: string, weight: number, withSynonyms: boolean): void {
   if (HAN_FUNCTION_WORDS.has(word)) return;
-  addTerm(terms, word, weight);
+  // One character alone (图, 表, 画) is in half the Chinese descriptions of a catalog: as itself, weak evidence.
+  addTerm(terms, word, [...word].length === 1 ? weight * SINGLE_HAN_TERM_FACTOR : weight);
   // A proper noun (外滩, 虹桥) names what to act on, like an operand; its encyclopedia gloss is not a request.
   if (isProperNoun(word)) return;
   const sense = softwareSenseOf(word);
@@ -178,8 +181,8 @@ function overlappingReading(word: string, next: string): string[] {
 /** An English (or other non-Han) word of a text: its parts' terms. */
 function englishWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean): void {
   const parts = englishWords(word);
-  // "GitHub" is github as well as git + hub: vendors are written as one word.
-  if (parts.length > 1 && /^[A-Za-z]+$/.test(word)) addEnglishWord(terms, word.toLowerCase(), 1, false);
+  // "GitHub" is github as well as git + hub, "1Password" 1password: vendors are written as one word.
+  if (parts.length > 1 && /^[A-Za-z0-9]+$/.test(word)) addEnglishWord(terms, word.toLowerCase(), 1, false);
   for (const part of parts) addEnglishWord(terms, part, 1, withSynonyms);
 }
 

@@ -17,7 +17,7 @@ import { catalogHash, indexedTool, indexFor } from "../harness/indexCache.js";
 import { ResolutionIndex } from "../harness/resolution.js";
 import { cacheDir as cacheDirectory, readCached, sourceKey, writeCached } from "../language/cache.js";
 import { staticSource } from "../harness/sources.js";
-import { operandsOf, prepareLanguage } from "../harness/text.js";
+import { operandsOf, prepareLanguage, weightedTerms } from "../harness/text.js";
 import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
 import { glossesOf, inDictionary } from "../language/glosses.js";
 import { segmentWords } from "../language/segment.js";
@@ -161,6 +161,12 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harness.rank("remind the team about the release", 1)).toEqual(["send_message"]);
     expect(harness.rank("新建一个活动", 1)).toEqual(["create_event"]);
     expect(harness.rank("add an event for the launch", 1)).toEqual(["create_event"]);
+  });
+
+  it("a single Chinese character is weak evidence as itself: a tool whose Chinese text lists 图、画、表 does not outrank the chart tool for 把数据画成图表", () => {
+    const chart = tool("generate_bar_chart", "Draw a bar chart of the data.");
+    const hosting = tool("manage_hosting", "上传图、画、表、字到静态托管。");
+    expect(harnessOver([hosting, chart]).rank("把数据画成图表", 1)).toEqual(["generate_bar_chart"]);
   });
 
   it("a measure word after a verb is read as one: 发条消息 sends a message (发 + 条), besides jieba's 发条 (a clockwork spring)", () => {
@@ -318,6 +324,17 @@ describe("near-duplicates and catalogs at scale", () => {
     // Pinyin spells no short name: 里呢 reads "line", and no five letters make it a vendor.
     const line = ["line", "kik"].flatMap((server) => ["send_message", "list_chats"].map((action) => tool(`${server}_${action}`, `${action === "send_message" ? "Send a message" : "List the chats"} in ${server}.`, undefined, { domain: server })));
     expect(harnessOver(line).rank("群里呢发个消息", 1)).toEqual(["kik_send_message"]);
+  });
+
+  it("a vendor written with digits is one word as well as its parts: 1Password is the term 1password", () => {
+    expect([...weightedTerms("list the items in 1Password", true).keys()]).toEqual(expect.arrayContaining(["1password", "password"]));
+  });
+
+  it("a dictionary word capitalized inside a sentence may be a vendor's nickname: 'in Sonar' is SonarQube", () => {
+    const trackers = ["sonarqube", "github"].flatMap((server) => ["list_issues", "get_issue"].map((action) => tool(`${server}_${action}`, `${action === "list_issues" ? "List the issues" : "Get an issue"}.`, undefined, { domain: server })));
+    const harness = harnessOver(trackers);
+    expect(harness.rank("list the open issues in Sonar", 1)).toEqual(["sonarqube_list_issues"]);
+    expect(harness.rank("list the open issues the sonar found", 1)).toEqual(["github_list_issues"]);
   });
 
   it("a vendor that is a dictionary word is named only as a proper noun: 'the team' is not Teams", () => {
