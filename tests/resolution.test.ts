@@ -169,6 +169,13 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harnessOver([hosting, chart]).rank("把数据画成图表", 1)).toEqual(["generate_bar_chart"]);
   });
 
+  it("Chinese software words the dictionary lacks or glosses otherwise have their software sense: 流程 is a workflow, 告警 an alert", () => {
+    const tools = [tool("list_workflows", "List the workflows."), tool("list_courses", "List the training courses."), tool("list_alerts", "List the alerts."), tool("list_tickets", "List the tickets.")];
+    const harness = harnessOver(tools);
+    expect(harness.rank("列出所有流程", 1)).toEqual(["list_workflows"]);
+    expect(harness.rank("列出现在的告警", 1)).toEqual(["list_alerts"]);
+  });
+
   it("a measure word after a verb is read as one: 发条消息 sends a message (发 + 条), besides jieba's 发条 (a clockwork spring)", () => {
     const spring = tool("wind_spring", "Wind the spring of a clock.");
     const send = tool("post_note", "Post a note to a channel.", undefined, { description: "Send out a note to a channel." });
