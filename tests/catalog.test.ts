@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
-import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blindCatalog, blindRequests, evalCatalog, evalRequests } from "../bench/resolutionEval.js";
+import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, type EvalRequest } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -58,6 +58,16 @@ describe("evaluation catalog", () => {
   });
 });
 
+/** A blind set's requests: unique ids, English or Chinese, at least `chinese` in Chinese, and every gold alternative in its own catalog. */
+function expectRequestsOn(names: ReadonlySet<string>, requests: readonly EvalRequest[], chinese = 0): void {
+  expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
+  expect(requests.filter((r) => r.lang === "zh").length).toBeGreaterThanOrEqual(chinese);
+  for (const request of requests) {
+    expect(["en", "zh"]).toContain(request.lang);
+    for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
+  }
+}
+
 describe("the resolution evaluation's request sets", () => {
   it.each(["tuning", "tuning2", "test", "test2"] as const)("%s: unique ids, en or zh, and every gold tool is in the real MCP catalog", (split) => {
     const names = new Set(evalCatalog().map((tool) => tool.name));
@@ -74,12 +84,7 @@ describe("the resolution evaluation's request sets", () => {
     const names = new Set(tools.map((tool) => tool.name));
     expect(names.size).toBe(tools.length);
     expect(tools.every((tool) => tool.name.startsWith("mcp__") && tool.domain.startsWith("mcp.") && tool.risk === "external_mcp")).toBe(true);
-    const requests = blindRequests();
-    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
-    for (const request of requests) {
-      expect(["en", "zh"]).toContain(request.lang);
-      for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
-    }
+    expectRequestsOn(names, blindRequests());
     // No server of the blind set is one the tuned catalog already has.
     const tunedServers = new Set(evalCatalog().map((tool) => tool.name.split("__")[1]));
     expect([...names].filter((name) => tunedServers.has(name.split("__")[1] ?? ""))).toEqual([]);
@@ -90,13 +95,7 @@ describe("the resolution evaluation's request sets", () => {
     const names = new Set(tools.map((tool) => tool.name));
     expect(names.size).toBe(tools.length);
     expect(tools.every((tool) => !tool.domain.includes(".") && tool.name.startsWith(tool.domain.replace(/-/g, "_")) && tool.risk === "external_mcp")).toBe(true);
-    const requests = blind2Requests();
-    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
-    expect(requests.filter((r) => r.lang === "zh").length).toBeGreaterThanOrEqual(25);
-    for (const request of requests) {
-      expect(["en", "zh"]).toContain(request.lang);
-      for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
-    }
+    expectRequestsOn(names, blind2Requests(), 25);
     // No server of the final blind set is in the tuned catalog or the first blind set.
     const usedServers = new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1]));
     expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
@@ -107,14 +106,8 @@ describe("the resolution evaluation's request sets", () => {
     const names = new Set(tools.map((tool) => tool.name));
     expect(names.size).toBe(tools.length);
     expect(tools.every((tool) => tool.name.startsWith(`mcp__${tool.domain.slice("mcp.".length)}__`) && tool.risk === "external_mcp")).toBe(true);
-    const requests = blind3Requests();
-    expect(requests.length).toBeGreaterThanOrEqual(110);
-    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
-    expect(requests.filter((r) => r.lang === "zh").length).toBeGreaterThanOrEqual(50);
-    for (const request of requests) {
-      expect(["en", "zh"]).toContain(request.lang);
-      for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
-    }
+    expect(blind3Requests().length).toBeGreaterThanOrEqual(110);
+    expectRequestsOn(names, blind3Requests(), 50);
     // No server of the third blind set is in any earlier catalog.
     const usedServers = new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1]).concat(blind2Catalog().map((tool) => tool.domain)));
     expect([...new Set(tools.map((tool) => tool.domain.slice("mcp.".length)))].filter((server) => usedServers.has(server))).toEqual([]);
@@ -126,14 +119,8 @@ describe("the resolution evaluation's request sets", () => {
     const names = new Set(tools.map((tool) => tool.name));
     expect(names.size).toBe(tools.length);
     expect(tools.every((tool) => !tool.domain.includes(".") && tool.risk === "external_mcp")).toBe(true);
-    const requests = blind4Requests();
-    expect(requests.length).toBeGreaterThanOrEqual(120);
-    expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
-    expect(requests.filter((r) => r.lang === "zh").length).toBeGreaterThanOrEqual(55);
-    for (const request of requests) {
-      expect(["en", "zh"]).toContain(request.lang);
-      for (const name of request.gold.flatMap((entry) => entry.split("|"))) expect(names.has(name), `${request.id}: ${name}`).toBe(true);
-    }
+    expect(blind4Requests().length).toBeGreaterThanOrEqual(120);
+    expectRequestsOn(names, blind4Requests(), 55);
     // No server of the fourth blind set is in any earlier catalog.
     const usedServers = new Set(
       [...evalCatalog(), ...blindCatalog()]
