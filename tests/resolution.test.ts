@@ -318,7 +318,7 @@ describe("near-duplicates and catalogs at scale", () => {
   it("a proper name most of a vendor's descriptions say, and others rarely, is that vendor's other name: 'Google' and 谷歌 name gtasks", () => {
     const servers = [
       ...["create", "list"].map((verb) => tool(`gtasks_${verb}`, `${verb === "create" ? "Create a task" : "List the tasks"} in Google Tasks.`, undefined, { domain: "gtasks" })),
-      ...["create", "list"].map((verb) => tool(`todo_${verb}`, `${verb === "create" ? "Create a task" : "List the tasks"} in the to-do list.`, undefined, { domain: "todo" })),
+      ...["create", "list"].map((verb) => tool(`asana_${verb}`, `${verb === "create" ? "Create a task" : "List the tasks"} in the tasks board.`, undefined, { domain: "asana" })),
     ];
     const harness = harnessOver(servers);
     expect(harness.rank("create a task in Google", 1)).toEqual(["gtasks_create"]);
