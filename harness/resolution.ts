@@ -73,6 +73,7 @@ export interface FusedResolution {
 type Eligible = (name: string) => boolean;
 
 const HYPHENATED = /\b[A-Za-z]+(?:-[A-Za-z]+)+\b/g;
+const ALPHANUMERIC_WORD = /[A-Za-z0-9]+/g;
 /** Letters a vendor's short name keeps ("mongo"): fewer begin too many words. */
 const MIN_NICKNAME = 4;
 /** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more. */
@@ -108,6 +109,8 @@ const OPERAND_BONUS: Record<OperandKind, number> = { paths: 1, urls: 1, emails: 
 const READ_ONLY_BONUS = 0.25;
 /** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
 const QUERY_TERMS = 16;
+/** …and the named vendors' tools are ordered by three times as many (`namedVendorOrder`): weak terms too, at a cost kept bounded. */
+const VENDOR_QUERY_TERMS = 3 * QUERY_TERMS;
 /** Terms (at a weight) whose BM25 hits a resolution index remembers: a few thousand hits in all, as requests come (each term's hits are at most the common limit's). */
 const REMEMBERED_TERMS = 4096;
 const REMEMBERED_WORDS = 20_000;
@@ -493,11 +496,30 @@ export class ResolutionIndex {
     const operands = operandsOf(task, (word) => this.byName.has(word));
     const terms = this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request), operands.request);
     const named = this.namedVendors(terms, operands.request);
+    this.dropVendorParts(terms, operands.request, named);
     const lexical = this.distinct(this.lexicalHits(withOperandTerms(terms, operands), false, true), eligible, named);
+    const vendorOrder = named.size > 0 ? this.namedVendorOrder(withOperandTerms(terms, operands), named) : undefined;
     return [
-      { stage: "structural", ...this.structural(terms, operands, eligible, lexical.names, named) },
+      { stage: "structural", ...this.structural(terms, operands, eligible, lexical.names, named, vendorOrder) },
       { stage: "lexical", ...lexical },
     ];
+  }
+
+  /**
+   * A named vendor written as one word of several parts ("1Password", "GitHub") is the
+   * vendor, not also its parts: "archive the test login in 1Password" asks for no password
+   * tool. The parts' terms (and their synonyms) stay only where the rest of the request says them.
+   */
+  private dropVendorParts(terms: WeightedTerms, request: string, named: ReadonlySet<string>): void {
+    const joined = new Set<string>();
+    for (const [word] of request.matchAll(ALPHANUMERIC_WORD)) if (named.has(stem(word.toLowerCase())) && englishWords(word).length > 1) joined.add(word);
+    if (joined.size === 0) return;
+    const rest = request.replace(ALPHANUMERIC_WORD, (word) => (joined.has(word) ? " " : word));
+    const restTerms = this.withCompounds(weightedTerms(rest, true), rest);
+    for (const word of joined) {
+      const vendor = stem(word.toLowerCase());
+      for (const term of weightedTerms(word, true).keys()) if (term !== vendor && !restTerms.has(term)) terms.delete(term);
+    }
   }
 
   /**
@@ -566,7 +588,7 @@ export class ResolutionIndex {
    * the vendor the task names and for parameters that take the task's operands. A tool must
    * have a name word the task explains, or be of the named vendor and take its operand.
    */
-  private structural(terms: WeightedTerms, operands: TaskOperands, eligible: Eligible, lexical: readonly string[], namedVendors: Set<string>): Distinct {
+  private structural(terms: WeightedTerms, operands: TaskOperands, eligible: Eligible, lexical: readonly string[], namedVendors: Set<string>, vendorOrder?: ReadonlyMap<string, number>): Distinct {
     const operandKinds = OPERAND_KINDS.filter((kind) => operands[kind].length > 0);
     const candidates = new Set<ToolFeatures>();
     for (const [term, weight] of terms) {
@@ -582,14 +604,56 @@ export class ResolutionIndex {
     if (operandKinds.length > 0 && !namesACapability) {
       for (const hit of scored) if (this.byName.get(hit.name)?.readOnly) hit.score += READ_ONLY_BONUS;
     }
-    // Equal structure is ordered by the lexical evidence, then by name: never by registration order.
+    // Equal structure (a named vendor's tools) is ordered by the rest of the request's evidence for each, then by the lexical stage's order, then by name: never by registration order.
     const lexicalRank = new Map(lexical.map((name, rank) => [name, rank]));
     const unranked = lexical.length;
+    const vendorRank = (name: string) => vendorOrder?.get(name) ?? Number.MAX_SAFE_INTEGER;
     return this.distinct(
-      scored.sort((a, b) => b.score - a.score || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1)),
+      scored.sort((a, b) => b.score - a.score || vendorRank(a.name) - vendorRank(b.name) || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1)),
       eligible,
       namedVendors,
     );
+  }
+
+  /**
+   * The named vendors' tools ordered by the rest of the request's evidence, weak terms too
+   * (synonyms, later glosses; its `VENDOR_QUERY_TERMS` strongest terms, the lexical query
+   * keeps 16): the vendor's name matches each of its tools alike, so in the structural stage,
+   * which gives them all the vendor's bonus, what tells them apart is how much else of the
+   * request each one's text says. BM25 as the lexical stage scores it (a common word by its
+   * name-field match alone), each term's score added, the sum multiplied by the terms
+   * matched. Only tools with some evidence are ranked.
+   */
+  private namedVendorOrder(terms: WeightedTerms, namedVendors: ReadonlySet<string>): Map<string, number> {
+    const own = new Set<string>();
+    const vendorWords = new Set<string>();
+    for (const vendor of namedVendors) {
+      for (const tool of this.vendorPostings.get(vendor) ?? []) {
+        own.add(tool.name);
+        for (const word of tool.vendors) vendorWords.add(word);
+      }
+    }
+    const combined = new Map<string, { score: number; matched: number }>();
+    const add = (name: string, score: number) => {
+      if (!own.has(name)) return;
+      const hit = combined.get(name);
+      if (!hit) combined.set(name, { score, matched: 1 });
+      else {
+        hit.score += score;
+        hit.matched += 1;
+      }
+    };
+    for (const [term, weight] of [...terms].sort((a, b) => b[1] - a[1]).slice(0, VENDOR_QUERY_TERMS)) {
+      if (vendorWords.has(term)) continue;
+      if (!this.common.has(term)) {
+        for (const hit of this.termHits(term, weight)) add(hit.name, hit.score);
+        continue;
+      }
+      const score = this.commonNameScore(term, weight);
+      for (const tool of this.namePostings.get(term) ?? []) add(tool.name, score);
+    }
+    const ranked = sortScored([...combined].map(([name, { score, matched }]) => ({ name, score: score * matched })));
+    return new Map(ranked.map((hit, rank) => [hit.name, rank]));
   }
 
   private scoreStructure(candidates: Iterable<ToolFeatures>, terms: WeightedTerms, namedVendors: Set<string>, operandKinds: OperandKind[]): Scored[] {
@@ -818,12 +882,17 @@ export class ResolutionIndex {
     const evidence = [...matched];
     for (const [term, weight] of said) {
       if (!tool.nameTerms.includes(term)) continue;
-      const postings = this.namePostings.get(term)?.length ?? 0;
-      const idf = Math.log(1 + (this.byName.size - postings + 0.5) / (postings + 0.5));
-      sum += weight * FIELD_BOOST.name * idf * AVERAGE_NAME_TF;
+      sum += this.commonNameScore(term, weight);
       evidence.push(term);
     }
     return { score: sum * Math.max(1, evidence.length), evidence };
+  }
+
+  /** A common term's BM25 score as a name-field match of an average-length name (too common to look up in every field). */
+  private commonNameScore(term: string, weight: number): number {
+    const postings = this.namePostings.get(term)?.length ?? 0;
+    const idf = Math.log(1 + (this.byName.size - postings + 0.5) / (postings + 0.5));
+    return weight * FIELD_BOOST.name * idf * AVERAGE_NAME_TF;
   }
 }
 

@@ -337,6 +337,27 @@ describe("near-duplicates and catalogs at scale", () => {
     expect([...weightedTerms("list the items in 1Password", true).keys()]).toEqual(expect.arrayContaining(["1password", "password"]));
   });
 
+  it("a named vendor written as one word of parts is not also its parts: 'what's kept in 1Password' asks for no password tool", () => {
+    const keeper = [
+      tool("mcp__1password__password_generate", "Generate a random password."),
+      tool("mcp__1password__password_read", "Read a password."),
+      tool("mcp__1password__vault_list", "List the vaults that keep your items."),
+    ];
+    const [structural] = stages(keeper, "what's kept in 1Password?");
+    expect(structural!.names[0]).toBe("mcp__1password__vault_list");
+    // Said on its own, the part is still a word of the request.
+    expect(stages(keeper, "read the wifi password in 1Password")[0]!.names[0]).toBe("mcp__1password__password_read");
+  });
+
+  it("a named vendor's tools are told apart by all the request's evidence, not only the lexical query's strongest terms", () => {
+    const tracker = ["get_user", "list_teams", "get_project", "list_labels"].map((action) => tool(`mcp__zorbix__${action}`, `${action.replace("_", " ")}.`));
+    const iterations = tool("mcp__zorbix__iterations_get_active", "Get the active iterations (sprints) of your teams.");
+    // Sixteen words the catalog never says come first; the one that tells the tools apart comes last.
+    const request = "in Zorbix, alpha bravo charlie delta echo foxtrot golf hotel india juliett kilo lima mike november oscar papa: sprint";
+    const [structural] = stages([...tracker, iterations], request);
+    expect(structural!.names[0]).toBe("mcp__zorbix__iterations_get_active");
+  });
+
   it("a dictionary word capitalized inside a sentence may be a vendor's nickname: 'in Sonar' is SonarQube", () => {
     const trackers = ["sonarqube", "github"].flatMap((server) => ["list_issues", "get_issue"].map((action) => tool(`${server}_${action}`, `${action === "list_issues" ? "List the issues" : "Get an issue"}.`, undefined, { domain: server })));
     const harness = harnessOver(trackers);
