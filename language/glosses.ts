@@ -14,6 +14,8 @@ const MAX_SENSES = 6;
 const SENSE_SEPARATOR = "|";
 /** Marks a proper noun's entry in the compact table. */
 const PROPER_NOUN = "=";
+/** Marks a verb sense (CC-CEDICT writes verbs "to lock", nouns "a lock") in the compact table. */
+const VERB_SENSE = "~";
 
 /** Senses that say nothing about meaning: cross-references, surnames, classifiers. */
 const UNINFORMATIVE = /^(variant of|old variant of|see |also written|also pr\.|surname |abbr\. for|used in |cl:|classifier for|japanese variant|erhua variant|\(old\)|\(archaic\))/i;
@@ -36,6 +38,9 @@ function cleanSense(sense: string): string {
     .replace(/\s+/g, " ")
     .trim();
 }
+
+/** A verb sense, as CC-CEDICT writes one: "to lock", "(of a door) to shut". */
+const isVerbSense = (sense: string): boolean => /^to\s/i.test(sense.replace(/\([^)]*\)|\[[^\]]*\]/g, " ").trim());
 
 function packageVersion(dir: URL): string {
   try {
@@ -62,7 +67,8 @@ function buildTable(dir: URL): string {
     const entry = senses.get(simplified) ?? { computing: [], other: [] };
     for (const sense of Array.isArray(english) ? english : [english]) {
       if (UNINFORMATIVE.test(sense)) continue;
-      const cleaned = cleanSense(sense);
+      const plain = cleanSense(sense);
+      const cleaned = plain && isVerbSense(sense) ? VERB_SENSE + plain : plain;
       const list = COMPUTING_SENSE.test(sense) ? entry.computing : entry.other;
       if (cleaned && !list.includes(cleaned)) list.push(cleaned);
     }
@@ -70,7 +76,9 @@ function buildTable(dir: URL): string {
   }
   const rows: [string, string][] = [];
   for (const [word, { computing, other }] of senses) {
-    const list = [...new Set([...computing, ...other])].slice(0, MAX_SENSES);
+    // Verb senses past the first few are kept too: a verb before its complement (干完) reads only them.
+    const all = [...new Set([...computing, ...other])];
+    const list = [...all.slice(0, MAX_SENSES), ...all.slice(MAX_SENSES).filter((sense) => sense.startsWith(VERB_SENSE)).slice(0, MAX_SENSES)];
     if (list.length > 0) rows.push([word, `${common.has(word) ? "" : PROPER_NOUN}${list.join(SENSE_SEPARATOR)}`]);
   }
   return formatTable(rows);
@@ -86,12 +94,18 @@ function glossTable(): SortedTable {
   return table;
 }
 
-/** The English senses of a simplified Chinese word, most common first; [] when it is not in the dictionary. */
-export function glossesOf(word: string): string[] {
+/** A word's senses as the table keeps them (verb senses marked). */
+function markedSenses(word: string): string[] {
   const entry = glossTable().get(word);
   if (entry === undefined) return [];
   return (entry.startsWith(PROPER_NOUN) ? entry.slice(1) : entry).split(SENSE_SEPARATOR);
 }
+
+/** The English senses of a simplified Chinese word, most common first; [] when it is not in the dictionary. */
+export const glossesOf = (word: string): string[] => markedSenses(word).slice(0, MAX_SENSES).map((sense) => (sense.startsWith(VERB_SENSE) ? sense.slice(1) : sense));
+
+/** The word's verb senses only (锁: "lock; to lock up", not "a lock"), most common first. */
+export const verbGlossesOf = (word: string): string[] => markedSenses(word).flatMap((sense) => (sense.startsWith(VERB_SENSE) ? [sense.slice(1)] : [])).slice(0, MAX_SENSES);
 
 /** Whether the word is only a proper noun in the dictionary (a place, a person, an organization). */
 export const isProperNoun = (word: string): boolean => glossTable().get(word)?.startsWith(PROPER_NOUN) ?? false;
