@@ -59,6 +59,15 @@ const SINGLE_DIRECTIONS = new Set(["上", "下", "出", "开", "起", "到", "�
 const COMPOUND_ENDINGS = [...DIRECTIONAL_COMPLEMENTS, ...RESULT_COMPLEMENTS, ...SINGLE_DIRECTIONS];
 /** Measure words that follow a verb before its object (发条消息, 写封信, 建个表). */
 const MEASURE_WORDS = new Set(["个", "条", "封", "张", "件", "份", "篇", "本", "项", "次"]);
+/** What only a verb takes after it: a tentative 一下 (查一下), a glance 一眼. */
+const VERB_MARKERS = new Set(["一下", "下", "一眼"]);
+
+/**
+ * Whether `next` marks `word` as a verb: a complement (撤 + 下来), a tentative 一下 (搜一下),
+ * a measure word after one character (建个表, 发条消息), or the character said twice (找找).
+ */
+const followsVerb = (word: string, next: string): boolean =>
+  VERB_COMPLEMENTS.has(next) || VERB_MARKERS.has(next) || ([...word].length === 1 && (MEASURE_WORDS.has(next) || next === word));
 
 function addTerm(terms: WeightedTerms, term: string, weight: number): void {
   if (term.length === 0 || weight <= 0) return;
@@ -183,7 +192,7 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
     if (VERB_COMPLEMENTS.has(word) && previous && hasHan(previous) && !HAN_FUNCTION_WORDS.has(previous)) return;
     addWordTerms(terms, word, withSynonyms, hanWordTerms);
     const next = words[index + 1];
-    if (next && VERB_COMPLEMENTS.has(next) && !HAN_FUNCTION_WORDS.has(word)) addHeadVerb(terms, word, 1, withSynonyms);
+    if (next && !HAN_FUNCTION_WORDS.has(word) && followsVerb(word, next)) addWordTerms(terms, word, withSynonyms, headVerbTerms, VERB_READING);
     // A separable verb split by a measure word or aspect marker: 开个会 → 开会.
     const after = words[index + 2];
     if (next && SEPARABLE_FILLERS.has(next) && after && hasHan(after) && inDictionary(word + after)) addHanWord(terms, word + after, 1, withSynonyms);
@@ -229,6 +238,10 @@ function englishWordTerms(terms: WeightedTerms, word: string, withSynonyms: bool
 /** A Chinese word of a text: its terms. */
 const hanWordTerms = (terms: WeightedTerms, word: string, withSynonyms: boolean): void => addHanWord(terms, word, 1, withSynonyms);
 
+/** A Chinese word the next word marks as a verb: its verb senses' terms (remembered apart, `VERB_READING`). */
+const headVerbTerms = (terms: WeightedTerms, word: string, withSynonyms: boolean): void => addHeadVerb(terms, word, 1, withSynonyms);
+const VERB_READING = "v";
+
 /**
  * Words whose terms are remembered. A word's terms (its stems, senses, glosses and synonyms)
  * depend on the word alone, and requests share most of their words: each is looked up in the
@@ -240,10 +253,11 @@ const wordMemo = new Map<string, WeightedTerms>();
 /**
  * Adds a word's terms, from the memo or analysed by `analyse` into a map of their own. Adding
  * that map's entries in its order gives the same map as analysing into `terms` directly: a
- * term keeps its first place and its highest weight either way.
+ * term keeps its first place and its highest weight either way. `reading` names an analysis
+ * other than the word's plain one (its verb reading), remembered apart.
  */
-function addWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean, analyse: (terms: WeightedTerms, word: string, withSynonyms: boolean) => void): void {
-  const key = `${withSynonyms ? "+" : "-"}${word}`;
+function addWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean, analyse: (terms: WeightedTerms, word: string, withSynonyms: boolean) => void, reading = ""): void {
+  const key = `${reading}${withSynonyms ? "+" : "-"}${word}`;
   let analysed = wordMemo.get(key);
   if (!analysed) {
     analysed = new Map();
