@@ -203,6 +203,13 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(glossesOf("行")[0]).toBe("row; column");
   });
 
+  it("common software words whose first CC-CEDICT sense is another have their software sense: 配置 is a configuration (not to deploy), 开关 a toggle or flag (not a gas valve)", () => {
+    const tools = [tool("list_configurations", "List the configurations."), tool("list_deployments", "List the deployments."), tool("create_flag", "Create a feature flag."), tool("open_valve", "Open a gas valve.")];
+    const harness = harnessOver(tools);
+    expect(harness.rank("看看现在的配置", 1)).toEqual(["list_configurations"]);
+    expect(harness.rank("新建一个开关", 1)).toEqual(["create_flag"]);
+  });
+
   it("a measure word after a verb is read as one: 发条消息 sends a message (发 + 条), besides jieba's 发条 (a clockwork spring)", () => {
     const spring = tool("wind_spring", "Wind the spring of a clock.");
     const send = tool("post_note", "Post a note to a channel.", undefined, { description: "Send out a note to a channel." });
