@@ -8,7 +8,7 @@
  * text), which say what to act on, and the request words around them, which say what to do.
  */
 import { englishTerms, englishWords, isStopword, stem } from "../language/english.js";
-import { glossesOf, inDictionary, isProperNoun } from "../language/glosses.js";
+import { glossesOf, inDictionary, isProperNoun, verbGlossesOf } from "../language/glosses.js";
 import { mentionedPaths } from "../language/request.js";
 import { hasHan, loadSegmenter, segmentWords } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
@@ -45,8 +45,29 @@ const HAN_FUNCTION_WORDS = new Set(
 );
 /** Measure words and aspect markers inside a separable verb (开个会 is 开会, 截个图 is 截图). */
 const SEPARABLE_FILLERS = new Set(["个", "一个", "下", "一下", "了", "过", "次"]);
+/**
+ * Verb complements: the closed grammatical class of resultative (住 掉 好 完 成 走 见 懂 光 透)
+ * and directional (下来 上去 出来 起来…) endings a verb takes (锁住 is to lock, 撤下来 to
+ * take down). They say how an action ends, not which action: the head verb carries the meaning.
+ */
+const RESULT_COMPLEMENTS = ["住", "掉", "好", "完", "成", "走", "见", "懂", "光", "透"];
+const DIRECTIONAL_COMPLEMENTS = ["上来", "上去", "下来", "下去", "进来", "进去", "出来", "出去", "回来", "回去", "过来", "过去", "起来", "开来"];
+const VERB_COMPLEMENTS = new Set([...RESULT_COMPLEMENTS, ...DIRECTIONAL_COMPLEMENTS]);
+/** One-character directions (装上, 拿出): also a place after a noun (书上 is "on the book"), so only after a word that is first a verb. */
+const SINGLE_DIRECTIONS = new Set(["上", "下", "出", "开", "起", "到", "回", "进"]);
+/** Complements that end a compound jieba keeps whole (停掉, 传上去). */
+const COMPOUND_ENDINGS = [...DIRECTIONAL_COMPLEMENTS, ...RESULT_COMPLEMENTS, ...SINGLE_DIRECTIONS];
 /** Measure words that follow a verb before its object (发条消息, 写封信, 建个表). */
 const MEASURE_WORDS = new Set(["个", "条", "封", "张", "件", "份", "篇", "本", "项", "次"]);
+/** What only a verb takes after it: a tentative 一下 (查一下), a glance 一眼. */
+const VERB_MARKERS = new Set(["一下", "下", "一眼"]);
+
+/**
+ * Whether `next` marks `word` as a verb: a complement (撤 + 下来), a tentative 一下 (搜一下),
+ * a measure word after one character (建个表, 发条消息), or the character said twice (找找).
+ */
+const followsVerb = (word: string, next: string): boolean =>
+  VERB_COMPLEMENTS.has(next) || VERB_MARKERS.has(next) || ([...word].length === 1 && (MEASURE_WORDS.has(next) || next === word));
 
 function addTerm(terms: WeightedTerms, term: string, weight: number): void {
   if (term.length === 0 || weight <= 0) return;
@@ -87,6 +108,8 @@ function addHanWord(terms: WeightedTerms, word: string, weight: number, withSyno
   if (sense) return addEnglish(terms, sense, weight);
   const glosses = glossesOf(word);
   if (glosses.length === 0 && word.length > 1) {
+    const head = complementHead(word);
+    if (head) return addHeadVerb(terms, head, weight, withSynonyms);
     for (const part of dictionaryWords(word)) {
       if (part.length > 1) addHanWord(terms, part, weight, withSynonyms);
       else if (!HAN_FUNCTION_WORDS.has(part)) addHanGlosses(terms, glossesOf(part), weight * CHARACTER_FALLBACK_FACTOR * SINGLE_HAN_FACTOR, withSynonyms);
@@ -113,6 +136,28 @@ function addHanGlosses(terms: WeightedTerms, glosses: string[], weight: number, 
 /** Verbs that, before an object, lend it their grammar and not their meaning ("take a look" is to look). */
 const LIGHT_VERBS = new Set(["take", "give", "have", "make", "do", "get", "put", "pay"]);
 const LIGHT_VERB_FACTOR = 0.3;
+
+/**
+ * A verb before its complement (锁 in 锁住, 撤 in 撤 + 下来): the complement says it is a verb,
+ * so its verb senses are read at a word's full weight (锁 is to lock, not a lock; 干 to do, not dry).
+ */
+function addHeadVerb(terms: WeightedTerms, head: string, weight: number, withSynonyms: boolean): void {
+  const verbs = verbGlossesOf(head);
+  if (verbs.length === 0 || softwareSenseOf(head) || isProperNoun(head)) return addHanWord(terms, head, weight, withSynonyms);
+  addTerm(terms, head, [...head].length === 1 ? weight * SINGLE_HAN_TERM_FACTOR : weight);
+  addHanGlosses(terms, verbs, weight, withSynonyms);
+}
+
+/** The head verb of a verb + complement compound the dictionary lacks (锁住 → 锁, 传上去 → 传), if the word is one. */
+function complementHead(word: string): string | undefined {
+  for (const ending of COMPOUND_ENDINGS) {
+    if (!word.endsWith(ending) || word.length === ending.length) continue;
+    const head = word.slice(0, -ending.length);
+    if (!inDictionary(head) || HAN_FUNCTION_WORDS.has(head)) continue;
+    if (!SINGLE_DIRECTIONS.has(ending) || verbGlossesOf(head)[0] === glossesOf(head)[0]) return head;
+  }
+  return undefined;
+}
 
 /**
  * A word jieba kept whole but the dictionary lacks (解释一下), cut by forward maximum
@@ -142,9 +187,13 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
       if (withSynonyms && index + 1 < words.length) addPhrasalVerb(terms, word, words[index + 1]!);
       return addWordTerms(terms, word, withSynonyms, englishWordTerms);
     }
+    // A complement jieba cut off its verb (撤 + 下来, 删除 + 掉) is grammar: "come down" is not what was asked.
+    const previous = words[index - 1];
+    if (VERB_COMPLEMENTS.has(word) && previous && hasHan(previous) && !HAN_FUNCTION_WORDS.has(previous)) return;
     addWordTerms(terms, word, withSynonyms, hanWordTerms);
-    // A separable verb split by a measure word or aspect marker: 开个会 → 开会.
     const next = words[index + 1];
+    if (next && !HAN_FUNCTION_WORDS.has(word) && followsVerb(word, next)) addWordTerms(terms, word, withSynonyms, headVerbTerms, VERB_READING);
+    // A separable verb split by a measure word or aspect marker: 开个会 → 开会.
     const after = words[index + 2];
     if (next && SEPARABLE_FILLERS.has(next) && after && hasHan(after) && inDictionary(word + after)) addHanWord(terms, word + after, 1, withSynonyms);
     else if (next && hasHan(next) && inDictionary(word + next) && !words.includes(word + next)) addHanWord(terms, word + next, 1, withSynonyms);
@@ -189,6 +238,10 @@ function englishWordTerms(terms: WeightedTerms, word: string, withSynonyms: bool
 /** A Chinese word of a text: its terms. */
 const hanWordTerms = (terms: WeightedTerms, word: string, withSynonyms: boolean): void => addHanWord(terms, word, 1, withSynonyms);
 
+/** A Chinese word the next word marks as a verb: its verb senses' terms (remembered apart, `VERB_READING`). */
+const headVerbTerms = (terms: WeightedTerms, word: string, withSynonyms: boolean): void => addHeadVerb(terms, word, 1, withSynonyms);
+const VERB_READING = "v";
+
 /**
  * Words whose terms are remembered. A word's terms (its stems, senses, glosses and synonyms)
  * depend on the word alone, and requests share most of their words: each is looked up in the
@@ -200,10 +253,11 @@ const wordMemo = new Map<string, WeightedTerms>();
 /**
  * Adds a word's terms, from the memo or analysed by `analyse` into a map of their own. Adding
  * that map's entries in its order gives the same map as analysing into `terms` directly: a
- * term keeps its first place and its highest weight either way.
+ * term keeps its first place and its highest weight either way. `reading` names an analysis
+ * other than the word's plain one (its verb reading), remembered apart.
  */
-function addWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean, analyse: (terms: WeightedTerms, word: string, withSynonyms: boolean) => void): void {
-  const key = `${withSynonyms ? "+" : "-"}${word}`;
+function addWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean, analyse: (terms: WeightedTerms, word: string, withSynonyms: boolean) => void, reading = ""): void {
+  const key = `${reading}${withSynonyms ? "+" : "-"}${word}`;
   let analysed = wordMemo.get(key);
   if (!analysed) {
     analysed = new Map();

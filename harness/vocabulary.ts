@@ -88,6 +88,20 @@ export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   词汇表: "glossary",
   哪里: "where locate find",
   哪儿: "where locate find",
+  // common software words whose first CC-CEDICT sense is another (配置 "deploy", 表格 "form", 频道 "frequency")
+  配置: "configuration config settings",
+  部署: "deploy deployment",
+  表格: "table spreadsheet sheet",
+  日程: "schedule calendar event",
+  频道: "channel",
+  格式: "format",
+  归档: "archive",
+  开关: "switch toggle flag",
+  库: "library repository database",
+  恢复: "restore recover",
+  指标: "metric indicator",
+  报表: "report",
+  端口: "port",
 };
 
 const senses = new Map(Object.entries(SOFTWARE_SENSES).map(([word, sense]) => [word.toLowerCase(), sense]));

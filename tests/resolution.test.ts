@@ -20,7 +20,7 @@ import { staticSource } from "../harness/sources.js";
 import { operandsOf, prepareLanguage, weightedTerms } from "../harness/text.js";
 import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
 import { isNegated, requestClauses } from "../language/clauses.js";
-import { glossesOf, inDictionary } from "../language/glosses.js";
+import { glossesOf, inDictionary, verbGlossesOf } from "../language/glosses.js";
 import { segmentWords } from "../language/segment.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
 import { defineTool, ok, type ToolDefinition } from "../tools/types.js";
@@ -175,6 +175,40 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     const harness = harnessOver(tools);
     expect(harness.rank("列出所有流程", 1)).toEqual(["list_workflows"]);
     expect(harness.rank("列出现在的告警", 1)).toEqual(["list_alerts"]);
+  });
+
+  it("a verb's complement is grammar: 停掉 is to stop and 藏起来 to hide, read through the head verb at a word's weight", () => {
+    // 停掉 is no CC-CEDICT word: without the rule its characters count for little (停 "stop" at 0.24, 掉 "fall" as much).
+    const stop = weightedTerms("把服务停掉", true);
+    expect(stop.get("stop")).toBeGreaterThanOrEqual(0.8);
+    expect(stop.has("fall")).toBe(false);
+    // jieba cuts 藏 + 起来: 起来 ("stand up") says how the hiding ends, not what to do.
+    const hide = weightedTerms("把日志藏起来", true);
+    expect(hide.get("conceal")).toBeGreaterThanOrEqual(0.8);
+    expect(hide.has("stand")).toBe(false);
+    // A place after a noun is no complement: 书上 is "on the book", so 书 keeps its weak fallback and is not read as to write.
+    expect(weightedTerms("书上", true).get("write") ?? 0).toBeLessThan(0.5);
+  });
+
+  it("what only a verb takes marks a verb: in 删一下 and 建个表 the character weighs as a verb, not as a broad single character", () => {
+    expect(weightedTerms("把旧分支删一下", true).get("delet")).toBeGreaterThanOrEqual(0.8);
+    expect(weightedTerms("建个表", true).get("establish")).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it("CC-CEDICT's senses: a verb's senses are known apart (锁 is to lock as well as a lock), and the commoner reading of a character comes first (看 kàn 'see', not kān 'look after'; 跑 'run', not 'paw')", () => {
+    expect(verbGlossesOf("锁")).toEqual(["lock; to lock up"]);
+    expect(glossesOf("锁")).toContain("a lock");
+    expect(glossesOf("看")[0]).toBe("see; to look at");
+    expect(glossesOf("跑")[0]).toBe("run");
+    // A reading with a computing sense still leads: 行 is a row of a table.
+    expect(glossesOf("行")[0]).toBe("row; column");
+  });
+
+  it("common software words whose first CC-CEDICT sense is another have their software sense: 配置 is a configuration (not to deploy), 开关 a toggle or flag (not a gas valve)", () => {
+    const tools = [tool("list_configurations", "List the configurations."), tool("list_deployments", "List the deployments."), tool("create_flag", "Create a feature flag."), tool("open_valve", "Open a gas valve.")];
+    const harness = harnessOver(tools);
+    expect(harness.rank("看看现在的配置", 1)).toEqual(["list_configurations"]);
+    expect(harness.rank("新建一个开关", 1)).toEqual(["create_flag"]);
   });
 
   it("a measure word after a verb is read as one: 发条消息 sends a message (发 + 条), besides jieba's 发条 (a clockwork spring)", () => {
