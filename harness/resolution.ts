@@ -13,7 +13,8 @@
  * Each stage ranks distinct evidence: among tools of vendors the task does not name, one the
  * request matches by the same evidence as a better one (`box_delete_folder` after
  * `outlook_delete_folder` for "delete the folder") is a copy, ranked after every distinct tool.
- * The rankings are fused by reciprocal rank fusion; the stages order the evidence, they do
+ * The rankings are fused by reciprocal rank fusion, with, for a request of several clauses,
+ * each clause's own fused ranking (`clauseRankings`); the stages order the evidence, they do
  * not shrink the disclosure. Only an exact canonical name stands alone; otherwise up to the
  * limit of the fused candidates are disclosed. A task nothing matches resolves to nothing:
  * there is no registration-order fallback. Authority and readiness are the caller's business
@@ -26,6 +27,7 @@ import { glossesOf, inDictionary, isProperNoun, pinyinOf } from "../language/glo
 import { hasHan } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { oneLine } from "./catalogView.js";
+import { isNegated, requestClauses } from "../language/clauses.js";
 import { glossTerms, operandsOf, plainTerms, weightedTerms, type TaskOperands, type WeightedTerms } from "./text.js";
 import type { ToolAnnotations } from "../tools/types.js";
 import type { ResolutionStage } from "./types.js";
@@ -54,10 +56,13 @@ export interface StageRanking {
   names: string[];
   /** Tools this stage cannot tell apart from a better one of its names (`distinct`): fused after every name. */
   copies?: string[];
+  /** The stage that ranked each name, when they differ (a clause's fused ranking): what its fused hits are labelled with. */
+  stages?: StageRanking["stage"][];
 }
 
 /** A fused candidate: its fused score and the stage that ranked it best. */
 export interface FusedHit extends StageHit {
+  stage: StageRanking["stage"];
   score: number;
 }
 
@@ -109,8 +114,6 @@ const OPERAND_BONUS: Record<OperandKind, number> = { paths: 1, urls: 1, emails: 
 const READ_ONLY_BONUS = 0.25;
 /** The lexical query keeps the task's strongest terms only: a long Chinese request glosses to a hundred words. */
 const QUERY_TERMS = 16;
-/** …and the named vendors' tools are ordered by three times as many (`namedVendorOrder`): weak terms too, at a cost kept bounded. */
-const VENDOR_QUERY_TERMS = 3 * QUERY_TERMS;
 /** Terms (at a weight) whose BM25 hits a resolution index remembers: a few thousand hits in all, as requests come (each term's hits are at most the common limit's). */
 const REMEMBERED_TERMS = 4096;
 const REMEMBERED_WORDS = 20_000;
@@ -493,16 +496,52 @@ export class ResolutionIndex {
 
   /** The deterministic non-exact stages' rankings: structural, then lexical. */
   rankings(task: string, eligible: Eligible): StageRanking[] {
-    const operands = operandsOf(task, (word) => this.byName.has(word));
+    const whole = this.textRankings(task, eligible);
+    return [...whole.rankings, ...this.clauseRankings(task, eligible, whole.named)];
+  }
+
+  /**
+   * The structural and lexical rankings of a text (a whole task, or one of its clauses, which
+   * also gets `namedElsewhere`, the vendors the rest of its request names), the vendors it
+   * names, and whether it asks for more than a vendor ("In Plane" asks for nothing).
+   */
+  private textRankings(text: string, eligible: Eligible, namedElsewhere?: ReadonlySet<string>): { rankings: StageRanking[]; named: Set<string>; asks: boolean } {
+    const operands = operandsOf(text, (word) => this.byName.has(word));
     const terms = this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request), operands.request);
     const named = this.namedVendors(terms, operands.request);
     this.dropVendorParts(terms, operands.request, named);
+    let asks = false;
+    for (const [term, weight] of terms) if (weight >= 1 && !named.has(term)) asks = true;
+    if (namedElsewhere) for (const vendor of namedElsewhere) named.add(vendor);
     const lexical = this.distinct(this.lexicalHits(withOperandTerms(terms, operands), false, true), eligible, named);
-    const vendorOrder = named.size > 0 ? this.namedVendorOrder(withOperandTerms(terms, operands), named) : undefined;
-    return [
-      { stage: "structural", ...this.structural(terms, operands, eligible, lexical.names, named, vendorOrder) },
+    const rankings: StageRanking[] = [
+      { stage: "structural", ...this.structural(terms, operands, eligible, lexical.names, named) },
       { stage: "lexical", ...lexical },
     ];
+    return { rankings, named, asks };
+  }
+
+  /**
+   * One fused ranking per clause of a request of several ("pull the P&L from QuickBooks and
+   * turn it into a waterfall chart"), fused in beside the whole request's: the whole
+   * request's strongest terms are mostly one clause's, and a short clause's own tool would
+   * otherwise rank below that clause's many near misses. A vendor named anywhere in the
+   * request holds in each clause ("Fork the Neon database", "用 Playwright 打开…然后截个图").
+   * A clause that says what not to do, or names only a vendor, gets no ranking; nor does a
+   * request left with fewer than two clauses.
+   */
+  private clauseRankings(task: string, eligible: Eligible, named: ReadonlySet<string>): StageRanking[] {
+    const clauses = requestClauses(task);
+    if (clauses.length === 0) return [];
+    const rankings: StageRanking[] = [];
+    for (const clause of clauses) {
+      if (isNegated(clause)) continue;
+      const own = this.textRankings(clause, eligible, named);
+      if (!own.asks) continue;
+      const fused = fuse(own.rankings, STAGE_DEPTH);
+      rankings.push({ stage: fused[0]?.stage ?? "lexical", names: fused.map((hit) => hit.name), stages: fused.map((hit) => hit.stage) });
+    }
+    return rankings.length >= 2 ? rankings : [];
   }
 
   /**
@@ -588,7 +627,7 @@ export class ResolutionIndex {
    * the vendor the task names and for parameters that take the task's operands. A tool must
    * have a name word the task explains, or be of the named vendor and take its operand.
    */
-  private structural(terms: WeightedTerms, operands: TaskOperands, eligible: Eligible, lexical: readonly string[], namedVendors: Set<string>, vendorOrder?: ReadonlyMap<string, number>): Distinct {
+  private structural(terms: WeightedTerms, operands: TaskOperands, eligible: Eligible, lexical: readonly string[], namedVendors: Set<string>): Distinct {
     const operandKinds = OPERAND_KINDS.filter((kind) => operands[kind].length > 0);
     const candidates = new Set<ToolFeatures>();
     for (const [term, weight] of terms) {
@@ -604,56 +643,14 @@ export class ResolutionIndex {
     if (operandKinds.length > 0 && !namesACapability) {
       for (const hit of scored) if (this.byName.get(hit.name)?.readOnly) hit.score += READ_ONLY_BONUS;
     }
-    // Equal structure (a named vendor's tools) is ordered by the rest of the request's evidence for each, then by the lexical stage's order, then by name: never by registration order.
+    // Equal structure is ordered by the lexical evidence, then by name: never by registration order.
     const lexicalRank = new Map(lexical.map((name, rank) => [name, rank]));
     const unranked = lexical.length;
-    const vendorRank = (name: string) => vendorOrder?.get(name) ?? Number.MAX_SAFE_INTEGER;
     return this.distinct(
-      scored.sort((a, b) => b.score - a.score || vendorRank(a.name) - vendorRank(b.name) || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1)),
+      scored.sort((a, b) => b.score - a.score || (lexicalRank.get(a.name) ?? unranked) - (lexicalRank.get(b.name) ?? unranked) || a.name.length - b.name.length || (a.name < b.name ? -1 : 1)),
       eligible,
       namedVendors,
     );
-  }
-
-  /**
-   * The named vendors' tools ordered by the rest of the request's evidence, weak terms too
-   * (synonyms, later glosses; its `VENDOR_QUERY_TERMS` strongest terms, the lexical query
-   * keeps 16): the vendor's name matches each of its tools alike, so in the structural stage,
-   * which gives them all the vendor's bonus, what tells them apart is how much else of the
-   * request each one's text says. BM25 as the lexical stage scores it (a common word by its
-   * name-field match alone), each term's score added, the sum multiplied by the terms
-   * matched. Only tools with some evidence are ranked.
-   */
-  private namedVendorOrder(terms: WeightedTerms, namedVendors: ReadonlySet<string>): Map<string, number> {
-    const own = new Set<string>();
-    const vendorWords = new Set<string>();
-    for (const vendor of namedVendors) {
-      for (const tool of this.vendorPostings.get(vendor) ?? []) {
-        own.add(tool.name);
-        for (const word of tool.vendors) vendorWords.add(word);
-      }
-    }
-    const combined = new Map<string, { score: number; matched: number }>();
-    const add = (name: string, score: number) => {
-      if (!own.has(name)) return;
-      const hit = combined.get(name);
-      if (!hit) combined.set(name, { score, matched: 1 });
-      else {
-        hit.score += score;
-        hit.matched += 1;
-      }
-    };
-    for (const [term, weight] of [...terms].sort((a, b) => b[1] - a[1]).slice(0, VENDOR_QUERY_TERMS)) {
-      if (vendorWords.has(term)) continue;
-      if (!this.common.has(term)) {
-        for (const hit of this.termHits(term, weight)) add(hit.name, hit.score);
-        continue;
-      }
-      const score = this.commonNameScore(term, weight);
-      for (const tool of this.namePostings.get(term) ?? []) add(tool.name, score);
-    }
-    const ranked = sortScored([...combined].map(([name, { score, matched }]) => ({ name, score: score * matched })));
-    return new Map(ranked.map((hit, rank) => [hit.name, rank]));
   }
 
   private scoreStructure(candidates: Iterable<ToolFeatures>, terms: WeightedTerms, namedVendors: Set<string>, operandKinds: OperandKind[]): Scored[] {
@@ -882,17 +879,12 @@ export class ResolutionIndex {
     const evidence = [...matched];
     for (const [term, weight] of said) {
       if (!tool.nameTerms.includes(term)) continue;
-      sum += this.commonNameScore(term, weight);
+      const postings = this.namePostings.get(term)?.length ?? 0;
+      const idf = Math.log(1 + (this.byName.size - postings + 0.5) / (postings + 0.5));
+      sum += weight * FIELD_BOOST.name * idf * AVERAGE_NAME_TF;
       evidence.push(term);
     }
     return { score: sum * Math.max(1, evidence.length), evidence };
-  }
-
-  /** A common term's BM25 score as a name-field match of an average-length name (too common to look up in every field). */
-  private commonNameScore(term: string, weight: number): number {
-    const postings = this.namePostings.get(term)?.length ?? 0;
-    const idf = Math.log(1 + (this.byName.size - postings + 0.5) / (postings + 0.5));
-    return weight * FIELD_BOOST.name * idf * AVERAGE_NAME_TF;
   }
 }
 
@@ -1010,10 +1002,11 @@ export function fuse(rankings: readonly StageRanking[], limit: number): FusedHit
 
 function fuseNames(rankings: readonly StageRanking[], limit: number): FusedHit[] {
   const fused = new Map<string, { score: number; stage: StageRanking["stage"]; best: number }>();
-  for (const { stage, names } of rankings) {
+  for (const { stage: rankingStage, names, stages } of rankings) {
     names.forEach((name, rank) => {
       const entry = fused.get(name);
       const share = 1 / (RRF_K + rank + 1);
+      const stage = stages?.[rank] ?? rankingStage;
       if (!entry) fused.set(name, { score: share, stage, best: rank });
       else {
         entry.score += share;
