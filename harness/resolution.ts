@@ -13,7 +13,8 @@
  * Each stage ranks distinct evidence: among tools of vendors the task does not name, one the
  * request matches by the same evidence as a better one (`box_delete_folder` after
  * `outlook_delete_folder` for "delete the folder") is a copy, ranked after every distinct tool.
- * The rankings are fused by reciprocal rank fusion; the stages order the evidence, they do
+ * The rankings are fused by reciprocal rank fusion, with, for a request of several clauses,
+ * each clause's own fused ranking (`clauseRankings`); the stages order the evidence, they do
  * not shrink the disclosure. Only an exact canonical name stands alone; otherwise up to the
  * limit of the fused candidates are disclosed. A task nothing matches resolves to nothing:
  * there is no registration-order fallback. Authority and readiness are the caller's business
@@ -26,6 +27,7 @@ import { glossesOf, inDictionary, isProperNoun, pinyinOf } from "../language/glo
 import { hasHan } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { oneLine } from "./catalogView.js";
+import { isNegated, requestClauses } from "../language/clauses.js";
 import { glossTerms, operandsOf, plainTerms, weightedTerms, type TaskOperands, type WeightedTerms } from "./text.js";
 import type { ToolAnnotations } from "../tools/types.js";
 import type { ResolutionStage } from "./types.js";
@@ -54,10 +56,13 @@ export interface StageRanking {
   names: string[];
   /** Tools this stage cannot tell apart from a better one of its names (`distinct`): fused after every name. */
   copies?: string[];
+  /** The stage that ranked each name, when they differ (a clause's fused ranking): what its fused hits are labelled with. */
+  stages?: StageRanking["stage"][];
 }
 
 /** A fused candidate: its fused score and the stage that ranked it best. */
 export interface FusedHit extends StageHit {
+  stage: StageRanking["stage"];
   score: number;
 }
 
@@ -490,14 +495,51 @@ export class ResolutionIndex {
 
   /** The deterministic non-exact stages' rankings: structural, then lexical. */
   rankings(task: string, eligible: Eligible): StageRanking[] {
-    const operands = operandsOf(task, (word) => this.byName.has(word));
+    const whole = this.textRankings(task, eligible);
+    return [...whole.rankings, ...this.clauseRankings(task, eligible, whole.named)];
+  }
+
+  /**
+   * The structural and lexical rankings of a text (a whole task, or one of its clauses, which
+   * also gets `namedElsewhere`, the vendors the rest of its request names), the vendors it
+   * names, and whether it asks for more than a vendor ("In Plane" asks for nothing).
+   */
+  private textRankings(text: string, eligible: Eligible, namedElsewhere?: ReadonlySet<string>): { rankings: StageRanking[]; named: Set<string>; asks: boolean } {
+    const operands = operandsOf(text, (word) => this.byName.has(word));
     const terms = this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request), operands.request);
     const named = this.namedVendors(terms, operands.request);
+    let asks = false;
+    for (const [term, weight] of terms) if (weight >= 1 && !named.has(term)) asks = true;
+    if (namedElsewhere) for (const vendor of namedElsewhere) named.add(vendor);
     const lexical = this.distinct(this.lexicalHits(withOperandTerms(terms, operands), false, true), eligible, named);
-    return [
+    const rankings: StageRanking[] = [
       { stage: "structural", ...this.structural(terms, operands, eligible, lexical.names, named) },
       { stage: "lexical", ...lexical },
     ];
+    return { rankings, named, asks };
+  }
+
+  /**
+   * One fused ranking per clause of a request of several ("pull the P&L from QuickBooks and
+   * turn it into a waterfall chart"), fused in beside the whole request's: the whole
+   * request's strongest terms are mostly one clause's, and a short clause's own tool would
+   * otherwise rank below that clause's many near misses. A vendor named anywhere in the
+   * request holds in each clause ("Fork the Neon database", "用 Playwright 打开…然后截个图").
+   * A clause that says what not to do, or names only a vendor, gets no ranking; nor does a
+   * request left with fewer than two clauses.
+   */
+  private clauseRankings(task: string, eligible: Eligible, named: ReadonlySet<string>): StageRanking[] {
+    const clauses = requestClauses(task);
+    if (clauses.length === 0) return [];
+    const rankings: StageRanking[] = [];
+    for (const clause of clauses) {
+      if (isNegated(clause)) continue;
+      const own = this.textRankings(clause, eligible, named);
+      if (!own.asks) continue;
+      const fused = fuse(own.rankings, STAGE_DEPTH);
+      rankings.push({ stage: fused[0]?.stage ?? "lexical", names: fused.map((hit) => hit.name), stages: fused.map((hit) => hit.stage) });
+    }
+    return rankings.length >= 2 ? rankings : [];
   }
 
   /**
@@ -941,10 +983,11 @@ export function fuse(rankings: readonly StageRanking[], limit: number): FusedHit
 
 function fuseNames(rankings: readonly StageRanking[], limit: number): FusedHit[] {
   const fused = new Map<string, { score: number; stage: StageRanking["stage"]; best: number }>();
-  for (const { stage, names } of rankings) {
+  for (const { stage: rankingStage, names, stages } of rankings) {
     names.forEach((name, rank) => {
       const entry = fused.get(name);
       const share = 1 / (RRF_K + rank + 1);
+      const stage = stages?.[rank] ?? rankingStage;
       if (!entry) fused.set(name, { score: share, stage, best: rank });
       else {
         entry.score += share;

@@ -19,6 +19,7 @@ import { cacheDir as cacheDirectory, readCached, sourceKey, writeCached } from "
 import { staticSource } from "../harness/sources.js";
 import { operandsOf, prepareLanguage, weightedTerms } from "../harness/text.js";
 import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
+import { isNegated, requestClauses } from "../language/clauses.js";
 import { glossesOf, inDictionary, verbGlossesOf } from "../language/glosses.js";
 import { segmentWords } from "../language/segment.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
@@ -415,6 +416,49 @@ describe("near-duplicates and catalogs at scale", () => {
     const readMail = tool("read_mail", "Read one message.");
     const [structural] = stages([...fillers("export"), readMail], "the mail from Carol");
     expect(structural!.names).toContain("read_mail");
+  });
+});
+
+describe("a request of several clauses asks for a tool per clause", () => {
+  const reports = ["export", "download", "print"].map((action) => tool(`${action}_sales_report`, `${action[0]!.toUpperCase()}${action.slice(1)} a quarterly sales report as a PDF.`));
+  // Tools that share a word or two with the first clause: without its own ranking, the second clause's tool ranks below them.
+  const boards = ["planning", "budget", "hiring", "roadmap", "release", "design", "support", "finance", "legal", "security", "travel", "events"].flatMap((topic) => [
+    tool(`open_${topic}_board`, `Open the quarterly ${topic} board.`),
+    tool(`attach_${topic}_file`, `Attach a PDF file to the ${topic} page.`),
+  ]);
+  const mail = tool("send_outbound_message", "Send an email message to a recipient.");
+  const catalog = [...reports, ...boards, mail];
+  const rankingsOf = (tools: ToolDefinition[], task: string) => indexFor(tools).index.rankings(task, () => true);
+
+  it("the parts of a request: cut at punctuation and connectives, never inside example.com or v2.3.0; one part, or more than a few, is no list of steps", () => {
+    expect(requestClauses("Open example.com in a browser and take a screenshot")).toEqual(["Open example.com in a browser", "take a screenshot"]);
+    expect(requestClauses("Tag the commit as v2.3.0, then push it")).toEqual(["Tag the commit as v2.3.0", "push it"]);
+    expect(requestClauses("查下明天的天气，然后在群里提醒大家")).toEqual(["查下明天的天气", "在群里提醒大家"]);
+    expect(requestClauses("Delete the tmp folder")).toEqual([]);
+    expect(requestClauses("a, b2, c3, d4, e5, f6")).toEqual([]);
+  });
+
+  it("each clause's own ranking is fused in beside the whole request's: the short clause's tool is disclosed", () => {
+    for (const task of ["Export the quarterly sales report as a PDF for the board, then email it to Bob", "Export the quarterly sales report as a PDF for the board and email it to Bob"]) {
+      expect(names(harnessOver(catalog), task)).toContain("send_outbound_message");
+    }
+  });
+
+  it("a clause that says what not to do asks for no tool: it gets no ranking of its own", () => {
+    expect(isNegated("but don't delete them")).toBe(true);
+    expect(isNegated("别彻底删")).toBe(true);
+    // 区别 (difference) holds 别 but negates nothing.
+    expect(isNegated("两个方案的区别")).toBe(false);
+    expect(rankingsOf(catalog, "Export the quarterly sales report as a PDF, but don't email it")).toHaveLength(2);
+    expect(rankingsOf(catalog, "Export the quarterly sales report as a PDF, then email it")).toHaveLength(4);
+  });
+
+  it("a clause that only names a vendor asks for nothing of its own; the vendor holds in the other clauses", () => {
+    const plane = ["move_issue", "list_cycles"].map((action) => tool(`plane_${action}`, `${action === "move_issue" ? "Move an issue" : "List the cycles"} in Plane.`, undefined, { domain: "plane" }));
+    const jira = ["move_issue", "list_cycles"].map((action) => tool(`jira_${action}`, `${action === "move_issue" ? "Move an issue" : "List the cycles"} in Jira.`, undefined, { domain: "jira" }));
+    expect(rankingsOf([...plane, ...jira], "In Plane, move the issue to the next cycle")).toHaveLength(2);
+    // "move the issue" names no vendor: Plane's tool leads its ranking, not Jira's (first by name).
+    expect(rankingsOf([...plane, ...jira], "Open Plane, then move the issue").at(-1)?.names[0]).toBe("plane_move_issue");
   });
 });
 
