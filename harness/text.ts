@@ -57,6 +57,9 @@ const VERB_COMPLEMENTS = new Set([...RESULT_COMPLEMENTS, ...DIRECTIONAL_COMPLEME
 const SINGLE_DIRECTIONS = new Set(["上", "下", "出", "开", "起", "到", "回", "进"]);
 /** Complements that end a compound jieba keeps whole (停掉, 传上去). */
 const COMPOUND_ENDINGS = [...DIRECTIONAL_COMPLEMENTS, ...RESULT_COMPLEMENTS, ...SINGLE_DIRECTIONS];
+/** A question word after "there is" (有哪些, 还有什么, 都有啥): the question asks what there is, a list. */
+const LIST_QUESTION_WORDS = new Set(["哪些", "什么", "啥"]);
+const EXISTENTIAL_VERBS = new Set(["有", "还有", "都有"]);
 /** Measure words that follow a verb before its object (发条消息, 写封信, 建个表). */
 const MEASURE_WORDS = new Set(["个", "条", "封", "张", "件", "份", "篇", "本", "项", "次"]);
 /** What only a verb takes after it: a tentative 一下 (查一下), a glance 一眼. */
@@ -187,6 +190,8 @@ export function weightedTerms(text: string, withSynonyms: boolean): WeightedTerm
       if (withSynonyms && index + 1 < words.length) addPhrasalVerb(terms, word, words[index + 1]!);
       return addWordTerms(terms, word, withSynonyms, englishWordTerms);
     }
+    // "What is there" (有哪些, 都有啥, 有什么) asks for a list.
+    if (LIST_QUESTION_WORDS.has(word) && EXISTENTIAL_VERBS.has(words[index - 1] ?? "")) addEnglish(terms, "list", GLOSS_WEIGHT);
     // A complement jieba cut off its verb (撤 + 下来, 删除 + 掉) is grammar: "come down" is not what was asked.
     const previous = words[index - 1];
     if (VERB_COMPLEMENTS.has(word) && previous && hasHan(previous) && !HAN_FUNCTION_WORDS.has(previous)) return;

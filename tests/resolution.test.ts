@@ -211,6 +211,12 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harness.rank("新建一个开关", 1)).toEqual(["create_flag"]);
   });
 
+  it("'what is there' asks for a list: 都有哪些文件 lists the files", () => {
+    // Without the rule, the document tool's two matches (文件 is "document" first, "file" second) win.
+    const tools = [tool("list_files", "List files."), tool("open_document", "Open a document file.")];
+    expect(harnessOver(tools).rank("都有哪些文件", 1)).toEqual(["list_files"]);
+  });
+
   it("a measure word after a verb is read as one: 发条消息 sends a message (发 + 条), besides jieba's 发条 (a clockwork spring)", () => {
     const spring = tool("wind_spring", "Wind the spring of a clock.");
     const send = tool("post_note", "Post a note to a channel.", undefined, { description: "Send out a note to a channel." });
