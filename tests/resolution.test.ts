@@ -268,6 +268,12 @@ describe("operands: what a task names, not what it asks", () => {
     expect(operandsOf("use git_diff on README.md", isTool)).toMatchObject({ paths: ["README.md"], identifiers: [] });
   });
 
+  it("a host without a scheme ending in .com, .org or .net is a web address, not a workspace file", () => {
+    expect(operandsOf("Open example.com in the browser, then open docs.example.org/start", () => false)).toMatchObject({ urls: ["example.com", "docs.example.org/start"], paths: [] });
+    // A mail address keeps its host; a file name keeps its extension.
+    expect(operandsOf("mail bob@example.com the notes.md file", () => false)).toMatchObject({ urls: [], emails: ["bob@example.com"], paths: ["notes.md"] });
+  });
+
   it("a time says when, not what to do: its words leave the request", () => {
     const cancel = operandsOf("Cancel my 3pm with Bob on Thursday", () => false);
     expect(cancel.times).toEqual(["3pm", "Thursday"]);
