@@ -318,7 +318,8 @@ export interface TaskOperands {
 
 /** Quoted passages: the text to write or search for, not the request. Apostrophes ("Bob's") are not quotes. */
 const QUOTED = /"[^"]*"|“[^”]*”|「[^」]*」|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])/g;
-const URL = /\bhttps?:\/\/[^\s"'<>，。）)]+/gi;
+/** A web address: with its scheme, or a host that ends in .com, .org or .net (`example.com`: never a workspace file, though path-shaped). */
+const URL = /\bhttps?:\/\/[^\s"'<>，。）)]+|(?<![@\w.-])(?:[a-z0-9-]+\.)+(?:com|org|net)(?:\/[^\s"'<>，。）)]*)?(?![\w.-])/gi;
 const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
 /** Calendar words and clock times, English and Chinese: a time says "when", so the tool takes one. */
 const TIME =

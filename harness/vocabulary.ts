@@ -102,6 +102,7 @@ export const SOFTWARE_SENSES: Readonly<Record<string, string>> = {
   指标: "metric indicator",
   报表: "report",
   端口: "port",
+  回: "reply answer return",
 };
 
 const senses = new Map(Object.entries(SOFTWARE_SENSES).map(([word, sense]) => [word.toLowerCase(), sense]));

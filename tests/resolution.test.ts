@@ -204,11 +204,13 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(glossesOf("行")[0]).toBe("row; column");
   });
 
-  it("common software words whose first CC-CEDICT sense is another have their software sense: 配置 is a configuration (not to deploy), 开关 a toggle or flag (not a gas valve)", () => {
+  it("common software words whose first CC-CEDICT sense is another have their software sense: 配置 is a configuration (not to deploy), 开关 a toggle or flag (not a gas valve), 回 to reply", () => {
     const tools = [tool("list_configurations", "List the configurations."), tool("list_deployments", "List the deployments."), tool("create_flag", "Create a feature flag."), tool("open_valve", "Open a gas valve.")];
     const harness = harnessOver(tools);
     expect(harness.rank("看看现在的配置", 1)).toEqual(["list_configurations"]);
     expect(harness.rank("新建一个开关", 1)).toEqual(["create_flag"]);
+    // 回 to a message is to reply, not to circle or go back.
+    expect(harnessOver([tool("reply_message", "Reply to a message."), tool("go_back", "Go back to the previous page.")]).rank("回一下他", 1)).toEqual(["reply_message"]);
   });
 
   it("'what is there' asks for a list: 都有哪些文件 lists the files", () => {
@@ -264,6 +266,12 @@ describe("operands: what a task names, not what it asks", () => {
     expect(operandsOf("Open https://example.com/a and mail bob@example.com", isTool)).toMatchObject({ urls: ["https://example.com/a"], emails: ["bob@example.com"] });
     expect(operandsOf("Meet next Tuesday at 3pm", isTool).times).toEqual(["Tuesday", "3pm"]);
     expect(operandsOf("use git_diff on README.md", isTool)).toMatchObject({ paths: ["README.md"], identifiers: [] });
+  });
+
+  it("a host without a scheme ending in .com, .org or .net is a web address, not a workspace file", () => {
+    expect(operandsOf("Open example.com in the browser, then open docs.example.org/start", () => false)).toMatchObject({ urls: ["example.com", "docs.example.org/start"], paths: [] });
+    // A mail address keeps its host; a file name keeps its extension.
+    expect(operandsOf("mail bob@example.com the notes.md file", () => false)).toMatchObject({ urls: [], emails: ["bob@example.com"], paths: ["notes.md"] });
   });
 
   it("a time says when, not what to do: its words leave the request", () => {
