@@ -52,6 +52,13 @@ export const blind3Catalog = (): ToolDefinition[] => catalogAt("blind3/catalog.j
 export const blind4Catalog = (): ToolDefinition[] => catalogAt("blind4/catalog.json");
 
 /**
+ * The fifth blind set's catalog: 746 tools from 24 MCP servers in none of the catalogs above,
+ * each named `<server>.<tool>` with the tool's published name after the dot, in one-part
+ * `<server>` domains (`eval/resolution/blind5/provenance.json`).
+ */
+export const blind5Catalog = (): ToolDefinition[] => catalogAt("blind5/catalog.json");
+
+/**
  * `tuning` and `test` are the two halves; `tuning2` is a second round of tuning requests (64,
  * 28 in Chinese) written in a later session before any of them was run (first run 47/64),
  * then tuned on; `test2` is a second test set of 30 requests (15 in Chinese) written by
@@ -84,6 +91,13 @@ export const blind3Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataF
  * next round's single blind measurement.
  */
 export const blind4Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind4/requests.json"), "utf8")) as EvalRequest[];
+
+/**
+ * The fifth blind set's 239 requests (135 in Chinese) on `blind5Catalog`: written from the tool
+ * lists alone, without reading the resolver or any other request set, and reserved for the
+ * round after the fourth blind set's measurement.
+ */
+export const blind5Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind5/requests.json"), "utf8")) as EvalRequest[];
 
 /** The project's gold tasks in the evaluation's shape (one gold tool each). */
 export const goldRequests = (tasks: readonly GoldTask[]): EvalRequest[] => tasks.map((task) => ({ id: task.id, lang: task.lang, request: task.task, gold: [task.gold] }));

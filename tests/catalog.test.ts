@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
-import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, type EvalRequest } from "../bench/resolutionEval.js";
+import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blind5Catalog, blind5Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, type EvalRequest } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -127,6 +127,25 @@ describe("the resolution evaluation's request sets", () => {
         .map((tool) => tool.name.split("__")[1])
         .concat(blind2Catalog().map((tool) => tool.domain))
         .concat(blind3Catalog().map((tool) => tool.domain.slice("mcp.".length))),
+    );
+    expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
+  });
+
+  // Data only: this set is kept for the round after blind4's single blind measurement, so nothing here resolves it.
+  it("blind5: its own catalog parses in the <server>.<tool> convention in one-part <server> domains, it has at least 150 requests (80 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
+    const tools = blind5Catalog();
+    const names = new Set(tools.map((tool) => tool.name));
+    expect(names.size).toBe(tools.length);
+    expect(tools.every((tool) => !tool.domain.includes(".") && tool.name.startsWith(`${tool.domain}.`) && tool.risk === "external_mcp")).toBe(true);
+    expect(blind5Requests().length).toBeGreaterThanOrEqual(150);
+    expectRequestsOn(names, blind5Requests(), 80);
+    // No server of the fifth blind set is in any earlier catalog.
+    const usedServers = new Set(
+      [...evalCatalog(), ...blindCatalog()]
+        .map((tool) => tool.name.split("__")[1])
+        .concat(blind2Catalog().map((tool) => tool.domain))
+        .concat(blind3Catalog().map((tool) => tool.domain.slice("mcp.".length)))
+        .concat(blind4Catalog().map((tool) => tool.domain)),
     );
     expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
   });
