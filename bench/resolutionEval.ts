@@ -80,8 +80,8 @@ export const blind3Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataF
 
 /**
  * The fourth blind set's 162 requests (89 in Chinese) on `blind4Catalog`: written from the tool
- * lists alone, without reading the resolver or any other request set, and reserved for the
- * next round's single blind measurement.
+ * lists alone, without reading the resolver or any other request set, and measured once, at
+ * the end of the round after the third set's (its `firstMeasured`).
  */
 export const blind4Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind4/requests.json"), "utf8")) as EvalRequest[];
 
