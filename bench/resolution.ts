@@ -13,11 +13,11 @@
  * - blind3: a third blind set, a catalog of 23 further real MCP servers in Mira's own naming
  *   convention and requests written blind (`eval/resolution/blind3/`), measured once at the end;
  * - blind4: a fourth blind set, a catalog of 22 further real MCP servers with the names they
- *   publish and requests written blind (`eval/resolution/blind4/`), kept for the next round's
- *   single measurement;
+ *   publish and requests written blind (`eval/resolution/blind4/`), measured once at the end
+ *   of the round after the third set's;
  * - blind5: a fifth blind set, a catalog of 24 further real MCP servers named
  *   `<server>.<tool>` and requests written blind (`eval/resolution/blind5/`), kept for the
- *   round after that.
+ *   next round's single measurement.
  * Methods, each cut at the tools a Planner would be shown:
  * - progressive: Progressive Resolution's first disclosure (deterministic stages, K = 8);
  * - BM25 top-10: minisearch over name + description with its default tokenizer, raw request;

@@ -87,15 +87,15 @@ export const blind3Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataF
 
 /**
  * The fourth blind set's 162 requests (89 in Chinese) on `blind4Catalog`: written from the tool
- * lists alone, without reading the resolver or any other request set, and reserved for the
- * next round's single blind measurement.
+ * lists alone, without reading the resolver or any other request set, and measured once, at
+ * the end of the round after the third set's (its `firstMeasured`).
  */
 export const blind4Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind4/requests.json"), "utf8")) as EvalRequest[];
 
 /**
  * The fifth blind set's 239 requests (135 in Chinese) on `blind5Catalog`: written from the tool
  * lists alone, without reading the resolver or any other request set, and reserved for the
- * round after the fourth blind set's measurement.
+ * next round's single blind measurement.
  */
 export const blind5Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind5/requests.json"), "utf8")) as EvalRequest[];
 

@@ -422,7 +422,7 @@ export class ResolutionIndex {
     const analysed = tools.map((tool) => analyseTool(tool, prefixes, nameCounts));
     const registered = new Set(tools.map((tool) => tool.name));
     tools.forEach((tool, index) => {
-      const named = [...tool.description.matchAll(TOOL_NAME)].map((match) => match[0]).filter((name) => name !== tool.name && registered.has(name));
+      const named = [...tool.description.matchAll(TOOL_NAME)].filter((match) => match[0] !== tool.name && registered.has(match[0]) && namesATool(match, tool.description)).map((match) => match[0]);
       analysed[index]!.features.companions = [...new Set(named)];
     });
     const frequency = new Map<string, number>();
@@ -944,6 +944,19 @@ function countOf<T>(items: readonly T[], test: (item: T) => boolean): number {
   let count = 0;
   for (const item of items) if (test(item)) count += 1;
   return count;
+}
+
+/**
+ * Whether a registered name in a description refers to that tool: written as an identifier
+ * (`read_slice`, `list-issues`, `getUser`) or as code (`` `deploy` ``). A catalog that
+ * publishes bare words as names (`deploy`, `search`, `logs`) would otherwise make every
+ * description that says the word bring those tools along.
+ */
+function namesATool(match: RegExpMatchArray, description: string): boolean {
+  const [name] = match;
+  if (/[_.\-]|[a-z][A-Z]/.test(name)) return true;
+  const at = match.index ?? 0;
+  return description[at - 1] === "`" && description[at + name.length] === "`";
 }
 
 /** The same words of evidence in any order give the same key. */

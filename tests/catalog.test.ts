@@ -131,7 +131,7 @@ describe("the resolution evaluation's request sets", () => {
     expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
   });
 
-  // Data only: this set is kept for the round after blind4's single blind measurement, so nothing here resolves it.
+  // Data only: this set is kept for the next round's single blind measurement, so nothing here resolves it.
   it("blind5: its own catalog parses in the <server>.<tool> convention in one-part <server> domains, it has at least 150 requests (80 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
     const tools = blind5Catalog();
     const names = new Set(tools.map((tool) => tool.name));

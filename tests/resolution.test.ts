@@ -84,6 +84,17 @@ describe("the cascade orders the evidence; it does not shrink the disclosure", (
     expect(names(evaluation, "")).toEqual([]);
   });
 
+  it("a tool its description names as an identifier or as code comes along; a bare word that is also a tool's name does not", () => {
+    const tools = [
+      tool("find_symbols", "Find code symbols by name. Verify each hit with read_lines before you deploy or search further; errors are written to `logs`."),
+      tool("read_lines", "Read a range of lines of a file."),
+      tool("deploy", "Deploy the application to production."),
+      tool("search", "Search the web."),
+      tool("logs", "Show the application's logs."),
+    ];
+    expect(names(harnessOver(tools, [], { disclosureLimit: 3 }), "find code symbols named parse")).toEqual(["find_symbols", "read_lines", "logs"]);
+  });
+
   it("registration order never matters", () => {
     const reversed = harnessOver([...evaluationCatalog()].reverse());
     for (const { task } of goldTasks) expect(names(reversed, task)).toEqual(names(evaluation, task));
