@@ -16,8 +16,8 @@
  *   publish and requests written blind (`eval/resolution/blind4/`), measured once at the end
  *   of the round after the third set's;
  * - blind5: a fifth blind set, a catalog of 24 further real MCP servers named
- *   `<server>.<tool>` and requests written blind (`eval/resolution/blind5/`), kept for the
- *   next round's single measurement.
+ *   `<server>.<tool>` and requests written blind (`eval/resolution/blind5/`), measured once
+ *   at the end of the round after the fourth set's.
  * Methods, each cut at the tools a Planner would be shown:
  * - progressive: Progressive Resolution's first disclosure (deterministic stages, K = 8);
  * - BM25 top-10: minisearch over name + description with its default tokenizer, raw request;

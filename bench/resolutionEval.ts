@@ -94,8 +94,8 @@ export const blind4Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataF
 
 /**
  * The fifth blind set's 239 requests (135 in Chinese) on `blind5Catalog`: written from the tool
- * lists alone, without reading the resolver or any other request set, and reserved for the
- * next round's single blind measurement.
+ * lists alone, without reading the resolver or any other request set, and measured once, at
+ * the end of the round after the fourth set's (its `firstMeasured`).
  */
 export const blind5Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind5/requests.json"), "utf8")) as EvalRequest[];
 
