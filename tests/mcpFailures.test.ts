@@ -111,9 +111,11 @@ describe("a malformed tool list excludes only the malformed tools, each with its
   });
 
   it("a call with no answer in time is a recoverable timeout naming the limit", async () => {
-    const source = await connect("fakeslow", { ...fakeServer, timeoutMs: 700 });
+    // The limit also bounds the handshake and the tool list: 2 s leaves a loaded machine time
+    // to start the server (700 ms did not), and is still well under the tool's 5 s answer.
+    const source = await connect("fakeslow", { ...fakeServer, timeoutMs: 2_000 });
     expect(await run(toolNamed(source, "mcp__fakeslow__slow"), {})).toEqual(
-      recoverableFailure("timeout", /"slow" on server "fakeslow" got no answer within 700 ms/),
+      recoverableFailure("timeout", /"slow" on server "fakeslow" got no answer within 2000 ms/),
     );
     expect(source.serverStatus().state).toBe("connected");
   });
