@@ -58,6 +58,23 @@ describe("evaluation catalog", () => {
   });
 });
 
+/**
+ * The servers of each evaluation catalog, in the order the sets were built (the tuned catalog
+ * with the first blind set, then blind2 to blind4): each blind set reuses none of an earlier one's.
+ */
+const serversBySet = (): ReadonlySet<string>[] => [
+  new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1] ?? "")),
+  new Set(blind2Catalog().map((tool) => tool.domain)),
+  new Set(blind3Catalog().map((tool) => tool.domain.slice("mcp.".length))),
+  new Set(blind4Catalog().map((tool) => tool.domain)),
+];
+
+/** The servers of `servers` that one of the first `sets` earlier catalogs already has. */
+const reusedServers = (servers: Iterable<string>, sets: number): string[] => {
+  const earlier = serversBySet().slice(0, sets);
+  return [...new Set(servers)].filter((server) => earlier.some((used) => used.has(server)));
+};
+
 /** A blind set's requests: unique ids, English or Chinese, at least `chinese` in Chinese, and every gold alternative in its own catalog. */
 function expectRequestsOn(names: ReadonlySet<string>, requests: readonly EvalRequest[], chinese = 0): void {
   expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
@@ -97,8 +114,7 @@ describe("the resolution evaluation's request sets", () => {
     expect(tools.every((tool) => !tool.domain.includes(".") && tool.name.startsWith(tool.domain.replace(/-/g, "_")) && tool.risk === "external_mcp")).toBe(true);
     expectRequestsOn(names, blind2Requests(), 25);
     // No server of the final blind set is in the tuned catalog or the first blind set.
-    const usedServers = new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1]));
-    expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
+    expect(reusedServers(tools.map((tool) => tool.domain), 1)).toEqual([]);
   });
 
   it("blind3: its own catalog parses in the mcp__<server>__<tool> convention, it has at least 110 requests (50 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
@@ -109,11 +125,10 @@ describe("the resolution evaluation's request sets", () => {
     expect(blind3Requests().length).toBeGreaterThanOrEqual(110);
     expectRequestsOn(names, blind3Requests(), 50);
     // No server of the third blind set is in any earlier catalog.
-    const usedServers = new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1]).concat(blind2Catalog().map((tool) => tool.domain)));
-    expect([...new Set(tools.map((tool) => tool.domain.slice("mcp.".length)))].filter((server) => usedServers.has(server))).toEqual([]);
+    expect(reusedServers(tools.map((tool) => tool.domain.slice("mcp.".length)), 2)).toEqual([]);
   });
 
-  // Data only: this set is kept for the next round's single blind measurement, so nothing here resolves it.
+  // Data only: the set's one blind figure is the bench's (its provenance's `firstMeasured`); nothing here resolves it.
   it("blind4: its own catalog parses with published names in one-part <server> domains, it has at least 120 requests (55 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
     const tools = blind4Catalog();
     const names = new Set(tools.map((tool) => tool.name));
@@ -122,16 +137,10 @@ describe("the resolution evaluation's request sets", () => {
     expect(blind4Requests().length).toBeGreaterThanOrEqual(120);
     expectRequestsOn(names, blind4Requests(), 55);
     // No server of the fourth blind set is in any earlier catalog.
-    const usedServers = new Set(
-      [...evalCatalog(), ...blindCatalog()]
-        .map((tool) => tool.name.split("__")[1])
-        .concat(blind2Catalog().map((tool) => tool.domain))
-        .concat(blind3Catalog().map((tool) => tool.domain.slice("mcp.".length))),
-    );
-    expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
+    expect(reusedServers(tools.map((tool) => tool.domain), 3)).toEqual([]);
   });
 
-  // Data only: this set is kept for the next round's single blind measurement, so nothing here resolves it.
+  // Data only: the set's one blind figure is the bench's (its provenance's `firstMeasured`); nothing here resolves it.
   it("blind5: its own catalog parses in the <server>.<tool> convention in one-part <server> domains, it has at least 150 requests (80 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
     const tools = blind5Catalog();
     const names = new Set(tools.map((tool) => tool.name));
@@ -140,14 +149,7 @@ describe("the resolution evaluation's request sets", () => {
     expect(blind5Requests().length).toBeGreaterThanOrEqual(150);
     expectRequestsOn(names, blind5Requests(), 80);
     // No server of the fifth blind set is in any earlier catalog.
-    const usedServers = new Set(
-      [...evalCatalog(), ...blindCatalog()]
-        .map((tool) => tool.name.split("__")[1])
-        .concat(blind2Catalog().map((tool) => tool.domain))
-        .concat(blind3Catalog().map((tool) => tool.domain.slice("mcp.".length)))
-        .concat(blind4Catalog().map((tool) => tool.domain)),
-    );
-    expect([...new Set(tools.map((tool) => tool.domain))].filter((server) => usedServers.has(server))).toEqual([]);
+    expect(reusedServers(tools.map((tool) => tool.domain), 4)).toEqual([]);
   });
 });
 
