@@ -81,6 +81,10 @@ const HYPHENATED = /\b[A-Za-z]+(?:-[A-Za-z]+)+\b/g;
 const ALPHANUMERIC_WORD = /[A-Za-z0-9]+/g;
 /** Letters a vendor's short name keeps ("mongo"): fewer begin too many words. */
 const MIN_NICKNAME = 4;
+/** The shortest part of a compound noun read for its head ("whiteboard" → board). */
+const MIN_COMPOUND_PART = 4;
+/** A compound's head is what it is, but less precisely than the word said. */
+const COMPOUND_HEAD_WEIGHT = 0.5;
 /** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more. */
 const RRF_K = 10;
 /** Candidates each stage contributes to the fusion. */
@@ -507,7 +511,7 @@ export class ResolutionIndex {
    */
   private textRankings(text: string, eligible: Eligible, namedElsewhere?: ReadonlySet<string>): { rankings: StageRanking[]; named: Set<string>; asks: boolean } {
     const operands = operandsOf(text, (word) => this.byName.has(word));
-    const terms = this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request), operands.request);
+    const terms = this.withCompoundHeads(this.withVendorNicknames(this.withCompounds(weightedTerms(operands.request, true), operands.request), operands.request), operands.request);
     const named = this.namedVendors(terms, operands.request);
     this.dropVendorParts(terms, operands.request, named);
     let asks = false;
@@ -575,6 +579,24 @@ export class ResolutionIndex {
     for (let index = 0; index + 1 < words.length; index += 1) {
       const joined = stem(words[index]! + words[index + 1]!);
       if (!terms.has(joined) && /^[a-z]+$/.test(joined) && this.hasTerm(joined)) terms.set(joined, 1);
+    }
+    return terms;
+  }
+
+  /**
+   * A compound noun no tool says, whose head some tool does ("whiteboard" where tools say
+   * board): the head, an English word WordNet knows, counts at `COMPOUND_HEAD_WEIGHT`.
+   */
+  private withCompoundHeads(terms: WeightedTerms, request: string): WeightedTerms {
+    for (const word of englishWords(request)) {
+      if (word.length < 2 * MIN_COMPOUND_PART || isStopword(word) || !/^[a-z]+$/.test(word) || this.hasTerm(stem(word))) continue;
+      for (let split = MIN_COMPOUND_PART; split + MIN_COMPOUND_PART <= word.length; split += 1) {
+        const [modifier, head] = [word.slice(0, split), word.slice(split)];
+        if (synonymsOf(modifier).length === 0 || synonymsOf(head).length === 0) continue;
+        const term = stem(head);
+        if (this.hasTerm(term) && (terms.get(term) ?? 0) < COMPOUND_HEAD_WEIGHT) terms.set(term, COMPOUND_HEAD_WEIGHT);
+        break;
+      }
     }
     return terms;
   }

@@ -365,6 +365,12 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(harnessOver([phone, oncall]).rank("who is on call right now?", 1)).toEqual(["get_oncall_users"]);
   });
 
+  it("a compound noun no tool says counts as its head some tool says: 'whiteboard' meets board", () => {
+    const board = tool("get_specific_board", "Retrieve the details of one board.");
+    const snippet = tool("get_white_snippet", "Retrieve a white snippet.");
+    expect(harnessOver([snippet, board]).rank("open the whiteboard", 1)).toEqual(["get_specific_board"]);
+  });
+
   it("a hyphenated word is one word: 'to-do' meets todo (and so Todoist)", () => {
     const apps = ["todoist", "notes"].flatMap((server) => ["add_item", "list_items"].map((action) => tool(`${server}_${action}`, `${action === "add_item" ? "Add an item" : "List the items"} in ${server}.`, undefined, { domain: server })));
     expect(harnessOver(apps).rank("put milk on my to-do list", 1)).toEqual(["todoist_list_items"]);
