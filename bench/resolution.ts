@@ -1,5 +1,5 @@
 /**
- * The resolution benchmark (CONTRACT §7), on ten request sets side by side:
+ * The resolution benchmark (CONTRACT §7), on eleven request sets side by side:
  * - gold: the project's gold tasks on the 62-tool evaluation catalog (and generated 500 and
  *   5,000-tool catalogs for scale); these tasks are part of the tuning data;
  * - tuning: the tuning half of the held-out evaluation on the real MCP catalog;
@@ -17,7 +17,9 @@
  *   of the round after the third set's;
  * - blind5: a fifth blind set, a catalog of 24 further real MCP servers named
  *   `<server>.<tool>` and requests written blind (`eval/resolution/blind5/`), measured once
- *   at the end of the round after the fourth set's.
+ *   at the end of the round after the fourth set's;
+ * - blind6: a sixth blind set, a catalog of 32 further real MCP servers named
+ *   `<server>__<tool>` and requests written blind (`eval/resolution/blind6/`), not measured yet.
  * Methods, each cut at the tools a Planner would be shown:
  * - progressive: Progressive Resolution's first disclosure (deterministic stages, K = 8);
  * - BM25 top-10: minisearch over name + description with its default tokenizer, raw request;
@@ -40,7 +42,7 @@ import { staticSource } from "../harness/sources.js";
 import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { firstPlannerRequest, promptTokens } from "./plannerRequest.js";
-import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blind5Catalog, blind5Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, goldRequests, reached, type EvalRequest } from "./resolutionEval.js";
+import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blind5Catalog, blind5Requests, blind6Catalog, blind6Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, goldRequests, reached, type EvalRequest } from "./resolutionEval.js";
 
 const BASELINE_K = 10;
 const LEGACY_K = 20;
@@ -219,7 +221,7 @@ async function scale(size: number, tools: ToolDefinition[]): Promise<ScaleRow> {
  */
 function firstSightRequests(): string[] {
   const splits = (["tuning", "tuning2", "test", "test2"] as const).flatMap((split) => evalRequests(split));
-  return [...splits, ...blindRequests(), ...blind2Requests(), ...blind3Requests(), ...blind4Requests(), ...blind5Requests()].map((request) => request.request);
+  return [...splits, ...blindRequests(), ...blind2Requests(), ...blind3Requests(), ...blind4Requests(), ...blind5Requests(), ...blind6Requests()].map((request) => request.request);
 }
 
 /**
@@ -236,10 +238,10 @@ async function requestTokenSpread(label: string, tools: ToolDefinition[], reques
   return `${label.padEnd(22)} ${pad(tools.length, 5)} | mean ${mean.toFixed(0)}, p50 ${percentile(counts, 0.5)}, p90 ${percentile(counts, 0.9)}, max ${counts.at(-1) ?? 0}`;
 }
 
-export type BenchSplit = "gold" | "tuning" | "tuning2" | "test" | "test2" | "blind" | "blind2" | "blind3" | "blind4" | "blind5";
+export type BenchSplit = "gold" | "tuning" | "tuning2" | "test" | "test2" | "blind" | "blind2" | "blind3" | "blind4" | "blind5" | "blind6";
 
-/** Runs the benchmark over the given splits (all ten by default) and returns a printable report. */
-export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold", "tuning", "tuning2", "test", "test2", "blind", "blind2", "blind3", "blind4", "blind5"]): Promise<string> {
+/** Runs the benchmark over the given splits (all eleven by default) and returns a printable report. */
+export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold", "tuning", "tuning2", "test", "test2", "blind", "blind2", "blind3", "blind4", "blind5", "blind6"]): Promise<string> {
   const results: SetResult[] = [];
   if (splits.includes("gold")) results.push(evaluate("gold (tuning)", evaluationCatalog(), goldRequests(goldTasks)));
   const catalog = splits.some((s) => s === "tuning" || s === "tuning2" || s === "test" || s === "test2") ? evalCatalog() : [];
@@ -252,6 +254,7 @@ export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold"
   if (splits.includes("blind3")) results.push(evaluate("third blind set", blind3Catalog(), blind3Requests()));
   if (splits.includes("blind4")) results.push(evaluate("fourth blind set", blind4Catalog(), blind4Requests()));
   if (splits.includes("blind5")) results.push(evaluate("fifth blind set", blind5Catalog(), blind5Requests()));
+  if (splits.includes("blind6")) results.push(evaluate("sixth blind set", blind6Catalog(), blind6Requests()));
   const lines = [
     `Progressive Resolution reachability (all gold tools among those shown; progressive shows at most K = 8, its default, and K = 10, its ceiling)`,
     ...reachTable(results),

@@ -59,6 +59,13 @@ export const blind4Catalog = (): ToolDefinition[] => catalogAt("blind4/catalog.j
 export const blind5Catalog = (): ToolDefinition[] => catalogAt("blind5/catalog.json");
 
 /**
+ * The sixth blind set's catalog: 604 tools from 32 MCP servers in none of the catalogs above,
+ * each named `<server>__<tool>` with the tool's published name after the two underscores, in
+ * one-part `<server>` domains (`eval/resolution/blind6/provenance.json`).
+ */
+export const blind6Catalog = (): ToolDefinition[] => catalogAt("blind6/catalog.json");
+
+/**
  * `tuning` and `test` are the two halves; `tuning2` is a second round of tuning requests (64,
  * 28 in Chinese) written in a later session before any of them was run (first run 47/64),
  * then tuned on; `test2` is a second test set of 30 requests (15 in Chinese) written by
@@ -98,6 +105,13 @@ export const blind4Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataF
  * the end of the round after the fourth set's (its `firstMeasured`).
  */
 export const blind5Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind5/requests.json"), "utf8")) as EvalRequest[];
+
+/**
+ * The sixth blind set's 212 requests (118 in Chinese) on `blind6Catalog`: written from the tool
+ * lists alone, without reading the resolver or any other request set, and committed before any
+ * run; not measured yet.
+ */
+export const blind6Requests = (): EvalRequest[] => JSON.parse(readFileSync(dataFile("blind6/requests.json"), "utf8")) as EvalRequest[];
 
 /** The project's gold tasks in the evaluation's shape (one gold tool each). */
 export const goldRequests = (tasks: readonly GoldTask[]): EvalRequest[] => tasks.map((task) => ({ id: task.id, lang: task.lang, request: task.task, gold: [task.gold] }));

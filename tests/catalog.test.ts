@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
-import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blind5Catalog, blind5Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, type EvalRequest } from "../bench/resolutionEval.js";
+import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blind5Catalog, blind5Requests, blind6Catalog, blind6Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, type EvalRequest } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -60,13 +60,14 @@ describe("evaluation catalog", () => {
 
 /**
  * The servers of each evaluation catalog, in the order the sets were built (the tuned catalog
- * with the first blind set, then blind2 to blind4): each blind set reuses none of an earlier one's.
+ * with the first blind set, then blind2 to blind5): each blind set reuses none of an earlier one's.
  */
 const serversBySet = (): ReadonlySet<string>[] => [
   new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1] ?? "")),
   new Set(blind2Catalog().map((tool) => tool.domain)),
   new Set(blind3Catalog().map((tool) => tool.domain.slice("mcp.".length))),
   new Set(blind4Catalog().map((tool) => tool.domain)),
+  new Set(blind5Catalog().map((tool) => tool.domain)),
 ];
 
 /** The servers of `servers` that one of the first `sets` earlier catalogs already has. */
@@ -150,6 +151,18 @@ describe("the resolution evaluation's request sets", () => {
     expectRequestsOn(names, blind5Requests(), 80);
     // No server of the fifth blind set is in any earlier catalog.
     expect(reusedServers(tools.map((tool) => tool.domain), 4)).toEqual([]);
+  });
+
+  // Data only: the set is held out for one blind measurement; nothing here resolves it.
+  it("blind6: its own catalog parses in the <server>__<tool> convention in one-part <server> domains, it has at least 150 requests (80 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
+    const tools = blind6Catalog();
+    const names = new Set(tools.map((tool) => tool.name));
+    expect(names.size).toBe(tools.length);
+    expect(tools.every((tool) => !tool.domain.includes(".") && tool.name.startsWith(`${tool.domain}__`) && tool.risk === "external_mcp")).toBe(true);
+    expect(blind6Requests().length).toBeGreaterThanOrEqual(150);
+    expectRequestsOn(names, blind6Requests(), 80);
+    // No server of the sixth blind set is in any earlier catalog.
+    expect(reusedServers(tools.map((tool) => tool.domain), 5)).toEqual([]);
   });
 });
 
