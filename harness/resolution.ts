@@ -83,6 +83,8 @@ const ALPHANUMERIC_WORD = /[A-Za-z0-9]+/g;
 const MIN_NICKNAME = 4;
 /** The shortest part of a compound noun read for its head ("whiteboard" → board). */
 const MIN_COMPOUND_PART = 4;
+/** Longer than any two dictionary words: a run of letters this long (a pasted blob) is no compound, and trying its every split costs its length squared. */
+const MAX_COMPOUND_WORD = 40;
 /** A compound's head is what it is, but less precisely than the word said. */
 const COMPOUND_HEAD_WEIGHT = 0.5;
 /** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more. */
@@ -589,7 +591,7 @@ export class ResolutionIndex {
    */
   private withCompoundHeads(terms: WeightedTerms, request: string): WeightedTerms {
     for (const word of englishWords(request)) {
-      if (word.length < 2 * MIN_COMPOUND_PART || isStopword(word) || !/^[a-z]+$/.test(word) || this.hasTerm(stem(word))) continue;
+      if (word.length < 2 * MIN_COMPOUND_PART || word.length > MAX_COMPOUND_WORD || isStopword(word) || !/^[a-z]+$/.test(word) || this.hasTerm(stem(word))) continue;
       for (let split = MIN_COMPOUND_PART; split + MIN_COMPOUND_PART <= word.length; split += 1) {
         const [modifier, head] = [word.slice(0, split), word.slice(split)];
         if (synonymsOf(modifier).length === 0 || synonymsOf(head).length === 0) continue;
