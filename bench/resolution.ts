@@ -19,7 +19,8 @@
  *   `<server>.<tool>` and requests written blind (`eval/resolution/blind5/`), measured once
  *   at the end of the round after the fourth set's;
  * - blind6: a sixth blind set, a catalog of 32 further real MCP servers named
- *   `<server>__<tool>` and requests written blind (`eval/resolution/blind6/`), not measured yet.
+ *   `<server>__<tool>` and requests written blind (`eval/resolution/blind6/`), measured once
+ *   at the end of the same round, after one more rule.
  * Methods, each cut at the tools a Planner would be shown:
  * - progressive: Progressive Resolution's first disclosure (deterministic stages, K = 8);
  * - BM25 top-10: minisearch over name + description with its default tokenizer, raw request;
