@@ -129,41 +129,23 @@ describe("the resolution evaluation's request sets", () => {
     expect(reusedServers(tools.map((tool) => tool.domain.slice("mcp.".length)), 2)).toEqual([]);
   });
 
-  // Data only: the set's one blind figure is the bench's (its provenance's `firstMeasured`); nothing here resolves it.
-  it("blind4: its own catalog parses with published names in one-part <server> domains, it has at least 120 requests (55 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
-    const tools = blind4Catalog();
-    const names = new Set(tools.map((tool) => tool.name));
-    expect(names.size).toBe(tools.length);
-    expect(tools.every((tool) => !tool.domain.includes(".") && tool.risk === "external_mcp")).toBe(true);
-    expect(blind4Requests().length).toBeGreaterThanOrEqual(120);
-    expectRequestsOn(names, blind4Requests(), 55);
-    // No server of the fourth blind set is in any earlier catalog.
-    expect(reusedServers(tools.map((tool) => tool.domain), 3)).toEqual([]);
-  });
-
-  // Data only: the set's one blind figure is the bench's (its provenance's `firstMeasured`); nothing here resolves it.
-  it("blind5: its own catalog parses in the <server>.<tool> convention in one-part <server> domains, it has at least 150 requests (80 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
-    const tools = blind5Catalog();
-    const names = new Set(tools.map((tool) => tool.name));
-    expect(names.size).toBe(tools.length);
-    expect(tools.every((tool) => !tool.domain.includes(".") && tool.name.startsWith(`${tool.domain}.`) && tool.risk === "external_mcp")).toBe(true);
-    expect(blind5Requests().length).toBeGreaterThanOrEqual(150);
-    expectRequestsOn(names, blind5Requests(), 80);
-    // No server of the fifth blind set is in any earlier catalog.
-    expect(reusedServers(tools.map((tool) => tool.domain), 4)).toEqual([]);
-  });
-
-  // Data only: the set is held out for one blind measurement; nothing here resolves it.
-  it("blind6: its own catalog parses in the <server>__<tool> convention in one-part <server> domains, it has at least 150 requests (80 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
-    const tools = blind6Catalog();
-    const names = new Set(tools.map((tool) => tool.name));
-    expect(names.size).toBe(tools.length);
-    expect(tools.every((tool) => !tool.domain.includes(".") && tool.name.startsWith(`${tool.domain}__`) && tool.risk === "external_mcp")).toBe(true);
-    expect(blind6Requests().length).toBeGreaterThanOrEqual(150);
-    expectRequestsOn(names, blind6Requests(), 80);
-    // No server of the sixth blind set is in any earlier catalog.
-    expect(reusedServers(tools.map((tool) => tool.domain), 5)).toEqual([]);
-  });
+  // Data only: each set's one blind figure is the bench's (its provenance's `firstMeasured`); nothing here resolves it.
+  it.each([
+    { set: "blind4", convention: "published names", tools: blind4Catalog, requests: blind4Requests, minimum: 120, chinese: 55, prefix: "", earlier: 3 },
+    { set: "blind5", convention: "<server>.<tool>", tools: blind5Catalog, requests: blind5Requests, minimum: 150, chinese: 80, prefix: ".", earlier: 4 },
+    { set: "blind6", convention: "<server>__<tool>", tools: blind6Catalog, requests: blind6Requests, minimum: 150, chinese: 80, prefix: "__", earlier: 5 },
+  ])(
+    "$set: its own catalog parses with $convention in one-part <server> domains, it has at least $minimum requests ($chinese in Chinese) with unique ids, every gold alternative is in that catalog, and no server is in an earlier set",
+    ({ tools: catalog, requests, minimum, chinese, prefix, earlier }) => {
+      const tools = catalog();
+      const names = new Set(tools.map((tool) => tool.name));
+      expect(names.size).toBe(tools.length);
+      expect(tools.every((tool) => !tool.domain.includes(".") && (prefix === "" || tool.name.startsWith(`${tool.domain}${prefix}`)) && tool.risk === "external_mcp")).toBe(true);
+      expect(requests().length).toBeGreaterThanOrEqual(minimum);
+      expectRequestsOn(names, requests(), chinese);
+      expect(reusedServers(tools.map((tool) => tool.domain), earlier)).toEqual([]);
+    },
+  );
 });
 
 describe("catalog files", () => {
