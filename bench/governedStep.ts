@@ -23,9 +23,9 @@ import { ScriptedChatModel, type ScriptedTurn } from "../models/scripted.js";
 import { Policy } from "../policy/policy.js";
 import { DocumentIndex } from "../retrieval/documentIndex.js";
 import { recursionLimitFor } from "../runtime/createRuntime.js";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "../nodes/runtime.js";
 import { startRunInput } from "../runtime/startRun.js";
-import { noopTool } from "../tests/support/harnessRuntime.js";
+import { noopTool } from "./noopTool.js";
 
 export const DEFAULT_STEP_COUNTS = [50, 100, 200, 400];
 /** Acceptance: Mira's marginal ms/step at the largest N ÷ at the smallest N. */

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseCatalog } from "../tools/catalog/index.js";
-import type { GoldTask } from "../tools/catalog/index.js";
+import type { GoldTask } from "../eval/goldTasks.js";
 import type { ToolDefinition } from "../tools/types.js";
 
 export interface EvalRequest {

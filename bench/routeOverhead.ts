@@ -17,7 +17,7 @@ import type { Route } from "../eval/routes/types.js";
 import type { ModelCallRecord } from "../eval/types.js";
 import { SimulatedUser } from "../eval/user.js";
 import type { ScriptedTurn } from "../models/scripted.js";
-import { noopTool } from "../tests/support/harnessRuntime.js";
+import { noopTool } from "./noopTool.js";
 
 const SHORT = 10;
 const LONG = 60;

@@ -1,5 +1,5 @@
 /** The errors the checkpoint store factory throws: a setting it cannot honour. */
-import { InputError } from "../runtime/errors.js";
+import { InputError } from "../contract/errors.js";
 
 /**
  * Thrown by `openCheckpointStore` for an unknown scheme, an unusable path or an unreachable

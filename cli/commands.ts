@@ -3,21 +3,21 @@ import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { Command as ResumeCommand, type StateSnapshot } from "@langchain/langgraph";
 import { openCheckpointStore, resolveCheckpointerSetting, type CheckpointStore } from "../checkpointers/index.js";
-import type { LedgerEntry } from "../ledger/executionRecord.js";
 import { describeModel } from "../models/index.js";
 import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
 import { startRunInput } from "../runtime/startRun.js";
 import { approvalKey, signApproval } from "../protocol/approvalSignature.js";
-import { SIMULATED_CATALOG } from "../runtime/toolSources.js";
+import { SIMULATED_CATALOG } from "../tools/catalog/index.js";
 import type { AgentRunState } from "../state/agentRun.js";
 import { stoppedWorkPackage } from "../state/delegation.js";
 import { buildTaskFrame } from "../state/taskFrame.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import type { ApprovalResume, PendingToolCall, RunSettings, RunStatus } from "../state/types.js";
-import { UsageError } from "./errors.js";
 import { askAtTerminal, isInteractiveTerminal } from "./interactive.js";
 import { drive, pendingInterrupts, readThread, requireThread, stoppedBeforeFirstStep, stoppedBeforeFirstStepMessage, threadConfig, withApp, type MiraApp, type Printer, type ThreadView } from "./session.js";
 import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, summarize, type RunSummary } from "./summary.js";
+import type { LedgerEntry } from "../ledger/executionLedger.js";
+import { UsageError } from "../contract/errors.js";
 
 export interface Output {
   out: Printer;

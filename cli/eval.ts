@@ -4,7 +4,7 @@
  * as before.
  */
 import type { Command } from "commander";
-import type { EvalOpts } from "../eval/command.js";
+import type { EvalOpts } from "./evalCommand.js";
 import type { Output } from "./commands.js";
 
 export function registerEvalCommand(program: Command, io: Output, setExit: (code: number) => void): void {
@@ -20,7 +20,7 @@ export function registerEvalCommand(program: Command, io: Output, setExit: (code
     .option("--sweep <n>", "cases in the token sweep over 62/500/5000 tools (0: none)", "3")
     .requiredOption("--out <dir>", "where results.json, report.md and report.html go")
     .action(async (opts: EvalOpts) => {
-      const { evalCommand } = await import("../eval/command.js");
+      const { evalCommand } = await import("./evalCommand.js");
       setExit(await evalCommand(opts, io));
     });
 }

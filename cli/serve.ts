@@ -2,7 +2,7 @@
  * `mira serve`: one instance of the LangGraph-protocol service on PostgreSQL (`server/`).
  * Runs until SIGINT or SIGTERM; the server module is imported only for this command.
  */
-import { InputError } from "../runtime/errors.js";
+import { InputError } from "../contract/errors.js";
 import type { Output } from "./commands.js";
 import { EXIT } from "./summary.js";
 

@@ -6,12 +6,12 @@ import { INTERRUPT, type Command, type StateSnapshot } from "@langchain/langgrap
 import { buildMiraGraph } from "../graphs/mira.js";
 import type { CheckpointStore } from "../checkpointers/index.js";
 import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "../nodes/runtime.js";
 import { openHarness } from "../runtime/toolSources.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { RunSettings, type TraceEntry } from "../state/types.js";
-import { UsageError } from "./errors.js";
 import { summarize, treeLines, type RunSummary } from "./summary.js";
+import { UsageError } from "../contract/errors.js";
 
 export type Printer = (line: string) => void;
 

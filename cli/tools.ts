@@ -7,11 +7,12 @@
 import type { Command } from "commander";
 import { ALLOW_ALL } from "../harness/authority.js";
 import { DEFAULT_DISCLOSURE_LIMIT, MAX_DISCLOSURE_LIMIT, type Harness } from "../harness/harness.js";
-import { UsageError } from "./errors.js";
 import type { SemanticResolver } from "../harness/semantic.js";
 import type { AuthorityEnvelope, ToolStateName } from "../harness/types.js";
 import { resolve } from "node:path";
-import { openHarness, SIMULATED_CATALOG } from "../runtime/toolSources.js";
+import { openHarness } from "../runtime/toolSources.js";
+import { SIMULATED_CATALOG } from "../tools/catalog/index.js";
+import { UsageError } from "../contract/errors.js";
 
 export interface ToolsCommandDeps {
   stdout: (text: string) => void;

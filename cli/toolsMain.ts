@@ -4,7 +4,7 @@
  * starts in a fraction of a second. Errors are one line, usage errors exit 64, as in `main`.
  */
 import { Command, CommanderError } from "commander";
-import { InputError } from "../runtime/errors.js";
+import { InputError } from "../contract/errors.js";
 import { EXIT } from "./summary.js";
 import { registerToolsCommands } from "./tools.js";
 

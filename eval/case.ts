@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { InputError } from "../runtime/errors.js";
+import { InputError } from "../contract/errors.js";
 
 const Args = z.record(z.string(), z.unknown());
 

@@ -13,11 +13,11 @@
  *            └─fail / terminal → finalize
  */
 import { END, START, StateGraph } from "@langchain/langgraph";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "../nodes/runtime.js";
 import { AgentRunAnnotation } from "../state/agentRun.js";
 import { MiraInput } from "../state/input.js";
 import { reportingProgress } from "../state/trace.js";
-import { MiraConfigurable } from "../runtime/runConfig.js";
+import { MiraConfigurable } from "../config/runConfig.js";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode } from "../nodes/askUser.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";

@@ -22,8 +22,8 @@ import { createReportNode } from "../nodes/report.js";
 import { createRetrieveNode } from "../nodes/retrieve.js";
 import { createSubAgentStartNode } from "../nodes/subagentStart.js";
 import { createToolNode, routeAfterTool } from "../nodes/tool.js";
-import { forDelegation } from "../runtime/childRuntime.js";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import { forDelegation } from "./childRuntime.js";
+import type { MiraRuntime } from "../nodes/runtime.js";
 import { AgentRunAnnotation, SubAgentInput, SubAgentOutput } from "../state/agentRun.js";
 import { reportingProgress } from "../state/trace.js";
 

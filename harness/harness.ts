@@ -8,7 +8,7 @@
  * Hiding is not used as Policy: a disclosed tool that is not ready or not authorized stays
  * visible in `status` with its reason, and `checkExecutable` refuses it.
  */
-import type { ToolDefinition } from "../tools/types.js";
+import type { ToolDefinition, Readiness, ToolSource } from "../tools/types.js";
 import { authorize, narrowAuthority, type AuthorityDecision } from "./authority.js";
 import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogView.js";
 import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
@@ -17,7 +17,7 @@ import { prepareLanguage } from "./text.js";
 import type { StageRanking } from "./resolution.js";
 import type { SemanticResolver } from "./semantic.js";
 import type { SkillProfile } from "../skills/library.js";
-import type { AgentScope, AuthorityEnvelope, Readiness, ResolutionStage, ToolSource, ToolStateName, ToolStatus } from "./types.js";
+import type { AgentScope, AuthorityEnvelope, ResolutionStage, ToolStateName, ToolStatus } from "./types.js";
 
 export interface HarnessOptions {
   sources: ToolSource[];

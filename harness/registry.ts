@@ -3,10 +3,9 @@
  * source reports a change (an MCP server connecting or listing new tools), together with the
  * resolution index, so the index is built once per tool set and never inside a query.
  */
-import type { ToolDefinition } from "../tools/types.js";
+import type { ToolDefinition, ToolSource } from "../tools/types.js";
 import { indexFor, type BuiltIndex } from "./indexCache.js";
 import type { ResolutionIndex } from "./resolution.js";
-import type { ToolSource } from "./types.js";
 
 export interface RegisteredTool {
   tool: ToolDefinition;

@@ -1,6 +1,5 @@
 /** Tool sources whose tool list is fixed when they are made (built-in and simulated tools). */
-import type { ToolDefinition } from "../tools/types.js";
-import type { Readiness, ToolSource } from "./types.js";
+import type { ToolDefinition, Readiness, ToolSource } from "../tools/types.js";
 
 /** Readiness of a static source: one answer for all its tools, or one per tool name. */
 export type StaticReadiness = Readiness | ((toolName: string) => Readiness);

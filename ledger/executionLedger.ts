@@ -4,8 +4,7 @@
  * submitted twice, or when the process dies between the tool and the next checkpoint.
  * It lives in the same store as the checkpoints (SQLite file, PostgreSQL database, or memory).
  */
-import type { ToolOutcome } from "../tools/types.js";
-import type { LedgerEntry } from "./executionRecord.js";
+import type { ToolOutcome } from "../state/types.js";
 
 export interface ExecutionKey {
   threadId: string;
@@ -25,6 +24,12 @@ export type LedgerClaim =
   | { state: "refused"; reason: string }
   | { state: "started"; startedAt: string }
   | { state: "completed"; outcome: ToolOutcome; completedAt: string };
+
+/**
+ * What `list` returns for one entry. `outcome_unknown` is a settled entry whose outcome is an
+ * `outcome_unknown` failure: its process died mid-call (or the tool could not tell).
+ */
+export type LedgerEntry = ExecutionKey & { status: "started" | "completed" | "outcome_unknown"; outcome?: ToolOutcome };
 
 export interface ExecutionLedger {
   /**

@@ -2,17 +2,12 @@
  * The one stored shape of an execution-ledger entry, shared by the memory, SQLite and
  * PostgreSQL ledgers so that all three answer `begin` and `list` identically.
  */
-import type { ToolOutcome } from "../tools/types.js";
-import type { ApprovalBinding, ExecutionKey, LedgerClaim } from "./executionLedger.js";
+import type { ApprovalBinding, ExecutionKey, LedgerClaim, LedgerEntry } from "./executionLedger.js";
+import type { ToolOutcome } from "../state/types.js";
 
 /** The table that holds the ledger in the checkpoint database (SQLite file or PostgreSQL). */
 export const EXECUTIONS_TABLE = "mira_executions";
 
-/**
- * What `list` returns for one entry. `outcome_unknown` is a settled entry whose outcome is an
- * `outcome_unknown` failure: its process died mid-call (or the tool could not tell).
- */
-export type LedgerEntry = ExecutionKey & { status: "started" | "completed" | "outcome_unknown"; outcome?: ToolOutcome };
 
 /** The refusal `begin` returns for an approval given in another thread; null when the binding holds. */
 export function foreignApproval(key: ExecutionKey, approval: ApprovalBinding): LedgerClaim | null {

@@ -2,9 +2,9 @@
  * The in-process execution ledger used with the `memory` checkpointer: same contract as the
  * durable ones, lost when the process exits (as are the checkpoints it guards).
  */
-import type { ToolOutcome } from "../tools/types.js";
-import type { ApprovalBinding, ExecutionKey, ExecutionLedger, LedgerClaim } from "./executionLedger.js";
-import { claimOf, foreignApproval, encodeOutcome, entryOf, type ExecutionRecord, type LedgerEntry } from "./executionRecord.js";
+import type { ApprovalBinding, ExecutionKey, ExecutionLedger, LedgerClaim, LedgerEntry } from "./executionLedger.js";
+import { claimOf, foreignApproval, encodeOutcome, entryOf, type ExecutionRecord } from "./executionRecord.js";
+import type { ToolOutcome } from "../state/types.js";
 
 /** Creates an empty ledger. `begin` is atomic because it runs synchronously on one event loop. */
 export function createMemoryLedger(): ExecutionLedger {

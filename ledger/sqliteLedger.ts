@@ -3,9 +3,9 @@
  * "this invocation already ran" survive together (CONTRACT §3).
  */
 import type { Database } from "better-sqlite3";
-import type { ToolOutcome } from "../tools/types.js";
-import type { ApprovalBinding, ExecutionKey, ExecutionLedger, LedgerClaim } from "./executionLedger.js";
-import { claimOf, foreignApproval, encodeOutcome, entryOf, EXECUTIONS_TABLE, recordFromRow, type ExecutionRow, type LedgerEntry } from "./executionRecord.js";
+import type { ApprovalBinding, ExecutionKey, ExecutionLedger, LedgerClaim, LedgerEntry } from "./executionLedger.js";
+import { claimOf, foreignApproval, encodeOutcome, entryOf, EXECUTIONS_TABLE, recordFromRow, type ExecutionRow } from "./executionRecord.js";
+import type { ToolOutcome } from "../state/types.js";
 
 const CREATE_TABLE = `
 CREATE TABLE IF NOT EXISTS ${EXECUTIONS_TABLE} (

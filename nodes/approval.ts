@@ -10,7 +10,7 @@
  */
 import { interrupt } from "@langchain/langgraph";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { approvalDecisionMessage } from "../state/conversation.js";
 import { declineChange, readTaskFrame } from "../state/taskFrame.js";
@@ -18,7 +18,7 @@ import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import type { ApprovalRecord } from "../state/types.js";
 import { approvalRequest, readApprovalReply } from "../protocol/approvalReply.js";
-import { settingsDiffer } from "../runtime/runConfig.js";
+import { settingsDiffer } from "../config/runConfig.js";
 import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 
 export type { ApprovalRequest } from "../protocol/approvalReply.js";

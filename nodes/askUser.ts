@@ -4,7 +4,7 @@
  */
 import { HumanMessage } from "@langchain/core/messages";
 import { interrupt } from "@langchain/langgraph";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { coverGoals } from "../state/completionGate.js";
 import { buildTaskFrame, carryOver, readTaskFrame } from "../state/taskFrame.js";

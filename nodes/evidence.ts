@@ -4,7 +4,7 @@
  * recovery budget on recoverable failures, and updates goal coverage. It never declares
  * the task complete.
  */
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { coverGoals } from "../state/completionGate.js";
 import { ingestWorkPackage } from "../state/delegation.js";

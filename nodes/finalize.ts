@@ -3,7 +3,7 @@
  * arrive here directly (failed/error); everything else completes with `stop`, including a
  * guarded answer after exhausted recovery.
  */
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { failureMessage } from "../state/conversation.js";
 import { visit } from "../state/trace.js";

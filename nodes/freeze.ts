@@ -4,7 +4,7 @@
  * evidence, the finalization packet is frozen here and the run goes to Generate without
  * another Planner call; otherwise the Planner gets what is still missing.
  */
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { completionGate, coverGoals, sideEffectIds } from "../state/completionGate.js";
 import { readTaskFrame } from "../state/taskFrame.js";

@@ -6,7 +6,7 @@
  * side effect that happened with its receipt, never faking success. Never runs after a
  * terminal failure (the graph routes around it).
  */
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { answerMessage } from "../state/conversation.js";
 import { readTaskFrame } from "../state/taskFrame.js";

@@ -5,7 +5,7 @@
  * `inputHash`. It never decides completion and never "repairs" a toolId into another tool.
  */
 import { z } from "zod";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { provenanceOf } from "../state/provenance.js";

@@ -5,7 +5,7 @@
  */
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import { functionSpec } from "../harness/catalogView.js";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";

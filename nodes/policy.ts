@@ -3,7 +3,7 @@
  * It never creates or edits arguments. `allow` is recorded as an approval bound to the
  * exact invocation so the Tool node can check every execution against one rule.
  */
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";

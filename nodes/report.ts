@@ -5,7 +5,7 @@
  * private runtime (a check such as the project's tests) is complete only when that check
  * ran and exited 0.
  */
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { visit } from "../state/trace.js";
 import type { Artifact, Evidence, Failure, WorkPackage } from "../state/types.js";

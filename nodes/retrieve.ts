@@ -2,7 +2,7 @@
  * Retrieve (CONTRACT §2): answers the Planner's `retrieve` decision from the workspace's
  * document index and hands the passages, with their sources, to Evidence.
  */
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";

@@ -4,7 +4,7 @@
  * a skill child starts with its skill's tools disclosed. Everything else (TaskFrame, the
  * rest of the loadout) comes from the child's own Planner intake.
  */
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { childGoal } from "../state/delegation.js";
 import { terminalStep } from "../state/observations.js";

@@ -8,14 +8,14 @@
  * paused: a call it now denies is not executed. A call the ledger saw start but never finish is `outcome_unknown`, never re-run.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { MiraRuntime } from "../runtime/runtime.js";
+import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
-import type { ApprovalRecord, PendingToolCall, ToolResult } from "../state/types.js";
+import type { ApprovalRecord, PendingToolCall, ToolResult, ToolOutcome } from "../state/types.js";
 import { APPROVAL_KEY_ENV, approvalKey, verifyApproval } from "../protocol/approvalSignature.js";
 import { invocationHash } from "../protocol/invocationHash.js";
-import type { ToolContext, ToolDefinition, ToolOutcome } from "../tools/types.js";
+import type { ToolContext, ToolDefinition } from "../tools/types.js";
 import { currentThreadId } from "./checkpointId.js";
 
 /** Trace note of a Tool visit that returned a recorded result instead of executing. */

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
 import { RiskClass, type PendingToolCall } from "../state/types.js";
-import { InputError } from "../runtime/errors.js";
+import { InputError } from "../contract/errors.js";
 
 export type PolicyOutcome =
   | { outcome: "allow"; reason: string }

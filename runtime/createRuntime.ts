@@ -14,11 +14,11 @@ import { Policy } from "../policy/policy.js";
 import { DocumentIndex } from "../retrieval/documentIndex.js";
 import { BUILTIN_SKILLS_DIR, SkillLibrary, type SkillProfile } from "../skills/library.js";
 import type { RunSettings } from "../state/types.js";
-import type { MiraRuntime } from "./runtime.js";
+import type { MiraRuntime } from "../nodes/runtime.js";
 import { catalogTools, sourceName } from "./toolSources.js";
-import { InputError } from "./errors.js";
+import { InputError } from "../contract/errors.js";
 
-export { DEFAULT_MAX_STEPS } from "./runConfig.js";
+export { DEFAULT_MAX_STEPS } from "../config/runConfig.js";
 export const DEFAULT_MAX_ATTEMPTS = 3;
 
 /** The workspace directory is missing or not a directory. */

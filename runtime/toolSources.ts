@@ -8,22 +8,19 @@ import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
 import { semanticResolverFromEnv, type SemanticResolver } from "../harness/semantic.js";
 import { staticSource } from "../harness/sources.js";
-import type { AuthorityEnvelope, ToolSource } from "../harness/types.js";
+import type { AuthorityEnvelope } from "../harness/types.js";
 import type { SkillProfile } from "../skills/library.js";
-import { evaluationCatalog, loadCatalogFile } from "../tools/catalog/index.js";
+import { evaluationCatalog, loadCatalogFile, SIMULATED_CATALOG } from "../tools/catalog/index.js";
 import { codebaseExploreTool } from "../tools/codeIndex/index.js";
-import type { ToolDefinition } from "../tools/types.js";
+import type { ToolDefinition, ToolSource } from "../tools/types.js";
 import { workspaceTools } from "../tools/workspace/index.js";
-import { InputError } from "./errors.js";
+import { InputError } from "../contract/errors.js";
 
 /** An MCP config file that cannot be used. */
 export class ToolSourceError extends InputError {}
 
 /** Tools with real implementations; a catalog entry of the same name runs the real one. */
 export const realTools = (): ToolDefinition[] => [...workspaceTools(), codebaseExploreTool()];
-
-/** The catalog name that loads the simulated evaluation catalog (an evaluation fixture). */
-export const SIMULATED_CATALOG = "builtin-simulated";
 
 /** The evaluation catalog: the real tools, then the tools with simulated backends. */
 export function simulatedCatalogTools(): ToolDefinition[] {
@@ -70,7 +67,7 @@ export async function openHarness(opts: {
   const sources: ToolSource[] = [staticSource(sourceName(opts.catalog), catalogTools(opts.catalog))];
   if (opts.mcpConfig) {
     // The MCP client stack loads only when servers are configured.
-    const [{ loadMcpConfig }, { connectMcpServers }] = await Promise.all([import("../harness/mcpConfig.js"), import("../harness/mcp.js")]);
+    const [{ loadMcpConfig }, { connectMcpServers }] = await Promise.all([import("../tools/mcp/config.js"), import("../tools/mcp/source.js")]);
     const loaded = await loadMcpConfig(opts.mcpConfig);
     if (!loaded.ok) throw new ToolSourceError(loaded.error);
     sources.push(...(await connectMcpServers(loaded.config)));

@@ -22,7 +22,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { main } from "../cli/main.js";
-import { seededRandom } from "../runtime/seededRandom.js";
+import { seededRandom } from "../contract/seededRandom.js";
 import type { RunSummary } from "../cli/summary.js";
 
 const REPO = resolve(fileURLToPath(import.meta.url), "../..");

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createServer, type Socket } from "node:net";
-import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
+import { PACKAGE_ROOT } from "../contract/packageRoot.js";
 
 const REPO_ROOT = PACKAGE_ROOT;
 const STARTUP_TIMEOUT_MS = 60_000;

@@ -14,7 +14,7 @@ import { PostgresOps } from "./postgresOps.js";
 import { startBoss, WAKE_CHANNEL } from "./runQueue.js";
 import { RunStreams } from "./runStreams.js";
 import { migrate } from "./schema.js";
-import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
+import { PACKAGE_ROOT } from "../contract/packageRoot.js";
 
 const REPO_ROOT = PACKAGE_ROOT;
 

@@ -8,11 +8,11 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import type { ToolSource } from "../harness/types.js";
-import { InputError } from "../runtime/errors.js";
-import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
+import { InputError } from "../contract/errors.js";
+import { PACKAGE_ROOT } from "../contract/packageRoot.js";
 import { SkillManifest } from "./manifest.js";
 import { privateRuntimeSource } from "./privateRuntime.js";
+import type { ToolSource } from "../tools/types.js";
 
 /** A skill folder that cannot be used. */
 export class SkillError extends InputError {}

@@ -6,9 +6,8 @@
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 import { delimiter, isAbsolute, join } from "node:path";
 import { z } from "zod";
-import type { Readiness, ToolSource } from "../harness/types.js";
 import { runCommand } from "../tools/workspace/runCommand.js";
-import { defineTool } from "../tools/types.js";
+import { defineTool, type Readiness, type ToolSource } from "../tools/types.js";
 import type { SkillRuntime } from "./manifest.js";
 
 const isExecutable = (path: string) => {

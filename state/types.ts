@@ -294,6 +294,11 @@ export const TaskFrame = z.object({
 });
 export type TaskFrame = z.infer<typeof TaskFrame>;
 
+/** What a concrete tool returns: expected failures are data, never thrown. */
+export type ToolOutcome =
+  | { ok: true; summary: string; evidence: EvidenceDraft[] }
+  | { ok: false; failure: Failure };
+
 /** The outcome of one Tool execution, handed from Tool to Evidence. */
 export const ToolResult = z.discriminatedUnion("ok", [
   z.object({

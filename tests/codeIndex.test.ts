@@ -9,9 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { EvidenceDraft } from "../state/types.js";
+import type { EvidenceDraft, ToolOutcome } from "../state/types.js";
 import { codebaseExploreTool } from "../tools/codeIndex/index.js";
-import type { ToolOutcome } from "../tools/types.js";
 import { readSlice } from "../tools/workspace/read.js";
 
 const fixture = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "fixtures/code");

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { openCheckpointStore, type CheckpointStore } from "../checkpointers/index.js";
 import type { ExecutionKey, ExecutionLedger } from "../ledger/executionLedger.js";
-import type { ToolOutcome } from "../tools/types.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
+import type { ToolOutcome } from "../state/types.js";
 
 /** A claim whose approval was given in the key's own thread (the normal case). */
 const ownClaim = (ledger: ExecutionLedger, key: ExecutionKey) => ledger.begin(key, { threadId: key.threadId });

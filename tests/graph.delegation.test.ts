@@ -12,7 +12,7 @@ import { frozenCallOf, type ApprovalRequest } from "../protocol/approvalReply.js
 import type { QuestionRequest } from "../nodes/askUser.js";
 import type { AgentRunState } from "../state/agentRun.js";
 import { openDelegation, stoppedWorkPackage } from "../state/delegation.js";
-import { childRuntime } from "../runtime/childRuntime.js";
+import { childRuntime } from "../graphs/childRuntime.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, type TestRun } from "./support/harnessRuntime.js";
 

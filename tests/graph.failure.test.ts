@@ -5,7 +5,8 @@ import { Command } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { createNormalizeNode } from "../nodes/normalize.js";
 import { WINDOWS } from "../state/agentRun.js";
-import { answer, call, config, makeRun, noopTool, start, tempWorkspace, visits } from "./support/harnessRuntime.js";
+import { answer, call, config, makeRun, start, tempWorkspace, visits } from "./support/harnessRuntime.js";
+import { noopTool } from "../bench/noopTool.js";
 
 const exists = (p: string) => access(p).then(() => true, () => false);
 

@@ -7,8 +7,7 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Harness } from "../harness/harness.js";
 import { staticSource } from "../harness/sources.js";
-import type { Readiness } from "../harness/types.js";
-import { defineTool, ok, type ToolDefinition } from "../tools/types.js";
+import { defineTool, ok, type ToolDefinition, type Readiness } from "../tools/types.js";
 
 const tool = (name: string, domain: string, description: string): ToolDefinition =>
   defineTool({

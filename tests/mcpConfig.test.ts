@@ -2,7 +2,7 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadMcpConfig } from "../harness/mcpConfig.js";
+import { loadMcpConfig } from "../tools/mcp/config.js";
 
 let dir: string;
 

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { McpToolSource } from "../harness/mcp.js";
+import { McpToolSource } from "../tools/mcp/source.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { mcpSources, runTool, toolNamed } from "./support/mcp.js";
 

@@ -14,8 +14,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ToolOutcome } from "../tools/types.js";
 import { workspaceTools } from "../tools/workspace/index.js";
+import type { ToolOutcome } from "../state/types.js";
 
 const tools = new Map(workspaceTools().map((t) => [t.name, t]));
 const run = (root: string, name: string, input: Record<string, unknown>): Promise<ToolOutcome> => {

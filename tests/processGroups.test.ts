@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PACKAGE_ROOT } from "../runtime/packageRoot.js";
+import { PACKAGE_ROOT } from "../contract/packageRoot.js";
 
 const groupAlive = (pgid: number) => {
   try {

@@ -22,7 +22,8 @@ import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
 import { isNegated, requestClauses } from "../language/clauses.js";
 import { glossesOf, inDictionary, verbGlossesOf } from "../language/glosses.js";
 import { segmentWords } from "../language/segment.js";
-import { evaluationCatalog, generatedTools, goldTasks } from "../tools/catalog/index.js";
+import { evaluationCatalog, generatedTools } from "../tools/catalog/index.js";
+import { goldTasks } from "../eval/goldTasks.js";
 import { defineTool, ok, type ToolDefinition } from "../tools/types.js";
 
 const harnessOver = (tools: ToolDefinition[], deny: string[] = [], options: { disclosureLimit?: number; loadoutCap?: number } = {}) =>

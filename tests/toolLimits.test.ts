@@ -11,7 +11,7 @@ import { z } from "zod";
 import { createToolNode } from "../nodes/tool.js";
 import { invocationHash } from "../protocol/invocationHash.js";
 import { defineTool, type ToolDefinition } from "../tools/types.js";
-import { commandContainment } from "../tools/workspace/containment.js";
+import { commandContainment } from "../tools/workspace/processSandbox.js";
 import { workspaceTools } from "../tools/workspace/index.js";
 import { config, makeRun, tempWorkspace } from "./support/harnessRuntime.js";
 

@@ -3,8 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import type { ToolDefinition, ToolOutcome } from "../tools/types.js";
+import type { ToolDefinition } from "../tools/types.js";
 import { resolveInWorkspace, workspaceTools } from "../tools/workspace/index.js";
+import type { ToolOutcome } from "../state/types.js";
 
 const TOOLS = new Map(workspaceTools().map((tool) => [tool.name, tool]));
 

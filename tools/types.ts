@@ -4,11 +4,7 @@
  * `execute` is treated by the Tool node as a recoverable `tool_error`.
  */
 import type { z } from "zod";
-import type { EvidenceDraft, Failure, RiskClass } from "../state/types.js";
-
-export type ToolOutcome =
-  | { ok: true; summary: string; evidence: EvidenceDraft[] }
-  | { ok: false; failure: Failure };
+import type { EvidenceDraft, Failure, RiskClass, ToolOutcome } from "../state/types.js";
 
 export interface ToolContext {
   /** Absolute, real path of the workspace root; every path a tool touches must stay inside it. */
@@ -65,3 +61,27 @@ export const terminal = (kind: Extract<Failure, { recoverable: false }>["kind"],
   ok: false,
   failure: { recoverable: false, kind, message },
 });
+
+/** Runtime readiness: can this tool run now (server connected, credentials present...). */
+export type Readiness = { ready: true } | { ready: false; reason: string };
+
+/**
+ * A provider of concrete tools whose readiness can change at run time
+ * (the built-in workspace tools, a simulated catalog, a live MCP server).
+ */
+export interface ToolSource {
+  readonly id: string;
+  /** Tools currently registered by this source. */
+  tools(): ToolDefinition[];
+  /** Readiness of one of this source's tools. */
+  readiness(toolName: string): Readiness;
+  /**
+   * The source's own grant for one of its tools, checked after the run's authority envelope.
+   * Absent: the source grants everything it registers. An MCP server grants only what its
+   * config lists (a connection is not access, CONTRACT §3).
+   */
+  grant?(toolName: string): { allowed: true } | { allowed: false; reason: string };
+  /** Subscribe to tool-list or readiness changes; returns an unsubscribe function. */
+  onChange?(listener: () => void): () => void;
+  close?(): Promise<void>;
+}

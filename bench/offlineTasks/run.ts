@@ -15,7 +15,7 @@ import { OfflinePlannerModel } from "../../models/offline.js";
 import { catalogHarness } from "../../runtime/createRuntime.js";
 import { Policy } from "../../policy/policy.js";
 import { DocumentIndex } from "../../retrieval/documentIndex.js";
-import type { MiraRuntime } from "../../runtime/runtime.js";
+import type { MiraRuntime } from "../../nodes/runtime.js";
 import { startRunInput } from "../../runtime/startRun.js";
 import { OFFLINE_TASKS, PROJECT, type OfflineTask } from "./tasks.js";
 

@@ -18,7 +18,7 @@ import { createMemoryLedger } from "../../ledger/memoryLedger.js";
 import { ScriptedChatModel, type ScriptedTurn } from "../../models/scripted.js";
 import { Policy } from "../../policy/policy.js";
 import { DocumentIndex } from "../../retrieval/documentIndex.js";
-import type { MiraRuntime } from "../../runtime/runtime.js";
+import type { MiraRuntime } from "../../nodes/runtime.js";
 import { startRunInput } from "../../runtime/startRun.js";
 import { goalKey, readTaskFrame } from "../../state/taskFrame.js";
 import { entryToTool, simulatedEntries } from "../../tools/catalog/index.js";

@@ -4,7 +4,6 @@
  */
 import { dirname, resolve } from "node:path";
 import { existsSync } from "node:fs";
-import { UsageError } from "../../cli/errors.js";
 import type { RiskClass } from "../../state/types.js";
 import type { EvalCase } from "../case.js";
 import type { EvalModel } from "../types.js";
@@ -12,6 +11,7 @@ import { liveModelFromEnv, type LiveModel } from "./live.js";
 import { AdversarialModel, FaultDice, faultsOf, isProfile, PROFILES, type Fault } from "./adversarial.js";
 import { OracleModel } from "./oracle.js";
 import { planAsScript, ScriptedEvalModel } from "./scripted.js";
+import { UsageError } from "../../contract/errors.js";
 
 export type ModelSpec =
   | { kind: "oracle" }

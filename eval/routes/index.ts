@@ -1,10 +1,10 @@
 /** The four routes by name, and `--routes` parsing. */
-import { UsageError } from "../../cli/errors.js";
 import { ROUTES, type RouteName } from "../types.js";
 import { createAgentRoute } from "./createAgent.js";
 import { miraProgressiveRoute, miraTop20Route } from "./mira.js";
 import { piLoopRoute } from "./piLoop.js";
 import type { Route } from "./types.js";
+import { UsageError } from "../../contract/errors.js";
 
 export const ROUTE_TABLE: Record<RouteName, Route> = {
   mira: miraProgressiveRoute,

@@ -1,5 +1,5 @@
+import type { ToolOutcome } from "../../state/types.js";
 /** How a plain loop shows a tool's outcome to its model: the summary, then each evidence text. */
-import type { ToolOutcome } from "../../tools/types.js";
 
 export function outcomeText(outcome: Extract<ToolOutcome, { ok: true }>): string {
   return [outcome.summary, ...outcome.evidence.map((e) => `${e.source.path ? `${e.source.path}:\n` : ""}${e.content}`)].join("\n");

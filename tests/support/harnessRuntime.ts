@@ -13,7 +13,7 @@ import { ScriptedChatModel, type ScriptedTurn } from "../../models/scripted.js";
 import { Policy } from "../../policy/policy.js";
 import type { SkillLibrary } from "../../skills/library.js";
 import { DocumentIndex } from "../../retrieval/documentIndex.js";
-import type { MiraRuntime } from "../../runtime/runtime.js";
+import type { MiraRuntime } from "../../nodes/runtime.js";
 import type { ApprovalShape } from "../../state/types.js";
 import { startRunInput } from "../../runtime/startRun.js";
 import { defineTool, ok, type ToolDefinition } from "../../tools/types.js";
@@ -42,16 +42,6 @@ export function countingTools(tools: ToolDefinition[]): { tools: ToolDefinition[
     })),
   };
 }
-
-/** A read-class tool with no effect, for long runs and benchmarks. */
-export const noopTool = defineTool({
-  name: "noop",
-  domain: "test",
-  description: "Does nothing and says so.",
-  schema: z.object({ n: z.number().int().describe("A step number.") }),
-  risk: "read",
-  execute: async ({ n }) => ok(`noop ${n}`),
-});
 
 export interface TestRun {
   rt: MiraRuntime;

@@ -1,6 +1,7 @@
 /** MCP test helpers: sources opened through `connect` are all closed by `closeAll`. */
-import { McpToolSource } from "../../harness/mcp.js";
-import type { ToolDefinition, ToolOutcome } from "../../tools/types.js";
+import { McpToolSource } from "../../tools/mcp/source.js";
+import type { ToolDefinition } from "../../tools/types.js";
+import type { ToolOutcome } from "../../state/types.js";
 
 export function mcpSources() {
   const opened: McpToolSource[] = [];

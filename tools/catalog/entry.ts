@@ -10,7 +10,7 @@ import { z } from "zod";
 import { RiskClass } from "../../state/types.js";
 import type { ToolDefinition } from "../types.js";
 import { simulatedBackend } from "./simulated.js";
-import { InputError } from "../../runtime/errors.js";
+import { InputError } from "../../contract/errors.js";
 
 export const CatalogEntry = z.object({
   name: z

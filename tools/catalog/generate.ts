@@ -5,7 +5,7 @@
  * tool compete with it. Deterministic for a given seed. Generated tools are simulated.
  */
 import type { CatalogEntry } from "./entry.js";
-import { seededRandom } from "../../runtime/seededRandom.js";
+import { seededRandom } from "../../contract/seededRandom.js";
 
 interface Group {
   domain: string;

@@ -10,8 +10,10 @@ import { generateCatalogFrom } from "./generate.js";
 import { simulatedEntries } from "./simulatedEntries.js";
 
 export { CatalogEntry, CatalogError, entryToTool, inputSchemaProblem, loadCatalogFile, parseCatalog, toCatalogEntry, type CatalogParse } from "./entry.js";
-export { goldTasks, type GoldTask } from "./goldTasks.js";
 export { simulatedEntries } from "./simulatedEntries.js";
+
+/** The catalog name that loads the simulated evaluation catalog (an evaluation fixture). */
+export const SIMULATED_CATALOG = "builtin-simulated";
 
 /** The evaluation catalog: 12 real workspace tools, then 50 tools with simulated backends. */
 export function evaluationCatalog(): ToolDefinition[] {

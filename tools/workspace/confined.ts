@@ -19,8 +19,7 @@ import { randomBytes } from "node:crypto";
 import { constants, promises as fs, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
-import { fail, fsFailure } from "./files.js";
-import { isInside, normalizeRelPath, type ToolFailure } from "./paths.js";
+import { isInside, normalizeRelPath, type ToolFailure, fail, fsFailure } from "./paths.js";
 
 const { O_RDONLY, O_DIRECTORY, O_NONBLOCK, O_NOCTTY } = constants;
 

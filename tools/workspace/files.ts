@@ -5,7 +5,7 @@
 import { promises as fs, type Stats } from "node:fs";
 import type { Failure } from "../../state/types.js";
 import { readConfined } from "./confined.js";
-import type { ToolFailure } from "./paths.js";
+import { fail, fsFailure, type ToolFailure } from "./paths.js";
 
 /** Files larger than this are refused by the line-oriented read tools. */
 export const MAX_TEXT_FILE_BYTES = 10 * 1024 * 1024;
@@ -13,34 +13,6 @@ export const MAX_TEXT_FILE_BYTES = 10 * 1024 * 1024;
 const BINARY_SNIFF_BYTES = 8000;
 
 export type TextFile = { ok: true; text: string; lines: string[] } | ToolFailure;
-
-/** A recoverable failure typed as the failure branch, so helpers can return it straight through. */
-export const fail = (kind: Extract<Failure, { recoverable: true }>["kind"], message: string): ToolFailure => ({
-  ok: false,
-  failure: { recoverable: true, kind, message },
-});
-
-/**
- * Maps an fs error to a recoverable failure naming `rel`: missing → `not_found`, wrong
- * kind of entry or an existing target → `invalid_input`, anything else → `tool_error`.
- */
-export function fsFailure(err: unknown, rel: string): ToolFailure {
-  const code = (err as NodeJS.ErrnoException).code;
-  switch (code) {
-    case "ENOENT":
-      return fail("not_found", `${rel}: no such file or directory`);
-    case "ENOTDIR":
-      return fail("invalid_input", `${rel}: a parent of this path is a file, not a directory`);
-    case "EISDIR":
-      return fail("invalid_input", `${rel} is a directory`);
-    case "EEXIST":
-      return fail("invalid_input", `${rel} already exists`);
-    case "ENOTEMPTY":
-      return fail("invalid_input", `${rel} is a non-empty directory`);
-    default:
-      return fail("tool_error", `${rel}: ${(err as Error).message}`);
-  }
-}
 
 /** lstat that returns null for a missing entry instead of throwing. */
 export async function lstatOrNull(abs: string): Promise<Stats | null> {

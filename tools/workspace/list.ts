@@ -7,8 +7,8 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { defineTool, ok, type ToolContext } from "../types.js";
-import { fail, statEntry } from "./files.js";
-import { resolveInWorkspace, type ToolFailure } from "./paths.js";
+import { statEntry } from "./files.js";
+import { resolveInWorkspace, type ToolFailure, fail } from "./paths.js";
 import { SKIPPED_DIRS, walk } from "./walk.js";
 
 const MAX_LIST_ENTRIES = 1000;

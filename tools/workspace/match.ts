@@ -2,8 +2,7 @@
  * The one way the text tools turn a user pattern into a line test, so `read_extract`
  * and `search_text` agree on what "matches" means.
  */
-import { fail } from "./files.js";
-import type { ToolFailure } from "./paths.js";
+import { type ToolFailure, fail } from "./paths.js";
 
 export type LineMatcher = { ok: true; test: (line: string) => boolean } | ToolFailure;
 

@@ -5,8 +5,7 @@
  */
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import type { Failure } from "../../state/types.js";
-import type { ToolOutcome } from "../types.js";
+import type { Failure, ToolOutcome } from "../../state/types.js";
 
 /** The failure branch of a ToolOutcome; helpers return it so `execute` can pass it on unchanged. */
 export type ToolFailure = Extract<ToolOutcome, { ok: false }>;
@@ -82,4 +81,32 @@ const toolError = (message: string): Failure => ({ recoverable: true, kind: "too
 /** Workspace-relative form (with `/`) of an absolute path already known to be inside `root`. */
 export function toWorkspaceRel(root: string, abs: string): string {
   return path.relative(root, abs).split(path.sep).join("/") || ".";
+}
+
+/** A recoverable failure typed as the failure branch, so helpers can return it straight through. */
+export const fail = (kind: Extract<Failure, { recoverable: true }>["kind"], message: string): ToolFailure => ({
+  ok: false,
+  failure: { recoverable: true, kind, message },
+});
+
+/**
+ * Maps an fs error to a recoverable failure naming `rel`: missing → `not_found`, wrong
+ * kind of entry or an existing target → `invalid_input`, anything else → `tool_error`.
+ */
+export function fsFailure(err: unknown, rel: string): ToolFailure {
+  const code = (err as NodeJS.ErrnoException).code;
+  switch (code) {
+    case "ENOENT":
+      return fail("not_found", `${rel}: no such file or directory`);
+    case "ENOTDIR":
+      return fail("invalid_input", `${rel}: a parent of this path is a file, not a directory`);
+    case "EISDIR":
+      return fail("invalid_input", `${rel} is a directory`);
+    case "EEXIST":
+      return fail("invalid_input", `${rel} already exists`);
+    case "ENOTEMPTY":
+      return fail("invalid_input", `${rel} is a non-empty directory`);
+    default:
+      return fail("tool_error", `${rel}: ${(err as Error).message}`);
+  }
 }

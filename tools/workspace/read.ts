@@ -7,9 +7,9 @@
 import { z } from "zod";
 import type { EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok, type ToolContext } from "../types.js";
-import { fail, readTextFile } from "./files.js";
+import { readTextFile } from "./files.js";
 import { lineMatcher } from "./match.js";
-import { resolveInWorkspace, type ToolFailure } from "./paths.js";
+import { resolveInWorkspace, type ToolFailure, fail } from "./paths.js";
 
 /** Most text one read returns, so a single evidence item stays readable for the model. */
 const MAX_READ_CHARS = 16 * 1024;

@@ -6,11 +6,11 @@
  */
 import { spawn } from "node:child_process";
 import { z } from "zod";
-import { defineTool, ok, type ToolOutcome } from "../types.js";
-import { commandContainment, findExecutable, type Containment } from "./containment.js";
+import { defineTool, ok } from "../types.js";
+import { commandContainment, findExecutable, type Containment } from "./processSandbox.js";
 import { fdPath, openDir } from "./confined.js";
-import { fail } from "./files.js";
-import { normalizeRelPath, resolveInWorkspace } from "./paths.js";
+import { normalizeRelPath, resolveInWorkspace, fail } from "./paths.js";
+import type { ToolOutcome } from "../../state/types.js";
 
 /** Parent variables a command inherits; everything else must be passed explicitly. */
 export const INHERITED_ENV = ["PATH", "LANG", "LC_ALL", "TZ", "HOME"] as const;
@@ -72,7 +72,7 @@ function killGroup(pid: number | undefined): void {
 
 /**
  * Spawns the program (already resolved to `executable`) in its own process group, inside
- * its own PID namespace when the machine allows it (containment.ts), and waits for it to end,
+ * its own PID namespace when the machine allows it (processSandbox.ts), and waits for it to end,
  * time out or be aborted. When it ends, its group is killed, so background children go with
  * it; on timeout or abort the whole group is killed at once. Never throws.
  */

@@ -6,9 +6,9 @@
 import { z } from "zod";
 import type { EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok, type ToolContext } from "../types.js";
-import { fail, readSearchableText, splitLines, statEntry } from "./files.js";
+import { readSearchableText, splitLines, statEntry } from "./files.js";
 import { lineMatcher } from "./match.js";
-import { resolveInWorkspace, type ToolFailure } from "./paths.js";
+import { resolveInWorkspace, type ToolFailure, fail } from "./paths.js";
 import { searchableFiles } from "./walk.js";
 
 /** Files one search scans at most, so a huge tree cannot stall a step. */

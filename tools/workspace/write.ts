@@ -8,9 +8,9 @@ import { promises as fs } from "node:fs";
 import { z } from "zod";
 import type { ChangeOp, EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok } from "../types.js";
-import { fail, lstatOrNull, readTextFile, splitLines } from "./files.js";
+import { lstatOrNull, readTextFile, splitLines } from "./files.js";
 import { inParent, writeConfined } from "./confined.js";
-import { resolveInWorkspace } from "./paths.js";
+import { resolveInWorkspace, fail } from "./paths.js";
 
 const writeEvidence = (op: ChangeOp, rel: string, content: string, lines?: { startLine: number; endLine: number }, from?: string): EvidenceDraft => ({
   kind: "write",

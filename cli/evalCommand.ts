@@ -6,16 +6,16 @@
  * flags or an unreadable suite are usage errors.
  */
 import { resolve } from "node:path";
-import { parseCatalogSpec } from "./catalog.js";
-import { loadSuite } from "./case.js";
-import { modelLabel, parseModelSpec } from "./models/index.js";
-import { writeReports } from "./output.js";
-import { table } from "./report/markdown.js";
-import { parseRoutes } from "./routes/index.js";
-import { DEFAULT_EVAL_MAX_STEPS, runEval } from "./runner.js";
-import { tokenSweep } from "./sweep.js";
-import { UsageError } from "../cli/errors.js";
-import { EXIT, type Output } from "../cli/commands.js";
+import { parseCatalogSpec } from "../eval/catalog.js";
+import { loadSuite } from "../eval/case.js";
+import { modelLabel, parseModelSpec } from "../eval/models/index.js";
+import { writeReports } from "../eval/output.js";
+import { table } from "../eval/report/markdown.js";
+import { parseRoutes } from "../eval/routes/index.js";
+import { DEFAULT_EVAL_MAX_STEPS, runEval } from "../eval/runner.js";
+import { tokenSweep } from "../eval/sweep.js";
+import { EXIT, type Output } from "./commands.js";
+import { UsageError } from "../contract/errors.js";
 
 export interface EvalOpts {
   suite: string;

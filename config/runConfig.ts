@@ -8,8 +8,8 @@ import { realpathSync } from "node:fs";
 import { delimiter, isAbsolute, relative, resolve } from "node:path";
 import { z } from "zod";
 import { ApprovalShape, type RunSettings } from "../state/types.js";
-import { InputError } from "./errors.js";
-import { SIMULATED_CATALOG } from "./toolSources.js";
+import { InputError } from "../contract/errors.js";
+import { SIMULATED_CATALOG } from "../tools/catalog/index.js";
 
 /** A run configuration that is malformed or not allowed here. */
 export class RunConfigError extends InputError {}

@@ -19,10 +19,9 @@ import {
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import type { EvidenceDraft, RiskClass } from "../state/types.js";
-import { defineTool, ok, recoverable, type ToolDefinition, type ToolOutcome } from "../tools/types.js";
-import { DEFAULT_MCP_TIMEOUT_MS, isStdioServer, type McpConfig, type McpServerConfig } from "./mcpConfig.js";
-import type { Readiness, ToolSource } from "./types.js";
+import type { EvidenceDraft, RiskClass, ToolOutcome } from "../../state/types.js";
+import { defineTool, ok, recoverable, type ToolDefinition, type Readiness, type ToolSource } from "../types.js";
+import { DEFAULT_MCP_TIMEOUT_MS, isStdioServer, type McpConfig, type McpServerConfig } from "./config.js";
 
 /** Where a server connection stands. Only `connected` serves tools; the others say why not. */
 export type McpServerStatus =

@@ -6,7 +6,7 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { RiskClass } from "../state/types.js";
+import { RiskClass } from "../../state/types.js";
 
 /** Used for the handshake and for every call when neither the server nor the caller sets one. */
 export const DEFAULT_MCP_TIMEOUT_MS = 10_000;

@@ -2,7 +2,7 @@
  * The Mira graph as the LangGraph server loads it (`langgraph.json` → `mira`): a factory
  * the server calls per run with the run's config, so an assistant or a single run can set
  * `workspace`, `model`, `policy`, `catalog`, `mcpConfig`, `maxSteps` and `approvalShape`
- * (in `config.configurable` or `context`, see runtime/runConfig.ts). The `MIRA_*`
+ * (in `config.configurable` or `context`, see config/runConfig.ts). The `MIRA_*`
  * environment variables are the defaults:
  * - `MIRA_WORKSPACE`        workspace (default: a copy of the demo under `.mira/server-workspace`)
  * - `MIRA_MODEL_SPEC`       `offline` (default), `openai` or `scripted:FILE`
@@ -20,11 +20,11 @@ import { cpSync, existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { openCheckpointStore, resolveCheckpointerSetting } from "../checkpointers/index.js";
-import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
-import { allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../runtime/runConfig.js";
-import { openHarness, type OpenedHarness } from "../runtime/toolSources.js";
+import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "./createRuntime.js";
+import { allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../config/runConfig.js";
+import { openHarness, type OpenedHarness } from "./toolSources.js";
 import type { RunSettings } from "../state/types.js";
-import { buildMiraGraph } from "./mira.js";
+import { buildMiraGraph } from "../graphs/mira.js";
 
 /** The repository root: relative settings resolve here, wherever the server was started from. */
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));

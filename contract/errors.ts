@@ -8,3 +8,6 @@ export class InputError extends Error {
     this.name = new.target.name;
   }
 }
+
+/** A mistake in how mira was called (exit 64); the run, if any, is left as it was. */
+export class UsageError extends InputError {}

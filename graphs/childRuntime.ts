@@ -11,7 +11,7 @@ import { terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import type { Delegation } from "../state/types.js";
 import type { SkillLibrary } from "../skills/library.js";
-import type { MiraRuntime } from "./runtime.js";
+import type { MiraRuntime } from "../nodes/runtime.js";
 
 function scopeOf(delegation: Delegation): AgentScope {
   return delegation.kind === "skill" && delegation.skill
