@@ -5,7 +5,7 @@
  */
 import MiniSearch from "minisearch";
 import { describe, expect, it } from "vitest";
-import { combineOr } from "../harness/resolution.js";
+import { combineOr } from "../harness/resolution/stages/lexical.js";
 
 const options = { idField: "id", fields: ["name", "body"], tokenize: (text: string) => text.split(" ").filter(Boolean), processTerm: (term: string) => term };
 const documents = [
