@@ -7,7 +7,7 @@
 # Kept fast: the install skips lifecycle scripts and takes the native addon (better-sqlite3)
 # already compiled by the full install of this checkout (same Node, same machine) instead of
 # compiling it again; `prepare` (the TypeScript build) then runs with the production
-# dependencies only.
+# dependencies only. The language tables come from the usual cache (keyed by their code).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,7 +20,6 @@ if [ -d node_modules/typescript ] && [ ! -d node_modules/vitest ]; then :; else 
 cp -R "$OLDPWD/node_modules/better-sqlite3/build" node_modules/better-sqlite3/
 npm run --silent prepare
 
-export MIRA_CACHE_DIR="$dir/.cache"
 ./bin/mira.js --version
 ./bin/mira.js serve --help >/dev/null && echo "mira serve --help: ok"
 ws="$dir/.mira/demo-workspace"
