@@ -22,7 +22,7 @@ const DEFAULT_MAX_MB = 256;
 const ABANDONED_MS = 60 * 60 * 1000;
 
 /** The cache's size bound in bytes: `MIRA_CACHE_MAX_MB`, when a positive number. */
-export function cacheLimit(env: NodeJS.ProcessEnv = process.env): number {
+function cacheLimit(env: NodeJS.ProcessEnv = process.env): number {
   const megabytes = Number(env.MIRA_CACHE_MAX_MB);
   return (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : DEFAULT_MAX_MB) * 1024 * 1024;
 }
@@ -62,7 +62,7 @@ function markUsed(file: string): void {
  * Removes the least recently used files until the directory fits `cacheLimit`, and temporary
  * files abandoned by a writer that died. `keep` (the file just written) is never removed.
  */
-export function sweepCache(keep?: string): void {
+function sweepCache(keep?: string): void {
   try {
     const dir = cacheDir();
     const now = Date.now();

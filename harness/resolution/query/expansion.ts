@@ -26,7 +26,7 @@ export function expandedTerms(catalog: QueryCatalog, request: string): WeightedT
 
 /**
  * A named vendor written as one word of several parts ("1Password", "GitHub") is the
- * vendor, not also its parts: "archive the test login in 1Password" asks for no password
+ * vendor, not also its parts: "store the staging key in 1Password" asks for no password
  * tool. The parts' terms (and their synonyms) stay only where the rest of the request says them.
  */
 export function dropVendorParts(catalog: QueryCatalog, terms: WeightedTerms, request: string, named: ReadonlySet<string>): void {
@@ -85,7 +85,7 @@ function withVendorNicknames(catalog: QueryCatalog, terms: WeightedTerms, reques
   let proper: Set<string> | undefined;
   for (const [term, weight] of [...terms]) {
     if (weight < 1 || term.length < tuning.minNickname || catalog.vendors.has(term) || !/^[a-z]+$/.test(term)) continue;
-    // A dictionary word is a nickname only written as a name, capitalized within a sentence ("in Sonar").
+    // A dictionary word is a nickname only written as a name, capitalized within a sentence ("in Bamboo").
     if (synonymsOf(term).length > 0 && !(proper ??= properNamesOf(request)).has(term)) continue;
     const vendors = [...catalog.vendors.keys()].filter((vendor) => vendor.startsWith(term));
     if (vendors.length === 1) terms.set(vendors[0]!, 1);

@@ -23,7 +23,7 @@ export function properNamesOf(text: string): Set<string> {
 /**
  * The vendors the request names: a word it says (not a synonym or a gloss) that is some
  * tool's vendor. A vendor that is also a dictionary word (Teams, Outlook, Box) is named only
- * as a proper noun, capitalized: "so the team can review it" names no product.
+ * as a proper noun, capitalized: "so the team sees it" names no product.
  */
 export function namedVendors(vendors: ReadonlyMap<string, unknown>, terms: WeightedTerms, request: string): Set<string> {
   const named = new Set<string>();

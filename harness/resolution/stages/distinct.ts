@@ -13,7 +13,7 @@ import type { Distinct, Eligible, Scored } from "../types.js";
  * (`create-event`, `create-events`), or that both do all the request says, stay names.
  * Copies are fused after every name; they still fill the disclosure when names run out.
  * A tool of a vendor the task names, or of no vendor, is always a name; so are the first
- * few operations of the product the request matched first ("what's on my calendar" names
+ * few operations of the product the request matched first ("anything on my calendar this week?" names
  * Google Calendar, not which of its event tools).
  */
 export function distinct(ranked: readonly Scored[], eligible: Eligible, namedVendors: ReadonlySet<string>, vendorTools: ReadonlyMap<string, VendorTool>, depth = tuning.stageDepth): Distinct {

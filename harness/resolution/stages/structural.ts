@@ -22,7 +22,7 @@ export function structural(postings: Postings, terms: WeightedTerms, operands: T
   }
   for (const vendor of namedVendors) for (const tool of postings.vendors.get(vendor) ?? []) candidates.add(tool);
   const namesACapability = candidates.size > 0;
-  // The task's operands say which tools can act on them ("explain how src/client.ts retries").
+  // The task's operands say which tools can act on them ("explain what src/queue.ts exports").
   for (const kind of operandKinds) for (const tool of postings.operands.get(kind) ?? []) candidates.add(tool);
   const scored = scoreStructure(postings, candidates, terms, namedVendors, operandKinds);
   // …and a task that names an operand but no capability at all is, first, about reading it.
@@ -71,8 +71,8 @@ function scoreStructure(postings: Postings, candidates: Iterable<ToolFeatures>, 
 /**
  * How much a tool's name match counts in the structural stage: whole for a tool of a vendor
  * the task names, or of no vendor when the task names none; half for any other tool:
- * `s3_delete_folder` answers "delete the tmp folder" less well than `delete_path` (nobody said
- * S3), and `create_merge_request` answers "open a pull request on GitHub" less well than
+ * `s3_delete_folder` answers "remove the cache folder" less well than `delete_path` (nobody said
+ * S3), and `create_merge_request` answers "file a pull request with GitHub" less well than
  * GitHub's own tool.
  */
 function vendorFactor(tool: ToolFeatures, namedVendors: ReadonlySet<string>): number {
