@@ -3,23 +3,23 @@
  * - gold: the project's gold tasks on the 62-tool evaluation catalog (and generated 500 and
  *   5,000-tool catalogs for scale); these tasks are part of the tuning data;
  * - tuning: the tuning half of the held-out evaluation on the real MCP catalog;
- * - test: its test half, never used for tuning (`eval/resolution/`);
+ * - heldout-mcp (formerly test), the only set never looked at after its measurement: its test half, never used for tuning (`eval/resolution/`);
  * - tuning2: a second round of tuning requests (64), written before any was run, then tuned on;
- * - test2: a second test set of 30 requests written by another engineer, never tuned on;
- * - blind: its own catalog of 24 other real MCP servers and requests written blind
- *   (`eval/resolution/blind/`); first measured 54/74, its misses have since been tuned on;
- * - blind2: the final blind set, a catalog of 22 further real MCP servers in another naming
- *   convention and requests written blind (`eval/resolution/blind2/`), measured once at the end;
- * - blind3: a third blind set, a catalog of 23 further real MCP servers in Mira's own naming
- *   convention and requests written blind (`eval/resolution/blind3/`), measured once at the end;
- * - blind4: a fourth blind set, a catalog of 22 further real MCP servers with the names they
- *   publish and requests written blind (`eval/resolution/blind4/`), measured once at the end
+ * - tuning3 (formerly test2): a second test set of 30 requests written by another engineer, tuned on since;
+ * - tuning-b1 (formerly blind): its own catalog of 24 other real MCP servers and requests written blind
+ *   (`eval/resolution/tuning-b1/`); first measured 54/74, its misses have since been tuned on;
+ * - tuning-b2 (formerly blind2): the final blind set, a catalog of 22 further real MCP servers in another naming
+ *   convention and requests written blind (`eval/resolution/tuning-b2/`), measured once at the end;
+ * - tuning-b3 (formerly blind3): a third blind set, a catalog of 23 further real MCP servers in Mira's own naming
+ *   convention and requests written blind (`eval/resolution/tuning-b3/`), measured once at the end;
+ * - tuning-b4 (formerly blind4): a fourth blind set, a catalog of 22 further real MCP servers with the names they
+ *   publish and requests written blind (`eval/resolution/tuning-b4/`), measured once at the end
  *   of the round after the third set's;
- * - blind5: a fifth blind set, a catalog of 24 further real MCP servers named
- *   `<server>.<tool>` and requests written blind (`eval/resolution/blind5/`), measured once
+ * - tuning-b5 (formerly blind5): a fifth blind set, a catalog of 24 further real MCP servers named
+ *   `<server>.<tool>` and requests written blind (`eval/resolution/tuning-b5/`), measured once
  *   at the end of the round after the fourth set's;
- * - blind6: a sixth blind set, a catalog of 32 further real MCP servers named
- *   `<server>__<tool>` and requests written blind (`eval/resolution/blind6/`), measured once
+ * - tuning-b6 (formerly blind6): a sixth blind set, a catalog of 32 further real MCP servers named
+ *   `<server>__<tool>` and requests written blind (`eval/resolution/tuning-b6/`), measured once
  *   at the end of the same round, after one more rule.
  * Methods, each cut at the tools a Planner would be shown:
  * - progressive: Progressive Resolution's first disclosure (deterministic stages, K = 8);
@@ -36,15 +36,15 @@ import { fileURLToPath } from "node:url";
 import MiniSearch from "minisearch";
 import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness, MAX_DISCLOSURE_LIMIT } from "../harness/harness.js";
-import { indexedTool } from "../harness/indexCache.js";
-import { ResolutionIndex } from "../harness/resolution.js";
+import { indexedTool } from "../harness/resolution/index/cache.js";
+import { ResolutionIndex } from "../harness/resolution/resolver.js";
 import { isProtocolName } from "../protocol/planner.js";
 import { staticSource } from "../harness/sources.js";
 import { evaluationCatalog, generatedTools } from "../tools/catalog/index.js";
 import { goldTasks } from "../eval/goldTasks.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { firstPlannerRequest, promptTokens } from "./plannerRequest.js";
-import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blind5Catalog, blind5Requests, blind6Catalog, blind6Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, goldRequests, reached, type EvalRequest } from "./resolutionEval.js";
+import { tuningB2Catalog, tuningB2Requests, tuningB3Catalog, tuningB3Requests, tuningB4Catalog, tuningB4Requests, tuningB5Catalog, tuningB5Requests, tuningB6Catalog, tuningB6Requests, tuningB1Catalog, tuningB1Requests, evalCatalog, evalRequests, goldRequests, reached, type EvalRequest } from "./resolutionEval.js";
 
 const BASELINE_K = 10;
 const LEGACY_K = 20;
@@ -217,13 +217,13 @@ async function scale(size: number, tools: ToolDefinition[]): Promise<ScaleRow> {
 }
 
 /**
- * Requests the timed gold tasks never said: every held-out request (tuning, test and blind
+ * Requests the timed gold tasks never said: every evaluation request (tuning, held-out and the former blind
  * sets), each resolved once. The index remembers each term's BM25 hits, so a repeated task
  * is cheaper than a new one; these measure a request seen for the first time.
  */
 function firstSightRequests(): string[] {
-  const splits = (["tuning", "tuning2", "test", "test2"] as const).flatMap((split) => evalRequests(split));
-  return [...splits, ...blindRequests(), ...blind2Requests(), ...blind3Requests(), ...blind4Requests(), ...blind5Requests(), ...blind6Requests()].map((request) => request.request);
+  const splits = (["tuning", "tuning2", "heldout-mcp", "tuning3"] as const).flatMap((split) => evalRequests(split));
+  return [...splits, ...tuningB1Requests(), ...tuningB2Requests(), ...tuningB3Requests(), ...tuningB4Requests(), ...tuningB5Requests(), ...tuningB6Requests()].map((request) => request.request);
 }
 
 /**
@@ -240,23 +240,23 @@ async function requestTokenSpread(label: string, tools: ToolDefinition[], reques
   return `${label.padEnd(22)} ${pad(tools.length, 5)} | mean ${mean.toFixed(0)}, p50 ${percentile(counts, 0.5)}, p90 ${percentile(counts, 0.9)}, max ${counts.at(-1) ?? 0}`;
 }
 
-export type BenchSplit = "gold" | "tuning" | "tuning2" | "test" | "test2" | "blind" | "blind2" | "blind3" | "blind4" | "blind5" | "blind6";
+export type BenchSplit = "gold" | "tuning" | "tuning2" | "heldout-mcp" | "tuning3" | "tuning-b1" | "tuning-b2" | "tuning-b3" | "tuning-b4" | "tuning-b5" | "tuning-b6";
 
 /** Runs the benchmark over the given splits (all eleven by default) and returns a printable report. */
-export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold", "tuning", "tuning2", "test", "test2", "blind", "blind2", "blind3", "blind4", "blind5", "blind6"]): Promise<string> {
+export async function runResolutionBench(splits: readonly BenchSplit[] = ["gold", "tuning", "tuning2", "heldout-mcp", "tuning3", "tuning-b1", "tuning-b2", "tuning-b3", "tuning-b4", "tuning-b5", "tuning-b6"]): Promise<string> {
   const results: SetResult[] = [];
   if (splits.includes("gold")) results.push(evaluate("gold (tuning)", evaluationCatalog(), goldRequests(goldTasks)));
-  const catalog = splits.some((s) => s === "tuning" || s === "tuning2" || s === "test" || s === "test2") ? evalCatalog() : [];
+  const catalog = splits.some((s) => s === "tuning" || s === "tuning2" || s === "heldout-mcp" || s === "tuning3") ? evalCatalog() : [];
   if (splits.includes("tuning")) results.push(evaluate("MCP tuning half", catalog, evalRequests("tuning")));
   if (splits.includes("tuning2")) results.push(evaluate("MCP tuning, round 2", catalog, evalRequests("tuning2")));
-  if (splits.includes("test")) results.push(evaluate("MCP test half", catalog, evalRequests("test")));
-  if (splits.includes("test2")) results.push(evaluate("MCP second test set", catalog, evalRequests("test2")));
-  if (splits.includes("blind")) results.push(evaluate("blind set", blindCatalog(), blindRequests()));
-  if (splits.includes("blind2")) results.push(evaluate("final blind set", blind2Catalog(), blind2Requests()));
-  if (splits.includes("blind3")) results.push(evaluate("third blind set", blind3Catalog(), blind3Requests()));
-  if (splits.includes("blind4")) results.push(evaluate("fourth blind set", blind4Catalog(), blind4Requests()));
-  if (splits.includes("blind5")) results.push(evaluate("fifth blind set", blind5Catalog(), blind5Requests()));
-  if (splits.includes("blind6")) results.push(evaluate("sixth blind set", blind6Catalog(), blind6Requests()));
+  if (splits.includes("heldout-mcp")) results.push(evaluate("MCP held-out half", catalog, evalRequests("heldout-mcp")));
+  if (splits.includes("tuning3")) results.push(evaluate("MCP tuning, round 3", catalog, evalRequests("tuning3")));
+  if (splits.includes("tuning-b1")) results.push(evaluate("tuning-b1", tuningB1Catalog(), tuningB1Requests()));
+  if (splits.includes("tuning-b2")) results.push(evaluate("tuning-b2", tuningB2Catalog(), tuningB2Requests()));
+  if (splits.includes("tuning-b3")) results.push(evaluate("tuning-b3", tuningB3Catalog(), tuningB3Requests()));
+  if (splits.includes("tuning-b4")) results.push(evaluate("tuning-b4", tuningB4Catalog(), tuningB4Requests()));
+  if (splits.includes("tuning-b5")) results.push(evaluate("tuning-b5", tuningB5Catalog(), tuningB5Requests()));
+  if (splits.includes("tuning-b6")) results.push(evaluate("tuning-b6", tuningB6Catalog(), tuningB6Requests()));
   const lines = [
     `Progressive Resolution reachability (all gold tools among those shown; progressive shows at most K = 8, its default, and K = 10, its ceiling)`,
     ...reachTable(results),

@@ -18,6 +18,7 @@ import { drive, pendingInterrupts, readThread, requireThread, stoppedBeforeFirst
 import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, summarize, type RunSummary } from "./summary.js";
 import type { LedgerEntry } from "../ledger/executionLedger.js";
 import { UsageError } from "../contract/errors.js";
+import { DEFAULT_MODEL_SPEC } from "../config/models.js";
 
 export interface Output {
   out: Printer;
@@ -101,7 +102,7 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
   if (!task.trim()) throw new UsageError("the task is empty");
   const settings: RunSettings = {
     workspace: resolveWorkspace(opts.workspace),
-    model: modelSpec(opts.model ?? "offline"),
+    model: modelSpec(opts.model ?? DEFAULT_MODEL_SPEC),
     policyFile: opts.policy ? resolve(opts.policy) : null,
     maxSteps: parseMaxSteps(opts.maxSteps),
     catalog: catalogSetting(opts.catalog),

@@ -17,6 +17,7 @@ import { ServeError } from "../server/errors.js";
 import type { Output } from "./commands.js";
 import { registerEvalCommand } from "./eval.js";
 import { EXIT } from "./summary.js";
+import { DEFAULT_MODEL_SPEC } from "../config/models.js";
 
 export type { Output } from "./commands.js";
 
@@ -48,7 +49,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
         .description("Start a run on a task; in a terminal, approvals are asked for on the spot.")
         .argument("<task>", "what the agent should do")
         .requiredOption("--workspace <dir>", "the directory the tools may touch")
-        .option("--model <spec>", "offline | openai | scripted:FILE", "offline")
+        .option("--model <spec>", "offline | openai | scripted:FILE", DEFAULT_MODEL_SPEC)
         .option("--thread <id>", "thread id (default: a new one)")
         .option("--policy <file>", "policy file (JSON or YAML)")
         .option("--max-steps <n>", "Planner turns before a guarded answer")

@@ -7,7 +7,7 @@
 import type { Command } from "commander";
 import { ALLOW_ALL } from "../harness/authority.js";
 import { DEFAULT_DISCLOSURE_LIMIT, MAX_DISCLOSURE_LIMIT, type Harness } from "../harness/harness.js";
-import type { SemanticResolver } from "../harness/semantic.js";
+import type { SemanticResolver } from "../harness/resolution/stages/semantic.js";
 import type { AuthorityEnvelope, ToolStateName } from "../harness/types.js";
 import { resolve } from "node:path";
 import { openHarness } from "../runtime/toolSources.js";

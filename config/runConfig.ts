@@ -10,6 +10,7 @@ import { z } from "zod";
 import { ApprovalShape, type RunSettings } from "../state/types.js";
 import { InputError } from "../contract/errors.js";
 import { SIMULATED_CATALOG } from "../tools/catalog/index.js";
+import { DEFAULT_MODEL_SPEC } from "./models.js";
 
 /** A run configuration that is malformed or not allowed here. */
 export class RunConfigError extends InputError {}
@@ -42,7 +43,7 @@ export function envSettings(env: NodeJS.ProcessEnv, defaultWorkspace: string): R
   if (!Number.isInteger(steps) || steps < 1) throw new RunConfigError(`MIRA_MAX_STEPS must be a positive integer, got "${maxSteps}"`);
   return {
     workspace: present(env.MIRA_WORKSPACE) ?? defaultWorkspace,
-    model: present(env.MIRA_MODEL_SPEC) ?? "offline",
+    model: present(env.MIRA_MODEL_SPEC) ?? DEFAULT_MODEL_SPEC,
     policyFile: present(env.MIRA_POLICY) ?? null,
     maxSteps: steps,
     catalog: present(env.MIRA_CATALOG) ?? null,

@@ -14,8 +14,8 @@ import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogVi
 import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
 import { ToolRegistry, type RegisteredTool } from "./registry.js";
 import { prepareLanguage } from "./text.js";
-import type { StageRanking } from "./resolution.js";
-import type { SemanticResolver } from "./semantic.js";
+import type { StageRanking } from "./resolution/types.js";
+import type { SemanticResolver } from "./resolution/stages/semantic.js";
 import type { SkillProfile } from "../skills/library.js";
 import type { AgentScope, AuthorityEnvelope, ResolutionStage, ToolStateName, ToolStatus } from "./types.js";
 

@@ -4,8 +4,8 @@
  * resolution index, so the index is built once per tool set and never inside a query.
  */
 import type { ToolDefinition, ToolSource } from "../tools/types.js";
-import { indexFor, type BuiltIndex } from "./indexCache.js";
-import type { ResolutionIndex } from "./resolution.js";
+import { indexFor, type BuiltIndex } from "./resolution/index/cache.js";
+import type { ResolutionIndex } from "./resolution/resolver.js";
 
 export interface RegisteredTool {
   tool: ToolDefinition;

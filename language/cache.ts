@@ -13,6 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { LRUCache } from "lru-cache";
 
 export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => env.MIRA_CACHE_DIR || join(homedir(), ".cache", "mira");
 
@@ -21,7 +22,7 @@ const DEFAULT_MAX_MB = 256;
 const ABANDONED_MS = 60 * 60 * 1000;
 
 /** The cache's size bound in bytes: `MIRA_CACHE_MAX_MB`, when a positive number. */
-export function cacheLimit(env: NodeJS.ProcessEnv = process.env): number {
+function cacheLimit(env: NodeJS.ProcessEnv = process.env): number {
   const megabytes = Number(env.MIRA_CACHE_MAX_MB);
   return (Number.isFinite(megabytes) && megabytes > 0 ? megabytes : DEFAULT_MAX_MB) * 1024 * 1024;
 }
@@ -61,7 +62,7 @@ function markUsed(file: string): void {
  * Removes the least recently used files until the directory fits `cacheLimit`, and temporary
  * files abandoned by a writer that died. `keep` (the file just written) is never removed.
  */
-export function sweepCache(keep?: string): void {
+function sweepCache(keep?: string): void {
   try {
     const dir = cacheDir();
     const now = Date.now();
@@ -115,6 +116,7 @@ export function cachedBytes(name: string, build: () => string): Buffer {
 
 const NEWLINE = 0x0a;
 const REMEMBERED = 50_000;
+const ABSENT = Symbol("absent");
 const TAB = 0x09;
 
 /**
@@ -126,8 +128,8 @@ const TAB = 0x09;
 export class SortedTable {
   /** Where each line starts. */
   private readonly starts: Int32Array;
-  /** Words looked up before (requests share most of theirs), at most `REMEMBERED` of them. */
-  private readonly remembered = new Map<string, string | undefined>();
+  /** Words looked up before (requests share most of theirs), at most `REMEMBERED` of them; `ABSENT` for a word the table lacks. */
+  private readonly remembered = new LRUCache<string, string | typeof ABSENT>({ max: REMEMBERED });
 
   constructor(private readonly bytes: Buffer) {
     const starts: number[] = [];
@@ -141,10 +143,10 @@ export class SortedTable {
 
   /** The value under `key`, or undefined. */
   get(key: string): string | undefined {
-    if (this.remembered.has(key)) return this.remembered.get(key);
+    const known = this.remembered.get(key);
+    if (known !== undefined) return known === ABSENT ? undefined : known;
     const value = this.search(key);
-    if (this.remembered.size >= REMEMBERED) this.remembered.delete(this.remembered.keys().next().value!);
-    this.remembered.set(key, value);
+    this.remembered.set(key, value ?? ABSENT);
     return value;
   }
 

@@ -8,7 +8,8 @@
  * as a substring.
  */
 import { segmentWords } from "./segment.js";
-import { lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense, type Domain, type RunSubject } from "./requestLexicon.js";
+import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
+import { lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export interface WorkspaceIndex {
@@ -28,7 +29,6 @@ export interface PathMention {
 
 /** `define`: what a term means, answered from general knowledge unless the clause names a workspace operand. */
 export type ClauseIntent = "question" | "define" | "read" | "compare" | "change" | "run" | "send" | "lookup";
-export type ChangeOp = "write" | "edit" | "move" | "delete";
 
 export interface Clause {
   text: string;

@@ -7,13 +7,12 @@
  */
 import { singular as stem } from "./english.js";
 
-export type Domain = "code" | "mail" | "calendar" | "issues" | "browser";
-export type RunSubject = "test" | "build" | "lint";
+import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 type VerbIntent = "question" | "read" | "compare" | "change" | "run" | "send" | "lookup";
 
 export type WordSense =
   /** `checks`: a check of something a command runs ("check the tests") is a run. */
-  | { kind: "verb"; intent: VerbIntent; op?: "write" | "edit" | "move" | "delete"; additive?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean }
+  | { kind: "verb"; intent: VerbIntent; op?: ChangeOp; additive?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean }
   /** A question word; English ones count only at the start of a clause, Chinese ones anywhere. */
   | { kind: "question"; anywhere?: boolean }
   /** `weak`: the noun has an everyday sense too ("event", "issue"); it names the domain only beside an owner word ("my"). */

@@ -6,7 +6,7 @@
  */
 import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
-import { semanticResolverFromEnv, type SemanticResolver } from "../harness/semantic.js";
+import { semanticResolverFromEnv, type SemanticResolver } from "../harness/resolution/stages/semantic.js";
 import { staticSource } from "../harness/sources.js";
 import type { AuthorityEnvelope } from "../harness/types.js";
 import type { SkillProfile } from "../skills/library.js";

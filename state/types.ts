@@ -3,6 +3,7 @@
  * (they cross checkpoints, processes and the CLI); the TypeScript types are inferred.
  */
 import { z } from "zod";
+import { ChangeOp, Domain, RunSubject } from "../language/kinds.js";
 
 /** Bumped whenever a persisted channel changes shape; old-state fixtures stay as tests. */
 export const AGENT_RUN_SCHEMA_VERSION = 2;
@@ -28,9 +29,8 @@ export const RiskClass = z.enum([
 ]);
 export type RiskClass = z.infer<typeof RiskClass>;
 
-/** What a workspace change did; set on `write` evidence. */
-export const ChangeOp = z.enum(["write", "edit", "move", "delete"]);
-export type ChangeOp = z.infer<typeof ChangeOp>;
+/** What a workspace change did (set on `write` evidence), a goal's domain and a run goal's subject: one definition each, in `language/kinds.ts`. */
+export { ChangeOp, Domain, RunSubject };
 
 /**
  * What a goal asks for (CONTRACT §6): answer a question, read named targets, compare them,
@@ -47,8 +47,8 @@ export const ProposedGoal = z.object({
   op: ChangeOp.optional().describe("For change goals."),
   target: z.string().optional().describe("The workspace path (a move's source)."),
   to: z.string().optional().describe("For a move: the destination path."),
-  domain: z.string().optional().describe("A non-file domain: code, mail, calendar, issues, browser."),
-  subject: z.string().optional().describe("For run goals: test, build or lint."),
+  domain: Domain.optional().describe("A non-file domain: code, mail, calendar, issues, browser."),
+  subject: RunSubject.optional().describe("For run goals: test, build or lint."),
   description: z.string().optional().describe("The goal in a few words."),
 });
 export type ProposedGoal = z.infer<typeof ProposedGoal>;
@@ -79,7 +79,6 @@ export const PlannerDecision = z.discriminatedUnion("type", [
   z.object({ type: z.literal("revise_goals"), goals: z.array(ProposedGoal).default([]), disputes: z.array(GoalDispute).default([]) }),
 ]);
 export type PlannerDecision = z.infer<typeof PlannerDecision>;
-export type DecisionType = PlannerDecision["type"];
 
 /**
  * What the Planner had just seen when it proposed a call: its latest observations (newest
@@ -270,9 +269,9 @@ export const Goal = z.object({
   /** move: the destination. */
   to: z.string().optional(),
   /** question/lookup/send about a non-file domain: only that domain's evidence covers it. */
-  domain: z.string().optional(),
+  domain: Domain.optional(),
   /** run: what the command must be about (test, build, lint). */
-  subject: z.string().optional(),
+  subject: RunSubject.optional(),
   description: z.string(),
   /** `disputed`: the Planner gave a reason it will not be done; shown in the answer, never silently dropped. */
   status: z.enum(["open", "covered", "declined", "disputed"]),

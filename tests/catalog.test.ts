@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { main } from "../cli/main.js";
 import { toolsMain } from "../cli/toolsMain.js";
 import { realTools, simulatedCatalogTools } from "../runtime/toolSources.js";
-import { blind2Catalog, blind2Requests, blind3Catalog, blind3Requests, blind4Catalog, blind4Requests, blind5Catalog, blind5Requests, blind6Catalog, blind6Requests, blindCatalog, blindRequests, evalCatalog, evalRequests, type EvalRequest } from "../bench/resolutionEval.js";
+import { tuningB2Catalog, tuningB2Requests, tuningB3Catalog, tuningB3Requests, tuningB4Catalog, tuningB4Requests, tuningB5Catalog, tuningB5Requests, tuningB6Catalog, tuningB6Requests, tuningB1Catalog, tuningB1Requests, evalCatalog, evalRequests, type EvalRequest } from "../bench/resolutionEval.js";
 import { CatalogError, evaluationCatalog, evaluationEntries, generateCatalog, loadCatalogFile } from "../tools/catalog/index.js";
 
 const dir = mkdtempSync(path.join(tmpdir(), "mira-catalog-"));
@@ -63,11 +63,11 @@ describe("evaluation catalog", () => {
  * with the first blind set, then blind2 to blind5): each blind set reuses none of an earlier one's.
  */
 const serversBySet = (): ReadonlySet<string>[] => [
-  new Set([...evalCatalog(), ...blindCatalog()].map((tool) => tool.name.split("__")[1] ?? "")),
-  new Set(blind2Catalog().map((tool) => tool.domain)),
-  new Set(blind3Catalog().map((tool) => tool.domain.slice("mcp.".length))),
-  new Set(blind4Catalog().map((tool) => tool.domain)),
-  new Set(blind5Catalog().map((tool) => tool.domain)),
+  new Set([...evalCatalog(), ...tuningB1Catalog()].map((tool) => tool.name.split("__")[1] ?? "")),
+  new Set(tuningB2Catalog().map((tool) => tool.domain)),
+  new Set(tuningB3Catalog().map((tool) => tool.domain.slice("mcp.".length))),
+  new Set(tuningB4Catalog().map((tool) => tool.domain)),
+  new Set(tuningB5Catalog().map((tool) => tool.domain)),
 ];
 
 /** The servers of `servers` that one of the first `sets` earlier catalogs already has. */
@@ -87,7 +87,7 @@ function expectRequestsOn(names: ReadonlySet<string>, requests: readonly EvalReq
 }
 
 describe("the resolution evaluation's request sets", () => {
-  it.each(["tuning", "tuning2", "test", "test2"] as const)("%s: unique ids, en or zh, and every gold tool is in the real MCP catalog", (split) => {
+  it.each(["tuning", "tuning2", "heldout-mcp", "tuning3"] as const)("%s: unique ids, en or zh, and every gold tool is in the real MCP catalog", (split) => {
     const names = new Set(evalCatalog().map((tool) => tool.name));
     const requests = evalRequests(split);
     expect(new Set(requests.map((r) => r.id)).size).toBe(requests.length);
@@ -97,43 +97,43 @@ describe("the resolution evaluation's request sets", () => {
     }
   });
 
-  it("blind: its own catalog parses, its requests have unique ids, and every gold alternative is in that catalog", () => {
-    const tools = blindCatalog();
+  it("tuning-b1 (formerly blind): its own catalog parses, its requests have unique ids, and every gold alternative is in that catalog", () => {
+    const tools = tuningB1Catalog();
     const names = new Set(tools.map((tool) => tool.name));
     expect(names.size).toBe(tools.length);
     expect(tools.every((tool) => tool.name.startsWith("mcp__") && tool.domain.startsWith("mcp.") && tool.risk === "external_mcp")).toBe(true);
-    expectRequestsOn(names, blindRequests());
+    expectRequestsOn(names, tuningB1Requests());
     // No server of the blind set is one the tuned catalog already has.
     const tunedServers = new Set(evalCatalog().map((tool) => tool.name.split("__")[1]));
     expect([...names].filter((name) => tunedServers.has(name.split("__")[1] ?? ""))).toEqual([]);
   });
 
-  it("blind2: its own catalog parses in the <server>_<tool> convention, its requests have unique ids, and every gold alternative is in that catalog", () => {
-    const tools = blind2Catalog();
+  it("tuning-b2 (formerly blind2): its own catalog parses in the <server>_<tool> convention, its requests have unique ids, and every gold alternative is in that catalog", () => {
+    const tools = tuningB2Catalog();
     const names = new Set(tools.map((tool) => tool.name));
     expect(names.size).toBe(tools.length);
     expect(tools.every((tool) => !tool.domain.includes(".") && tool.name.startsWith(tool.domain.replace(/-/g, "_")) && tool.risk === "external_mcp")).toBe(true);
-    expectRequestsOn(names, blind2Requests(), 25);
+    expectRequestsOn(names, tuningB2Requests(), 25);
     // No server of the final blind set is in the tuned catalog or the first blind set.
     expect(reusedServers(tools.map((tool) => tool.domain), 1)).toEqual([]);
   });
 
-  it("blind3: its own catalog parses in the mcp__<server>__<tool> convention, it has at least 110 requests (50 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
-    const tools = blind3Catalog();
+  it("tuning-b3 (formerly blind3): its own catalog parses in the mcp__<server>__<tool> convention, it has at least 110 requests (50 in Chinese) with unique ids, and every gold alternative is in that catalog", () => {
+    const tools = tuningB3Catalog();
     const names = new Set(tools.map((tool) => tool.name));
     expect(names.size).toBe(tools.length);
     expect(tools.every((tool) => tool.name.startsWith(`mcp__${tool.domain.slice("mcp.".length)}__`) && tool.risk === "external_mcp")).toBe(true);
-    expect(blind3Requests().length).toBeGreaterThanOrEqual(110);
-    expectRequestsOn(names, blind3Requests(), 50);
+    expect(tuningB3Requests().length).toBeGreaterThanOrEqual(110);
+    expectRequestsOn(names, tuningB3Requests(), 50);
     // No server of the third blind set is in any earlier catalog.
     expect(reusedServers(tools.map((tool) => tool.domain.slice("mcp.".length)), 2)).toEqual([]);
   });
 
   // Data only: each set's one blind figure is the bench's (its provenance's `firstMeasured`); nothing here resolves it.
   it.each([
-    { set: "blind4", convention: "published names", tools: blind4Catalog, requests: blind4Requests, minimum: 120, chinese: 55, prefix: "", earlier: 3 },
-    { set: "blind5", convention: "<server>.<tool>", tools: blind5Catalog, requests: blind5Requests, minimum: 150, chinese: 80, prefix: ".", earlier: 4 },
-    { set: "blind6", convention: "<server>__<tool>", tools: blind6Catalog, requests: blind6Requests, minimum: 150, chinese: 80, prefix: "__", earlier: 5 },
+    { set: "tuning-b4", convention: "published names", tools: tuningB4Catalog, requests: tuningB4Requests, minimum: 120, chinese: 55, prefix: "", earlier: 3 },
+    { set: "tuning-b5", convention: "<server>.<tool>", tools: tuningB5Catalog, requests: tuningB5Requests, minimum: 150, chinese: 80, prefix: ".", earlier: 4 },
+    { set: "tuning-b6", convention: "<server>__<tool>", tools: tuningB6Catalog, requests: tuningB6Requests, minimum: 150, chinese: 80, prefix: "__", earlier: 5 },
   ])(
     "$set: its own catalog parses with $convention in one-part <server> domains, it has at least $minimum requests ($chinese in Chinese) with unique ids, every gold alternative is in that catalog, and no server is in an earlier set",
     ({ tools: catalog, requests, minimum, chinese, prefix, earlier }) => {

@@ -11,8 +11,7 @@ describe("the offline planner on a small real Node project", () => {
     const results = await runOfflineTasks();
     expect(results).toHaveLength(OFFLINE_TASKS.length);
     const solved = results.filter((r) => r.solved).map((r) => r.task.id);
-    expect(solved.length, results.filter((r) => !r.solved).map((r) => `${r.task.id}: ${r.why}`).join("; ")).toBeGreaterThanOrEqual(12);
-    // The symbol question opens the definer, not the importer; the run really ran node --test.
-    expect(solved).toEqual(expect.arrayContaining(["o01", "o05", "o10"]));
+    // The exact list solved (issue 19): every task, so disabling any one rule (say "set NAME to V", o08) fails here.
+    expect(solved, results.filter((r) => !r.solved).map((r) => `${r.task.id}: ${r.why}`).join("; ")).toEqual(["o01", "o02", "o03", "o04", "o05", "o06", "o07", "o08", "o09", "o10", "o11", "o12", "o13", "o14", "o15"]);
   });
 });

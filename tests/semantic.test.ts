@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
-import { semanticResolverFromEnv } from "../harness/semantic.js";
+import { semanticResolverFromEnv } from "../harness/resolution/stages/semantic.js";
 import { staticSource } from "../harness/sources.js";
 import { prepareLanguage } from "../harness/text.js";
 import { evaluationCatalog } from "../tools/catalog/index.js";

@@ -39,3 +39,18 @@ describe("AgentRun schema versions: v2 is current, a v1 run still resumes", () =
     expect(await readFile(`${ws}/notes/todo.md`, "utf8")).toBe("ship it\n");
   });
 });
+
+describe("unions defined once (issue 19): saved goals use the request reader's own zod unions", () => {
+  it("a saved goal's op, domain and subject are the language layer's ChangeOp, Domain and RunSubject: an unknown domain or subject does not parse", async () => {
+    const kinds = await import("../language/kinds.js");
+    const types = await import("../state/types.js");
+    expect(types.ChangeOp).toBe(kinds.ChangeOp);
+    expect(types.Goal.shape.domain.unwrap()).toBe(kinds.Domain);
+    expect(types.Goal.shape.subject.unwrap()).toBe(kinds.RunSubject);
+    const goal = { id: "g1", intent: "send", description: "send the mail", status: "open" };
+    expect(types.Goal.safeParse({ ...goal, domain: "mail" }).success).toBe(true);
+    expect(types.Goal.safeParse({ ...goal, domain: "slack" }).success).toBe(false);
+    expect(types.Goal.safeParse({ ...goal, intent: "run", subject: "deploy" }).success).toBe(false);
+    expect(types.ProposedGoal.safeParse({ intent: "lookup", domain: "weather" }).success).toBe(false);
+  });
+});

@@ -10,6 +10,7 @@ import type { AIMessage } from "@langchain/core/messages";
 import type { AssistantMessage, Model } from "@mariozechner/pi-ai";
 import { openAIChatModel } from "../../models/openai.js";
 import type { ModelTurn } from "../types.js";
+import { DEFAULT_OPENAI_MODEL } from "../../config/models.js";
 
 export interface LiveModel {
   /** A fresh LangChain chat model for the endpoint. */
@@ -24,7 +25,7 @@ export const isLive = (model: object): model is LiveModel => "chat" in model && 
 export function liveModelFromEnv(env: NodeJS.ProcessEnv = process.env): LiveModel | null {
   const apiKey = env.OPENAI_API_KEY;
   if (!apiKey) return null;
-  const id = env.MIRA_MODEL ?? "gpt-4o-mini";
+  const id = env.MIRA_MODEL ?? DEFAULT_OPENAI_MODEL;
   return {
     chat: () => openAIChatModel(env),
     pi: {

@@ -14,8 +14,8 @@ import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messa
 import { buildMiraGraph } from "../../graphs/mira.js";
 import { ALLOW_ALL } from "../../harness/authority.js";
 import { Harness } from "../../harness/harness.js";
-import { indexFor } from "../../harness/indexCache.js";
-import type { ResolutionIndex } from "../../harness/resolution.js";
+import { indexFor } from "../../harness/resolution/index/cache.js";
+import type { ResolutionIndex } from "../../harness/resolution/resolver.js";
 import { staticSource } from "../../harness/sources.js";
 import { createMemoryLedger } from "../../ledger/memoryLedger.js";
 import { isProtocolName } from "../../protocol/planner.js";

@@ -7,6 +7,7 @@
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { LRUCache } from "lru-cache";
 import { walk } from "../workspace/walk.js";
 import { CODE_EXTENSIONS, extractFileFacts, type Declaration, type FileFacts, type ImportEdge, type Reference } from "./extract.js";
 
@@ -37,7 +38,7 @@ type CachedRoot = { signature: string; index: CodeIndex; files: Map<string, Cach
 
 /** Most workspace roots kept; the least recently built is dropped first. */
 const MAX_CACHED_ROOTS = 8;
-const cache = new Map<string, CachedRoot>();
+const cache = new LRUCache<string, CachedRoot>({ max: MAX_CACHED_ROOTS });
 
 /**
  * The current index of `root` (an absolute real path). Walks the tree (never following
@@ -65,9 +66,7 @@ export async function loadCodeIndex(root: string): Promise<CodeIndex> {
     }
   }
   const index = assemble(root, files, skipped);
-  cache.delete(root);
   cache.set(root, { signature, index, files });
-  if (cache.size > MAX_CACHED_ROOTS) cache.delete(cache.keys().next().value!);
   return index;
 }
 

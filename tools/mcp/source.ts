@@ -66,7 +66,8 @@ export function mcpToolName(serverId: string, toolName: string): string {
   return `mcp__${sanitizeName(serverId)}__${sanitizeName(toolName)}`;
 }
 
-type RegisteredTool = { mcpName: string; definition: ToolDefinition };
+/** A tool as the server listed it: its MCP name, and its definition under the registered (prefixed) name. */
+type ListedTool = { mcpName: string; definition: ToolDefinition };
 type ToolListing = { ok: true; tools: unknown[] } | { ok: false; reason: string };
 
 /**
@@ -79,7 +80,7 @@ export class McpToolSource implements ToolSource {
   private status: McpServerStatus = { state: "failed", reason: "not connected yet" };
   private client: Client | null = null;
   private transport: Transport | null = null;
-  private registered = new Map<string, RegisteredTool>();
+  private registered = new Map<string, ListedTool>();
   private excluded: ExcludedMcpTool[] = [];
   /** Set while the tool list is being re-read after `notifications/tools/list_changed`. */
   private relisting: Promise<void> | null = null;
@@ -285,7 +286,7 @@ export class McpToolSource implements ToolSource {
    * after sanitizing is excluded with its reason; the rest are registered.
    */
   private install(rawTools: unknown[]): void {
-    const registered = new Map<string, RegisteredTool>();
+    const registered = new Map<string, ListedTool>();
     const excluded: ExcludedMcpTool[] = [];
     rawTools.forEach((raw, index) => {
       const label = toolLabel(raw, index);

@@ -9,8 +9,8 @@
  */
 import { createHash } from "node:crypto";
 import type { EmbeddingsInterface } from "@langchain/core/embeddings";
-import { readCached, writeCached } from "../language/cache.js";
-import type { ToolDefinition } from "../tools/types.js";
+import { readCached, writeCached } from "../../../language/cache.js";
+import type { ToolDefinition } from "../../../tools/types.js";
 
 export interface SemanticResolver {
   readonly id: string;

@@ -7,30 +7,35 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { z } from "zod";
-import { readCached, writeCached } from "../language/cache.js";
-import type { ToolDefinition } from "../tools/types.js";
-import { ResolutionIndex, type IndexedTool, type SerializedIndex } from "./resolution.js";
+import { readCached, writeCached } from "../../../language/cache.js";
+import type { ToolDefinition } from "../../../tools/types.js";
+import { tuning } from "../config.js";
+import { ResolutionIndex } from "../resolver.js";
+import type { IndexedTool, SerializedIndex } from "../types.js";
 
 /**
- * The folders whose modules build an index (the Harness's resolution and the language
- * resources it reads): their source is part of the cache key, so an index built by other
- * code (another version, or a change nobody marked as changing the index) is never loaded.
+ * The folders whose modules build an index (the Harness with its resolution, and the language
+ * resources it reads), each with its sub-folders: their source is part of the cache key, so an
+ * index built by other code (another version, or a change nobody marked as changing the
+ * index) is never loaded.
  */
-const ANALYSER_FOLDERS = ["./", "../language/"];
+const ANALYSER_FOLDERS = ["../../", "../../../language/"];
 const SOURCE_FILE = /^(?!.*\.d\.ts$).*\.(ts|js)$/;
 
 let analyser: string | undefined;
 function analyserFingerprint(): string {
   if (analyser) return analyser;
   const hash = createHash("sha256");
-  for (const folder of ANALYSER_FOLDERS) {
+  const walk = (folder: string): void => {
     const url = new URL(folder, import.meta.url);
-    for (const name of readdirSync(url).filter((file) => SOURCE_FILE.test(file)).sort()) hash.update(`${folder}${name}\n`).update(readFileSync(new URL(name, url)));
-  }
+    for (const entry of readdirSync(url, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      if (entry.isDirectory()) walk(`${folder}${entry.name}/`);
+      else if (SOURCE_FILE.test(entry.name)) hash.update(`${folder}${entry.name}\n`).update(readFileSync(new URL(entry.name, url)));
+    }
+  };
+  for (const folder of ANALYSER_FOLDERS) walk(folder);
   return (analyser = hash.digest("hex"));
 }
-/** Below this many tools building is cheaper than reading a file. */
-const CACHE_FROM = 200;
 
 export interface BuiltIndex {
   index: ResolutionIndex;
@@ -58,7 +63,7 @@ export function catalogHash(tools: readonly IndexedTool[], analyserCode = analys
 export function indexFor(tools: readonly ToolDefinition[]): BuiltIndex {
   const started = performance.now();
   const indexed = tools.map(indexedTool);
-  if (indexed.length < CACHE_FROM) return { index: ResolutionIndex.build(indexed), indexMs: performance.now() - started, cached: false };
+  if (indexed.length < tuning.cacheFrom) return { index: ResolutionIndex.build(indexed), indexMs: performance.now() - started, cached: false };
   const file = `index-${catalogHash(indexed)}.json`;
   const text = readCached(file);
   if (text !== undefined) {
