@@ -376,11 +376,12 @@ export class Harness {
 
   /** A resource may be read when this agent may use read_resource and the server's config grants the resource. */
   private resourceAuthority(resource: RegisteredResource): AuthorityDecision {
+    const grant = resource.provider.resourceGrant(resource.entry.uri);
+    if (!grant.allowed) return grant;
     const reader = this.registry.tools.get(RESOURCE_READER);
     if (!reader) return { allowed: false, reason: `${RESOURCE_READER} is not registered` };
     const decision = authorityOf(this.authority, reader);
-    if (!decision.allowed) return { allowed: false, reason: `${RESOURCE_READER} is not authorized (${decision.reason})` };
-    return resource.provider.resourceGrant(resource.entry.uri);
+    return decision.allowed ? decision : { allowed: false, reason: `${RESOURCE_READER} is not authorized (${decision.reason})` };
   }
 
   /** A disclosure that holds a resource also discloses read_resource, the only way to read it. */
