@@ -161,6 +161,9 @@ describe("server-everything: resources are listed as metadata only, discovered b
     expect(refusal).toBeDefined();
     expect(refusal.outcome).toBe("failed");
     expect(refusal.summary).not.toContain("\n");
+    expect(refusal.summary).toMatch(/input for read_resource fails its schema: .*is not granted: the MCP config of server "ev_closed" grants none of its resources/);
+    // Refused at Normalize: the call never reached Policy or the Tool node.
+    expect(out.trace.map((t: { node: string }) => t.node)).not.toContain("Tool");
     expect(out.evidence).toEqual([]);
     expect(out.error ?? null).toBeNull();
     expect(out.status).toBe("completed");
