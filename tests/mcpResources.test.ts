@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { MemorySaver } from "@langchain/langgraph";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { main } from "../cli/main.js";
 import { buildMiraGraph } from "../graphs/mira.js";
 import { Harness } from "../harness/harness.js";
 import { staticSource } from "../harness/sources.js";
@@ -103,7 +104,7 @@ describe("server-everything: resources are listed as metadata only, discovered b
     const out = await app.invoke({ goal: "What does the architecture document of the demo server say?" }, config("t-res"));
 
     expect(out.status).toBe("completed");
-    const search = out.observations.find((o: { summary: string }) => o.summary.startsWith("tool_search"));
+    const search = out.observations.find((o: { summary: string }) => o.summary.startsWith("tool_search"))!;
     expect(search.summary).toContain(ARCHITECTURE);
     expect(out.loadout).toEqual(expect.arrayContaining([ARCHITECTURE, "read_resource"]));
     expect(out.evidence).toHaveLength(1);
@@ -114,9 +115,9 @@ describe("server-everything: resources are listed as metadata only, discovered b
       verified: true,
       source: { path: ARCHITECTURE, server: "ev_run", mimeType: "text/markdown", byteStart: 0 },
     });
-    expect(out.evidence[0].content.length).toBeGreaterThan(100);
-    expect(out.finalization.evidenceIds).toEqual(["ev-1"]);
-    expect(out.finalization.guarded).toBe(false);
+    expect(out.evidence[0]!.content.length).toBeGreaterThan(100);
+    expect(out.finalization?.evidenceIds).toEqual(["ev-1"]);
+    expect(out.finalization?.guarded).toBe(false);
     expect(out.answer).toContain("[ev-1]");
     expect(await reads()).toBe(1);
   });
@@ -148,25 +149,32 @@ describe("server-everything: resources are listed as metadata only, discovered b
     expect(status.states.discoverable.reached).toBe(false);
     expect((await harness.search(ARCHITECTURE)).disclosed.map((hit) => hit.name)).not.toContain(ARCHITECTURE);
 
+    // Beside a granted server (so read_resource itself is authorized), the ungranted server's URI is still refused.
+    const notes = await counted("notes_open", process.execPath, [fixture], { resources: ["*"] });
     const ws = await tempWorkspace({});
     const base = makeRun({
       workspace: ws,
-      turns: [call("r1", "read_resource", { uri: ARCHITECTURE }), answer("a1", "I could not read it."), answer("a2", "I could not read it.")],
+      turns: [
+        call("s1", "tool_search", { query: "read_resource" }),
+        call("r1", "read_resource", { uri: ARCHITECTURE }),
+        answer("a1", "I could not read it."),
+        answer("a2", "I could not read it."),
+      ],
     });
-    const rt = { ...base.rt, harness };
+    const rt = { ...base.rt, harness: harnessOver([source, notes.source]) };
     const app = buildMiraGraph(rt).compile({ checkpointer: new MemorySaver() });
-    // The reader itself is disclosed (as if a model had asked for it); the grant still refuses the URI.
-    const out = await app.invoke({ goal: "read the architecture document", loadout: ["read_resource"] }, config("t-closed"));
-    const refusal = out.observations.find((o: { toolId?: string }) => o.toolId === "read_resource");
-    expect(refusal).toBeDefined();
+    const out = await app.invoke({ goal: "read the architecture document" }, config("t-closed"));
+    const refusal = out.observations.find((o: { toolId?: string }) => o.toolId === "read_resource")!;
     expect(refusal.outcome).toBe("failed");
     expect(refusal.summary).not.toContain("\n");
     expect(refusal.summary).toMatch(/input for read_resource fails its schema: .*is not granted: the MCP config of server "ev_closed" grants none of its resources/);
     // Refused at Normalize: the call never reached Policy or the Tool node.
     expect(out.trace.map((t: { node: string }) => t.node)).not.toContain("Tool");
+    expect(out.trace.map((t: { node: string }) => t.node)).not.toContain("Policy");
     expect(out.evidence).toEqual([]);
     expect(out.error ?? null).toBeNull();
     expect(out.status).toBe("completed");
+    expect(await notes.reads()).toBe(0);
     expect(await reads()).toBe(0);
   });
 
@@ -276,6 +284,26 @@ describe("read_resource bad input: one clear line, bounded, nothing breaks", { t
     await until(() => !big.source.resourceReadiness().ready);
     expect(big.source.resourceReadiness()).toMatchObject({ ready: false, reason: expect.stringContaining("exceeded maximum size") });
     expect(await readBig("note://docs/alpha.txt")).toMatchObject({ ok: false, failure: { recoverable: true, kind: "unavailable" } });
+  });
+});
+
+describe("mira tools status lists resources with their five states and reasons", { timeout: 120_000 }, () => {
+  it("granted static documents are authorized and discoverable; ungranted templates say which config field grants them; nothing is read", async () => {
+    const log = path.join(logDir, "cli.log");
+    await fs.writeFile(log, "");
+    const configFile = path.join(logDir, "mcp-cli.json");
+    await fs.writeFile(configFile, JSON.stringify({ servers: { demo: { command: process.execPath, args: [proxy, log, everythingBin, "stdio"], resources: ["demo://resource/static/*"] } } }));
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(["tools", "status", "--mcp", configFile, "--loadout", ARCHITECTURE], { out: (line) => out.push(line), err: (line) => err.push(line) });
+    expect({ code, err }).toEqual({ code: 0, err: [] });
+    const lines = out.join("\n").split("\n");
+    expect(lines).toContain(`resource ${ARCHITECTURE} [demo, text/markdown] registered:yes ready:yes authorized:yes discoverable:yes disclosed:yes`);
+    expect(lines.find((line) => line.startsWith("resource demo://resource/dynamic/text/{resourceId}"))).toMatch(
+      /registered:yes ready:yes authorized:no discoverable:no disclosed:no {2}— the MCP config of server "demo" grants only demo:\/\/resource\/static\/\*; add a pattern matching .* to servers\.demo\.resources/,
+    );
+    expect(lines.find((line) => line.startsWith("read_resource [mcp-resources]"))).toContain("authorized:yes");
+    expect((await fs.readFile(log, "utf8")).split("\n")).not.toContain("resources/read");
   });
 });
 

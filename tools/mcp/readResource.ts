@@ -70,14 +70,15 @@ export function readResourceTool(providers: () => readonly ResourceProvider[]): 
 }
 
 /**
- * The source of read_resource: registered when any resource provider is configured; ready when
+ * The source of read_resource: registered when a configured server lists resources; ready when
  * one is; authorized only when some server's config grants at least one of its resources.
  */
 export function resourceToolSource(providers: () => readonly ResourceProvider[]): ToolSource {
   const tool = readResourceTool(providers);
   return {
     id: "mcp-resources",
-    tools: () => (providers().length > 0 ? [tool] : []),
+    // Registered once some server lists a resource (a list change re-asks: the registry is rebuilt on change).
+    tools: () => (providers().some((provider) => provider.resources().length > 0) ? [tool] : []),
     readiness(): Readiness {
       const all = providers();
       if (all.some((provider) => provider.resourceReadiness().ready)) return { ready: true };
