@@ -214,6 +214,11 @@ export class Harness {
       const candidates = this.registered().filter((tool) => eligible(tool.name));
       names = await semantic.rank(query, candidates, limit).catch(() => undefined);
     }
+    if (names) {
+      // The semantic resolver ranks tools only; resources the lexical search finds join its ranking.
+      const resources = index.searchRanking(query, (name) => this.registry.resources.has(name) && eligible(name), Math.min(3, limit));
+      names = [...names.filter((name) => !resources.includes(name)).slice(0, limit - resources.length), ...resources];
+    }
     names ??= index.searchRanking(query, eligible, limit);
     const disclosed = names.slice(0, limit).map((name) => ({ name, stage: "search" as const }));
     return { disclosed: this.withReader(disclosed), ambiguous: false, elapsedMs: performance.now() - started };
