@@ -129,6 +129,8 @@ describe("server-everything: resources are listed as metadata only, discovered b
     const names = found.disclosed.map((hit) => hit.name);
     expect(names).toContain(ARCHITECTURE);
     expect(names).toContain("read_resource");
+    // Its exact URI discloses that resource alone, with the one tool that reads it.
+    expect((await harness.search(ARCHITECTURE)).disclosed.map((hit) => hit.name)).toEqual([ARCHITECTURE, "read_resource"]);
     const view = harness.plannerView({ kind: "main" }, harness.discloseRanked([], names));
     const shown = view.metadata.find((entry) => entry.name === ARCHITECTURE);
     expect(shown).toMatchObject({ domain: "resource.ev_view", risk: "read", summary: expect.stringContaining("architecture.md") });
