@@ -129,6 +129,10 @@ describe("server-everything: resources are listed as metadata only, discovered b
     const names = found.disclosed.map((hit) => hit.name);
     expect(names).toContain(ARCHITECTURE);
     expect(names).toContain("read_resource");
+    // The first disclosure ranks resources beside tools too, and brings their reader.
+    const first = harness.resolve("what does the architecture document say?").disclosed.map((hit) => hit.name);
+    expect(first).toContain(ARCHITECTURE);
+    expect(first).toContain("read_resource");
     // Its exact URI discloses that resource alone, with the one tool that reads it.
     expect((await harness.search(ARCHITECTURE)).disclosed.map((hit) => hit.name)).toEqual([ARCHITECTURE, "read_resource"]);
     const view = harness.plannerView({ kind: "main" }, harness.discloseRanked([], names));
