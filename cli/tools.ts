@@ -8,6 +8,7 @@ import type { Command } from "commander";
 import { ALLOW_ALL } from "../harness/authority.js";
 import { DEFAULT_DISCLOSURE_LIMIT, MAX_DISCLOSURE_LIMIT, type Harness } from "../harness/harness.js";
 import type { SemanticResolver } from "../harness/resolution/stages/semantic.js";
+import { RESOURCE_STATES, type ResourceStatus } from "../harness/resources.js";
 import type { AuthorityEnvelope, ToolStateName } from "../harness/types.js";
 import { resolve } from "node:path";
 import { openHarness } from "../runtime/toolSources.js";
@@ -33,6 +34,14 @@ interface CatalogOptions {
 }
 
 const STATES: ToolStateName[] = ["registered", "ready", "authorized", "discoverable", "disclosed", "executable"];
+
+/** One resource's five states on one line, with the reason the first unreached one is not reached. */
+function resourceLine(resource: ResourceStatus): string {
+  const marks = RESOURCE_STATES.map((state) => `${state}:${resource.states[state].reached ? "yes" : "no"}`).join(" ");
+  const firstMiss = RESOURCE_STATES.map((state) => resource.states[state]).find((result) => !result.reached);
+  const why = firstMiss && !firstMiss.reached ? `  — ${firstMiss.reason}` : "";
+  return `resource ${resource.uri} [${resource.server}${resource.mimeType ? `, ${resource.mimeType}` : ""}] ${marks}${why}`;
+}
 
 const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
 
@@ -68,19 +77,24 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
       .option("--deny <pattern>", "authority: deny this tool name or domain pattern (repeatable)", collect);
 
   sourceOptions(tools.command("status"))
-    .description("Show each tool's six states (registered, ready, authorized, discoverable, disclosed, executable) with the reason a state is not reached.")
+    .description(
+      "Show each tool's six states (registered, ready, authorized, discoverable, disclosed, executable) and each MCP resource's five (registered, ready, authorized, discoverable, disclosed), with the reason a state is not reached.",
+    )
     .option("--loadout <names>", "comma-separated names disclosed to the agent", "")
     .action((options: CatalogOptions) =>
       withHarness(options, (harness) => {
         const loadout = (options.loadout ?? "").split(",").map((name) => name.trim()).filter(Boolean);
         const statuses = harness.status(undefined, loadout);
-        if (options.json) return out(JSON.stringify(statuses, null, 2));
+        // MCP resources (metadata only) follow the tools, with their five states.
+        const resources = harness.resourceStatus(loadout);
+        if (options.json) return out(JSON.stringify([...statuses, ...resources.map((r) => ({ ...r, kind: "resource", resourceName: r.name, name: r.uri, source: r.server }))], null, 2));
         for (const status of statuses) {
           const marks = STATES.map((state) => `${state}:${status.states[state].reached ? "yes" : "no"}`).join(" ");
           const firstMiss = STATES.map((state) => status.states[state]).find((result) => !result.reached);
           const why = firstMiss && !firstMiss.reached ? `  — ${firstMiss.reason}` : "";
           out(`${status.name} [${status.source}] ${marks}${why}`);
         }
+        for (const resource of resources) out(resourceLine(resource));
       }),
     );
 

@@ -12,7 +12,8 @@ import type { ToolDefinition, Readiness, ToolSource } from "../tools/types.js";
 import { authorize, narrowAuthority, type AuthorityDecision } from "./authority.js";
 import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogView.js";
 import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
-import { ToolRegistry, type RegisteredTool } from "./registry.js";
+import { ToolRegistry, type RegisteredResource, type RegisteredTool } from "./registry.js";
+import { isCompatEntry, isReadLike, RESOURCE_READER, resourceMetadata, resourceStatusOf, type ResourceStatus } from "./resources.js";
 import { prepareLanguage } from "./text.js";
 import type { StageRanking } from "./resolution/types.js";
 import type { SemanticResolver } from "./resolution/stages/semantic.js";
@@ -107,15 +108,29 @@ export class Harness {
     return this.registry.tools.get(name)?.tool;
   }
 
-  /** Registered tools, by name. */
+  /**
+   * Registered tools of the catalog, by name. Compatibility entries (`read`) are registered but
+   * left out: they are disclosed only when a model names them, never in the default loadout.
+   */
   registered(): ToolDefinition[] {
-    return [...this.registry.tools.values()].map(({ tool }) => tool).sort((a, b) => (a.name < b.name ? -1 : 1));
+    return this.allTools().filter((tool) => !isCompatEntry(tool));
   }
 
-  /** The six states of each named tool (default: every registered one) against `loadout`. */
+  /** The six states of each named tool (default: every registered one, compatibility entries too) against `loadout`. */
   status(names?: string[], loadout: readonly string[] = []): ToolStatus[] {
-    const wanted = names ?? this.registered().map((tool) => tool.name);
+    const wanted = names ?? this.allTools().map((tool) => tool.name);
     return wanted.map((name) => this.statusOf(name, loadout));
+  }
+
+  /** Each listed resource's five states (registered, ready, authorized, discoverable, disclosed) against `loadout`. */
+  resourceStatus(loadout: readonly string[] = []): ResourceStatus[] {
+    return [...this.registry.resources.values()]
+      .sort((a, b) => (a.entry.uri < b.entry.uri ? -1 : 1))
+      .map((resource) => {
+        const readiness = resourceReadiness(resource);
+        const decision = this.resourceAuthority(resource);
+        return resourceStatusOf(resource.entry, readiness.ready ? reached : notReached(readiness.reason), decision.allowed ? reached : notReached(decision.reason), loadout);
+      });
   }
 
   /**
@@ -138,8 +153,8 @@ export class Harness {
   resolve(task: string, opts: ResolveOptions = {}): Resolution {
     const index = this.registry.index; // built or loaded before the clock starts: elapsedMs is resolution alone
     const started = performance.now();
-    const { disclosed, ambiguous } = index.resolve(task, (name) => this.discoverable(name), this.limitOf(opts));
-    return { disclosed, ambiguous, elapsedMs: performance.now() - started };
+    const { disclosed, ambiguous } = index.resolve(task, (name) => this.rankable(name), this.limitOf(opts));
+    return { disclosed: this.withReader(disclosed), ambiguous, elapsedMs: performance.now() - started };
   }
 
   /**
@@ -152,7 +167,7 @@ export class Harness {
     const index = this.registry.index;
     const started = performance.now();
     const limit = this.limitOf(opts);
-    const eligible = (name: string) => this.discoverable(name);
+    const eligible = (name: string) => this.rankable(name);
     let result = index.resolve(task, eligible, limit);
     const semantic = this.options.semantic;
     if (result.ambiguous && semantic && !result.disclosed.some((hit) => hit.stage === "exact")) {
@@ -163,7 +178,7 @@ export class Harness {
         result = { ...index.resolve(task, eligible, limit, [extra]), ambiguous: true };
       }
     }
-    return { disclosed: result.disclosed, ambiguous: result.ambiguous, elapsedMs: performance.now() - started };
+    return { disclosed: this.withReader(result.disclosed), ambiguous: result.ambiguous, elapsedMs: performance.now() - started };
   }
 
   /**
@@ -172,7 +187,7 @@ export class Harness {
    * a fixed number of tools.
    */
   rank(task: string, limit: number): string[] {
-    return this.registry.index.rank(task, (name) => this.discoverable(name), limit);
+    return this.registry.index.rank(task, (name) => this.rankable(name), limit);
   }
 
   /**
@@ -187,10 +202,11 @@ export class Harness {
     const index = this.registry.index;
     const started = performance.now();
     const limit = this.limitOf(opts);
-    const eligible = (name: string) => this.discoverable(name);
+    const eligible = (name: string) => this.rankable(name);
     const exact = query.trim();
-    if (this.registry.tools.has(exact) && eligible(exact)) {
-      return { disclosed: [{ name: exact, stage: "search" }], ambiguous: false, elapsedMs: performance.now() - started };
+    // An exact name discloses that entry alone (a compatibility entry only this way; a resource with its reader).
+    if (this.registry.has(exact) && this.discoverable(exact)) {
+      return { disclosed: this.withReader([{ name: exact, stage: "search" }]), ambiguous: false, elapsedMs: performance.now() - started };
     }
     const semantic = this.options.semantic;
     let names: string[] | undefined;
@@ -198,8 +214,14 @@ export class Harness {
       const candidates = this.registered().filter((tool) => eligible(tool.name));
       names = await semantic.rank(query, candidates, limit).catch(() => undefined);
     }
+    if (names) {
+      // The semantic resolver ranks tools only; resources the lexical search finds join its ranking.
+      const resources = index.searchRanking(query, (name) => this.registry.resources.has(name) && eligible(name), Math.min(3, limit));
+      names = [...names.filter((name) => !resources.includes(name)).slice(0, limit - resources.length), ...resources];
+    }
     names ??= index.searchRanking(query, eligible, limit);
-    return { disclosed: names.slice(0, limit).map((name) => ({ name, stage: "search" })), ambiguous: false, elapsedMs: performance.now() - started };
+    const disclosed = names.slice(0, limit).map((name) => ({ name, stage: "search" as const }));
+    return { disclosed: this.withReader(disclosed), ambiguous: false, elapsedMs: performance.now() - started };
   }
 
   /**
@@ -215,7 +237,7 @@ export class Harness {
   disclose(loadout: readonly string[], names: readonly string[]): string[] {
     return discloseInto(
       loadout,
-      names.filter((name) => this.registry.tools.has(name)),
+      names.filter((name) => this.registry.has(name)),
       this.loadoutCap,
     );
   }
@@ -262,8 +284,14 @@ export class Harness {
    */
   plannerView(scope: AgentScope, loadout: readonly string[]): { schemas: ToolDefinition[]; metadata: ToolMetadata[] } {
     const recentFirst = this.view(scope, loadout).reverse();
-    const metadata = recentFirst.slice(this.schemaSlots).map(metadataOf);
-    return { schemas: recentFirst.slice(0, this.schemaSlots), metadata: metadata.map((entry) => ({ ...entry, summary: clip(entry.summary, METADATA_SUMMARY_CHARS) })) };
+    const metadata = recentFirst.slice(this.schemaSlots).map(metadataOf).map((entry) => ({ ...entry, summary: clip(entry.summary, METADATA_SUMMARY_CHARS) }));
+    // Disclosed resources: metadata (name, URI, description), never content; read_resource reads them.
+    const harness = this.forScope(scope);
+    const resources = [...loadout].reverse().flatMap((name) => {
+      const resource = this.registry.resources.get(name);
+      return resource && harness.discoverable(name) ? [resourceMetadata(resource.entry)] : [];
+    });
+    return { schemas: recentFirst.slice(0, this.schemaSlots), metadata: [...metadata, ...resources] };
   }
 
   /** The executable tools of an agent of `scope` whose loadout is `loadout`, in loadout order. */
@@ -282,7 +310,12 @@ export class Harness {
   checkExecutable(name: string, loadout: readonly string[]): Executability {
     const entry = this.registry.tools.get(name);
     if (!entry) {
-      return { ok: false, state: "registered", reason: `no tool named "${name}" is registered; choose a disclosed tool or use tool_search` };
+      if (this.registry.resources.has(name)) {
+        return { ok: false, state: "registered", reason: `"${name}" is a resource, not a tool; read it with ${RESOURCE_READER} {"uri": "${name}"}` };
+      }
+      const compat = isReadLike(name) ? this.allTools().find((tool) => isCompatEntry(tool) && tool.name === "read") : undefined;
+      const hint = compat ? `; to read a file or list a directory, the compatibility entry "read" exists: tool_search "read" discloses it` : "";
+      return { ok: false, state: "registered", reason: `no tool named "${name}" is registered; choose a disclosed tool or use tool_search${hint}` };
     }
     const readiness = readinessOf(entry);
     if (!readiness.ready) return { ok: false, state: "ready", reason: `tool "${name}" is not ready: ${readiness.reason}` };
@@ -307,7 +340,9 @@ export class Harness {
   metadata(names: readonly string[]): ToolMetadata[] {
     return names.flatMap((name) => {
       const tool = this.get(name);
-      return tool && this.discoverable(name) ? [metadataOf(tool)] : [];
+      if (tool) return this.discoverable(name) ? [metadataOf(tool)] : [];
+      const resource = this.registry.resources.get(name);
+      return resource && this.discoverable(name) ? [resourceMetadata(resource.entry)] : [];
     });
   }
 
@@ -326,9 +361,39 @@ export class Harness {
     return clampLimit(opts.limit ?? this.disclosureLimit);
   }
 
+  private allTools(): ToolDefinition[] {
+    return [...this.registry.tools.values()].map(({ tool }) => tool).sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  /** Ready and authorized: a tool, or a resource (its server ready, its reader authorized, the server's config granting it). */
   private discoverable(name: string): boolean {
     const entry = this.registry.tools.get(name);
-    return entry !== undefined && readinessOf(entry).ready && authorityOf(this.authority, entry).allowed;
+    if (entry) return readinessOf(entry).ready && authorityOf(this.authority, entry).allowed;
+    const resource = this.registry.resources.get(name);
+    return resource !== undefined && resourceReadiness(resource).ready && this.resourceAuthority(resource).allowed;
+  }
+
+  /** What ranking (resolution, search, rank) may disclose: discoverable, and not a compatibility entry. */
+  private rankable(name: string): boolean {
+    const entry = this.registry.tools.get(name);
+    return (!entry || !isCompatEntry(entry.tool)) && this.discoverable(name);
+  }
+
+  /** A resource may be read when this agent may use read_resource and the server's config grants the resource. */
+  private resourceAuthority(resource: RegisteredResource): AuthorityDecision {
+    const grant = resource.provider.resourceGrant(resource.entry.uri);
+    if (!grant.allowed) return grant;
+    const reader = this.registry.tools.get(RESOURCE_READER);
+    if (!reader) return { allowed: false, reason: `${RESOURCE_READER} is not registered` };
+    const decision = authorityOf(this.authority, reader);
+    return decision.allowed ? decision : { allowed: false, reason: `${RESOURCE_READER} is not authorized (${decision.reason})` };
+  }
+
+  /** A disclosure that holds a resource also discloses read_resource, the only way to read it. */
+  private withReader<T extends { name: string; stage: ResolutionStage }>(hits: T[]): T[] {
+    const first = hits.find((hit) => this.registry.resources.has(hit.name));
+    if (!first || hits.some((hit) => hit.name === RESOURCE_READER) || !this.discoverable(RESOURCE_READER)) return hits;
+    return [...hits, { ...first, name: RESOURCE_READER }];
   }
 
   private statusOf(name: string, loadout: readonly string[]): ToolStatus {
@@ -375,6 +440,15 @@ export class Harness {
 function authorityOf(envelope: AuthorityEnvelope, entry: RegisteredTool): AuthorityDecision {
   const decision = authorize(envelope, entry.tool);
   return decision.allowed ? (entry.source.grant?.(entry.tool.name) ?? decision) : decision;
+}
+
+/** A resource provider's readiness; a probe that throws counts as not ready. */
+function resourceReadiness(resource: RegisteredResource): Readiness {
+  try {
+    return resource.provider.resourceReadiness();
+  } catch (error) {
+    return { ready: false, reason: `readiness probe failed: ${error instanceof Error ? error.message : String(error)}` };
+  }
 }
 
 /** A source's readiness answer; a probe that throws counts as not ready, never as a crash. */

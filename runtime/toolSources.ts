@@ -14,13 +14,15 @@ import { evaluationCatalog, loadCatalogFile, SIMULATED_CATALOG } from "../tools/
 import { codebaseExploreTool } from "../tools/codeIndex/index.js";
 import type { ToolDefinition, ToolSource } from "../tools/types.js";
 import { workspaceTools } from "../tools/workspace/index.js";
+import { readCompat } from "../tools/workspace/readCompat.js";
+import { isResourceProvider } from "../tools/resources.js";
 import { InputError } from "../contract/errors.js";
 
 /** An MCP config file that cannot be used. */
 export class ToolSourceError extends InputError {}
 
 /** Tools with real implementations; a catalog entry of the same name runs the real one. */
-export const realTools = (): ToolDefinition[] => [...workspaceTools(), codebaseExploreTool()];
+export const realTools = (): ToolDefinition[] => [...workspaceTools(), codebaseExploreTool(), readCompat];
 
 /** The evaluation catalog: the real tools, then the tools with simulated backends. */
 export function simulatedCatalogTools(): ToolDefinition[] {
@@ -67,10 +69,16 @@ export async function openHarness(opts: {
   const sources: ToolSource[] = [staticSource(sourceName(opts.catalog), catalogTools(opts.catalog))];
   if (opts.mcpConfig) {
     // The MCP client stack loads only when servers are configured.
-    const [{ loadMcpConfig }, { connectMcpServers }] = await Promise.all([import("../tools/mcp/config.js"), import("../tools/mcp/source.js")]);
+    const [{ loadMcpConfig }, { connectMcpServers }, { resourceToolSource }] = await Promise.all([
+      import("../tools/mcp/config.js"),
+      import("../tools/mcp/source.js"),
+      import("../tools/mcp/readResource.js"),
+    ]);
     const loaded = await loadMcpConfig(opts.mcpConfig);
     if (!loaded.ok) throw new ToolSourceError(loaded.error);
-    sources.push(...(await connectMcpServers(loaded.config)));
+    const servers = await connectMcpServers(loaded.config);
+    // read_resource reads the resources of these servers (only those their config grants).
+    sources.push(...servers, resourceToolSource(() => servers.filter(isResourceProvider)));
   }
   const semantic = await (opts.semantic ?? semanticResolverFromEnv)();
   const harness = new Harness({ sources, authority: opts.authority ?? ALLOW_ALL, ...(semantic ? { semantic } : {}), ...(opts.skills ? { skills: opts.skills } : {}) });

@@ -235,7 +235,17 @@ export const Evidence = z.object({
   toolCallId: z.string(),
   /** The SubAgent that gathered it; absent = the main agent. */
   agent: z.string().optional(),
-  source: z.object({ path: z.string().optional(), startLine: z.number().optional(), endLine: z.number().optional() }),
+  source: z.object({
+    path: z.string().optional(),
+    startLine: z.number().optional(),
+    endLine: z.number().optional(),
+    /** A resource read (`read_resource`): its server, MIME type, and the bytes kept of its length (path is the URI). */
+    server: z.string().optional(),
+    mimeType: z.string().optional(),
+    byteStart: z.number().optional(),
+    byteEnd: z.number().optional(),
+    byteLength: z.number().optional(),
+  }),
   content: z.string(),
   verified: z.boolean(),
   /** The capability domain of the tool that produced it (`workspace.read`, `code.github`, `mail`). */

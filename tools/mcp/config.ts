@@ -1,6 +1,6 @@
 /**
  * The MCP server config file (CONTRACT §3, §7): which external MCP servers a run may connect
- * to, how to reach each one, which of their tools the operator grants, and how risky they are. Loading never throws; a bad
+ * to, how to reach each one, which of their tools and resources the operator grants, and how risky they are. Loading never throws; a bad
  * file comes back as one line that names the file and the offending field.
  */
 import { promises as fs } from "node:fs";
@@ -25,6 +25,10 @@ const serverCommon = {
     .array(z.string().min(1))
     .optional()
     .describe('The tools of this server agents may use, by the name the server lists them under; "*" grants all. Absent or empty: none; connecting a server grants nothing by itself.'),
+  resources: z
+    .array(z.string().min(1))
+    .optional()
+    .describe('The resources of this server agents may read (read_resource), as URI patterns where * matches anything; "*" grants all. Absent or empty: none; connecting a server or its own annotations grant nothing.'),
   timeoutMs: z
     .number()
     .int()

@@ -13,6 +13,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 import {
   ErrorCode,
   McpError,
+  ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
   ToolSchema,
   type CallToolResult,
@@ -22,6 +23,8 @@ import { z } from "zod";
 import type { EvidenceDraft, RiskClass, ToolOutcome } from "../../state/types.js";
 import { defineTool, ok, recoverable, type ToolDefinition, type Readiness, type ToolSource } from "../types.js";
 import { DEFAULT_MCP_TIMEOUT_MS, isStdioServer, type McpConfig, type McpServerConfig } from "./config.js";
+import type { ResourceEntry, ResourceGrant, ResourceProvider } from "../resources.js";
+import { McpResourceCatalog } from "./resources.js";
 
 /** Where a server connection stands. Only `connected` serves tools; the others say why not. */
 export type McpServerStatus =
@@ -75,7 +78,7 @@ type ToolListing = { ok: true; tools: unknown[] } | { ok: false; reason: string 
  * problem: a server that cannot be reached yields a source with zero tools and a
  * `failed` status carrying the reason.
  */
-export class McpToolSource implements ToolSource {
+export class McpToolSource implements ToolSource, ResourceProvider {
   readonly id: string;
   private status: McpServerStatus = { state: "failed", reason: "not connected yet" };
   private client: Client | null = null;
@@ -87,6 +90,10 @@ export class McpToolSource implements ToolSource {
   private lastTransportError: string | null = null;
   private stderrTail = "";
   private readonly listeners = new Set<() => void>();
+  /** Its resources: metadata listed at connect time and on list_changed, read one at a time on demand. */
+  private readonly resourceCatalog: McpResourceCatalog;
+  /** Set while resources are being re-listed after `notifications/resources/list_changed`. */
+  private relistingResources: Promise<void> | null = null;
   private readonly risk: RiskClass;
   private readonly timeoutMs: number;
   /** What the server is, for effect contexts and messages: `stdio:<command args>` or the URL. */
@@ -103,6 +110,7 @@ export class McpToolSource implements ToolSource {
     this.risk = config.risk !== undefined && config.risk !== "read" ? config.risk : "external_mcp";
     this.timeoutMs = config.timeoutMs ?? options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
     this.endpoint = isStdioServer(config) ? `stdio:${[config.command, ...config.args].join(" ")}` : config.url;
+    this.resourceCatalog = new McpResourceCatalog(id, config.resources ?? [], this.timeoutMs);
   }
 
   /**
@@ -140,6 +148,37 @@ export class McpToolSource implements ToolSource {
     if (allow.includes("*") || (mcpName !== undefined && allow.includes(mcpName))) return { allowed: true };
     const listed = allow.length === 0 ? "grants none of its tools" : `grants only ${allow.join(", ")}`;
     return { allowed: false, reason: `the MCP config of server "${this.id}" ${listed}; add "${mcpName ?? toolName}" to servers.${this.id}.allow to grant it` };
+  }
+
+  /** Resources and templates the server listed (metadata only). */
+  resources(): readonly ResourceEntry[] {
+    return this.resourceCatalog.list();
+  }
+
+  resourceReadiness(): Readiness {
+    if (this.status.state !== "connected") return { ready: false, reason: `MCP server "${this.id}" ${this.status.state}: ${this.status.reason}` };
+    if (this.relistingResources) return { ready: false, reason: `MCP server "${this.id}" changed its resource list; re-listing` };
+    const problem = this.resourceCatalog.listingProblem();
+    return problem ? { ready: false, reason: problem } : { ready: true };
+  }
+
+  resourceGrant(uri: string): ResourceGrant {
+    return this.resourceCatalog.grant(uri);
+  }
+
+  serves(uri: string): ReturnType<ResourceProvider["serves"]> {
+    return this.resourceCatalog.serves(uri);
+  }
+
+  /** Reads one resource (never while re-listing, never when not connected); every failure is recoverable. */
+  async readResource(uri: string, signal?: AbortSignal): Promise<ToolOutcome> {
+    if (this.relistingResources) await this.relistingResources;
+    const { client, status } = this;
+    if (status.state !== "connected" || !client) {
+      const why = status.state === "connected" ? "no client" : `${status.state}: ${status.reason}`;
+      return recoverable("unavailable", `MCP server "${this.id}" ${why}; ${uri} was not read`);
+    }
+    return this.resourceCatalog.read(client, uri, signal);
   }
 
   /** Connection state and, unless connected, the specific reason. */
@@ -186,9 +225,14 @@ export class McpToolSource implements ToolSource {
     client.onclose = () => this.markLost(isStdioServer(this.config) ? "the server process exited" : "the connection closed");
     client.onerror = (err) => {
       this.lastTransportError = errorText(err);
+      // The stdio buffer refused an oversized message: a read waiting for it would never be answered.
+      if (/exceeded maximum size/.test(this.lastTransportError)) this.resourceCatalog.abortReads(this.lastTransportError);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       void this.relist();
+    });
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+      void this.relistResources();
     });
 
     // The stdio transport spawns synchronously inside connect(); keep the pid so a hung
@@ -213,6 +257,7 @@ export class McpToolSource implements ToolSource {
       return;
     }
     this.install(listing.tools);
+    await this.resourceCatalog.refresh(client);
   }
 
   private createTransport(): Transport {
@@ -413,6 +458,21 @@ export class McpToolSource implements ToolSource {
     this.registered = new Map();
     this.excluded = [];
     this.markLost(`re-listing tools after a list change failed: ${listing.reason}`);
+  }
+
+  /** Re-lists resources after `notifications/resources/list_changed`; they are not ready meanwhile. */
+  private relistResources(): Promise<void> {
+    const next = (this.relistingResources ?? Promise.resolve()).then(async () => {
+      if (this.status.state === "connected" && this.client) await this.resourceCatalog.refresh(this.client);
+    });
+    this.relistingResources = next;
+    void next.finally(() => {
+      if (this.relistingResources !== next) return;
+      this.relistingResources = null;
+      this.emit();
+    });
+    this.emit();
+    return next;
   }
 
   private emit(): void {
