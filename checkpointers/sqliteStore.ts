@@ -3,7 +3,7 @@
  * SqliteSaver, the `mira_executions` ledger table and the thread leases, so a checkpoint and the record of the
  * tool call it guards are in the same file.
  */
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync, mkdirSync, rmdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
@@ -12,15 +12,34 @@ import { causeLine, CheckpointStoreError, MissingStoreError } from "./errors.js"
 import { createSqliteLeases } from "./sqliteLease.js";
 import type { CheckpointStore } from "./types.js";
 
+/** Tables that hold something worth keeping; a file with none of their rows is still empty. */
+const CONTENT_TABLES = ["checkpoints", "writes", "mira_executions", "mira_thread_leases"];
+
+/**
+ * True when the database holds no row worth keeping (a run refused before its first step:
+ * a bad policy, catalog or MCP config). Never throws: on doubt the file is kept.
+ */
+function holdsNothing(db: Database.Database): boolean {
+  try {
+    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
+    return CONTENT_TABLES.every((table) => !tables.has(table) || db.prepare(`SELECT 1 FROM "${table}" LIMIT 1`).get() === undefined);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Opens (creating parent directories and the file if needed, unless `mustExist`: reading
- * commands never create a database). Throws `CheckpointStoreError`.
+ * commands never create a database). A file this call created is removed again on `close()`
+ * when nothing was stored in it (issue 22: a bad configuration leaves no empty 24 KB file
+ * behind), with the directories it created if they are empty. Throws `CheckpointStoreError`.
  */
 export function openSqliteStore(path: string, opts: { mustExist?: boolean } = {}): CheckpointStore {
   if (opts.mustExist && !existsSync(path)) throw new MissingStoreError(`no SQLite checkpoint store at ${path} (nothing was created)`);
   let db: Database.Database | undefined;
+  const created = !existsSync(path);
   try {
-    mkdirSync(dirname(path), { recursive: true });
+    const firstNewDir = mkdirSync(dirname(path), { recursive: true });
     db = new Database(path, { timeout: 5000 });
     // Readers in another process (`mira show`) must not block a run that is writing.
     db.pragma("journal_mode = WAL");
@@ -43,11 +62,27 @@ export function openSqliteStore(path: string, opts: { mustExist?: boolean } = {}
       claimThread: leases.acquire,
       threadOwner: leases.owner,
       close: async () => {
-        if (open.open) open.close();
+        if (!open.open) return;
+        const discard = created && holdsNothing(open);
+        open.close();
+        if (discard) removeCreated(path, firstNewDir);
       },
     };
   } catch (err) {
     db?.close();
     throw new CheckpointStoreError(`cannot open SQLite checkpoint store at ${path}: ${causeLine(err)}`, { cause: err });
+  }
+}
+
+/** Removes a database file this process created (and its WAL files), then the directories it created, if empty. */
+function removeCreated(path: string, firstNewDir: string | undefined): void {
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) rmSync(file, { force: true });
+  if (firstNewDir === undefined) return;
+  for (let dir = dirname(path); dir.length >= firstNewDir.length; dir = dirname(dir)) {
+    try {
+      rmdirSync(dir);
+    } catch {
+      return; // Not empty (or not ours to remove): keep it and everything above.
+    }
   }
 }

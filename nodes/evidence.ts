@@ -11,6 +11,7 @@ import { ingestWorkPackage } from "../state/delegation.js";
 import { readTaskFrame } from "../state/taskFrame.js";
 import { failureStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
+import { redactDeep } from "../contract/redact.js";
 import type { Evidence, RiskClass } from "../state/types.js";
 
 /** Evidence content kept in state per item; the rest stays in the workspace. */
@@ -40,7 +41,8 @@ export function createEvidenceNode(rt: MiraRuntime) {
   return async function evidence(state: AgentRunState): Promise<AgentRunUpdate> {
     const pkg = state.workPackage;
     if (pkg) return { ...ingestWorkPackage(state, pkg), ...visit(state, "Evidence", rt.agent, { toolCallId: pkg.id, decision: pkg.status }) };
-    const result = state.toolResult;
+    // Every result (Retrieve and SubAgent ones too) is redacted before it becomes evidence.
+    const result = state.toolResult && redactDeep(state.toolResult);
     const trace = visit(state, "Evidence", rt.agent, { toolCallId: result?.toolCallId });
     if (!result) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Evidence reached with no result" }), ...trace };
     const source = result.toolId === "retrieve" ? "retrieve" : "tool";

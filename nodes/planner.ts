@@ -3,6 +3,7 @@
  * from the PlannerObservationContext, and decides overall completion through the
  * completion gate. It never executes anything and never bypasses the Harness.
  */
+import { redactSecrets } from "../contract/redact.js";
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import { functionSpec } from "../harness/catalogView.js";
 import type { MiraRuntime } from "./runtime.js";
@@ -156,7 +157,8 @@ export function createPlannerNode(rt: MiraRuntime) {
         reply = await model.invoke(messages, { modelCall: state.modelCalls, tags: ["nostream"] } as Record<string, unknown>);
       }
     } catch (err) {
-      const message = `the model failed: ${(err as Error).message.split("\n")[0]}`;
+      // A provider error may echo the key it was sent: redacted before it is stored.
+      const message = redactSecrets(`the model failed: ${(err as Error).message.split("\n")[0]}`);
       return { ...stepped, ...terminalStep({ recoverable: false, kind: "model_error", message }), ...visit(state, "Planner", rt.agent, { note: message }) };
     }
     const parsed = parseModelTurn(reply);

@@ -11,6 +11,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
+import { redactDeep } from "../contract/redact.js";
 import { visit } from "../state/trace.js";
 import type { ApprovalRecord, PendingToolCall, ToolResult, ToolOutcome } from "../state/types.js";
 import { APPROVAL_KEY_ENV, approvalKey, verifyApproval } from "../protocol/approvalSignature.js";
@@ -98,7 +99,8 @@ export function createToolNode(rt: MiraRuntime) {
         replayed = true;
         break;
       case "fresh":
-        outcome = await runOnce(definition, call.input, ctx);
+        // Secrets are redacted before the result is recorded anywhere (ledger, evidence, trace).
+        outcome = redactDeep(await runOnce(definition, call.input, ctx));
         await rt.ledger.complete(entry, outcome);
         break;
     }

@@ -1,11 +1,14 @@
 /**
  * The document index behind Retrieve: a LangGraph store with vector search, filled from
  * the workspace's documents (Markdown and text), chunked by paragraph with line ranges so
- * every passage keeps its source.
+ * every passage keeps its source. Files are found by the workspace walker and read through
+ * the confinement layer (tools/workspace/confined.ts), like every other read: a document
+ * swapped for a symlink, FIFO or socket while the index is built is skipped, never read.
  */
-import { readdir, readFile } from "node:fs/promises";
-import { join, relative, sep } from "node:path";
+import { realpath } from "node:fs/promises";
 import { InMemoryStore } from "@langchain/langgraph";
+import { readConfined } from "../tools/workspace/confined.js";
+import { walk } from "../tools/workspace/walk.js";
 import { HASHED_DIMS, HashedEmbeddings } from "./hashedEmbeddings.js";
 
 export interface Passage {
@@ -17,7 +20,10 @@ export interface Passage {
 }
 
 const DOC_EXT = /\.(md|markdown|txt|rst|adoc)$/i;
-const SKIP_DIRS = new Set(["node_modules", ".git", ".mira"]);
+/** Mira's own state directory is not a document source (the walker already skips node_modules and .git). */
+const SKIP_DIRS = new Set([".mira"]);
+/** Larger documents are skipped: an index of passages, not of data dumps. */
+const MAX_DOC_BYTES = 2 * 1024 * 1024;
 const MAX_CHUNK_LINES = 40;
 const NAMESPACE = ["docs"];
 
@@ -37,9 +43,12 @@ export class DocumentIndex {
 
   private async build(): Promise<InMemoryStore> {
     const store = new InMemoryStore({ index: { dims: HASHED_DIMS, embeddings: new HashedEmbeddings(), fields: ["text"] } });
-    for (const file of await documentFiles(this.root)) {
-      const rel = relative(this.root, file).split(sep).join("/");
-      const chunks = chunkByParagraph(await readFile(file, "utf8"));
+    const root = await realpath(this.root).catch(() => null);
+    if (root === null) return store;
+    for (const rel of await documentFiles(root)) {
+      const read = await readConfined(root, rel, MAX_DOC_BYTES);
+      if (!read.ok || read.bytes === null) continue;
+      const chunks = chunkByParagraph(read.bytes.toString("utf8"));
       for (const chunk of chunks) {
         await store.put(NAMESPACE, `${rel}#${chunk.startLine}`, { path: rel, ...chunk });
       }
@@ -48,11 +57,11 @@ export class DocumentIndex {
   }
 }
 
-async function documentFiles(dir: string): Promise<string[]> {
+/** Workspace-relative paths of the document files under `root`, sorted. */
+async function documentFiles(root: string): Promise<string[]> {
   const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.isDirectory() && !SKIP_DIRS.has(entry.name)) out.push(...(await documentFiles(join(dir, entry.name))));
-    else if (entry.isFile() && DOC_EXT.test(entry.name)) out.push(join(dir, entry.name));
+  for await (const entry of walk(root, root)) {
+    if (entry.type === "file" && DOC_EXT.test(entry.name) && !entry.rel.split("/").some((part) => SKIP_DIRS.has(part))) out.push(entry.rel);
   }
   return out.sort();
 }

@@ -2,6 +2,7 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import type { AgentRunState, AgentRunUpdate } from "./agentRun.js";
 import type { TraceEntry } from "./types.js";
+import { redactSecrets } from "../contract/redact.js";
 
 /** The trace entry of one node visit. */
 export function visit(
@@ -11,7 +12,8 @@ export function visit(
   extra: Partial<Pick<TraceEntry, "decision" | "toolCallId" | "note">> = {},
 ): Pick<AgentRunUpdate, "trace" | "traceCount"> {
   const seq = state.traceCount + 1;
-  return { trace: [{ seq, node, agent, at: new Date().toISOString(), ...extra }], traceCount: seq };
+  const note = extra.note === undefined ? {} : { note: redactSecrets(extra.note) };
+  return { trace: [{ seq, node, agent, at: new Date().toISOString(), ...extra, ...note }], traceCount: seq };
 }
 
 /** A progress event on LangGraph's `custom` stream: one per node visit, the visit's trace entry. */

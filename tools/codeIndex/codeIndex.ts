@@ -5,9 +5,9 @@
  * file did. The index proposes candidates; it never proves that something is absent.
  */
 import { createHash } from "node:crypto";
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import { LRUCache } from "lru-cache";
+import { readConfined } from "../workspace/confined.js";
 import { walk } from "../workspace/walk.js";
 import { CODE_EXTENSIONS, extractFileFacts, type Declaration, type FileFacts, type ImportEdge, type Reference } from "./extract.js";
 
@@ -58,12 +58,12 @@ export async function loadCodeIndex(root: string): Promise<CodeIndex> {
       files.set(rel, known);
       continue;
     }
-    try {
-      const text = await fs.readFile(path.join(root, rel), "utf8");
-      files.set(rel, { stamp, facts: extractFileFacts(rel, text) });
-    } catch (err) {
-      skipped.push({ path: rel, reason: `unreadable (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})` });
-    }
+    // Read through the confinement layer: a file swapped for a symlink, FIFO or socket
+    // during indexing is skipped with its reason, never read by name.
+    const read = await readConfined(root, rel, MAX_FILE_BYTES);
+    if (!read.ok) skipped.push({ path: rel, reason: `unreadable (${read.failure.message})` });
+    else if (read.bytes === null) skipped.push({ path: rel, reason: `larger than ${MAX_FILE_BYTES} bytes` });
+    else files.set(rel, { stamp, facts: extractFileFacts(rel, read.bytes.toString("utf8")) });
   }
   const index = assemble(root, files, skipped);
   cache.set(root, { signature, index, files });
@@ -79,13 +79,11 @@ async function statCodeFiles(root: string): Promise<{ stamps: Map<string, string
       skipped.push({ path: entry.rel, reason: `over the ${MAX_FILES}-file index limit` });
       continue;
     }
-    const stat = await fs.stat(entry.abs).catch(() => null);
-    if (!stat) continue;
-    if (stat.size > MAX_FILE_BYTES) {
+    if (entry.size > MAX_FILE_BYTES) {
       skipped.push({ path: entry.rel, reason: `larger than ${MAX_FILE_BYTES} bytes` });
       continue;
     }
-    stamps.set(entry.rel, `${stat.mtimeMs}:${stat.size}`);
+    stamps.set(entry.rel, `${entry.mtimeMs}:${entry.size}`);
   }
   return { stamps, skipped };
 }

@@ -13,6 +13,12 @@
  * - a write goes to a fresh temporary file in the verified directory and is renamed (or,
  *   without overwrite, hard-linked) into place, so it can never follow a symlink out.
  *
+ * Every open is bounded by OPEN_TIMEOUT_MS (a stalled network mount or a FIFO opened by
+ * another route cannot hold the thread). A hard-linked file is read through its inside name,
+ * wherever its other names are (they are not knowable from the file); with
+ * `MIRA_REFUSE_HARD_LINKS=1` (off by default: package managers hard-link their stores) a
+ * regular file with more than one link is refused instead.
+ *
  * Linux only (`/proc/self/fd`). Nothing here throws: failures are data.
  */
 import { randomBytes } from "node:crypto";
@@ -21,7 +27,33 @@ import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { isInside, normalizeRelPath, type ToolFailure, fail, fsFailure } from "./paths.js";
 
-const { O_RDONLY, O_DIRECTORY, O_NONBLOCK, O_NOCTTY } = constants;
+const { O_RDONLY, O_DIRECTORY, O_NONBLOCK, O_NOCTTY, O_NOFOLLOW } = constants;
+
+/** Longest one open may take before the call gives up on it. */
+export const OPEN_TIMEOUT_MS = 5000;
+
+/** The `refuseHardLinks` setting: `MIRA_REFUSE_HARD_LINKS=1` (or `true`). Off by default. */
+export const refuseHardLinks = (env: NodeJS.ProcessEnv = process.env): boolean => /^(1|true|yes)$/i.test(env.MIRA_REFUSE_HARD_LINKS ?? "");
+
+/**
+ * `fs.open` under OPEN_TIMEOUT_MS. A libuv open cannot be cancelled, so a late handle is
+ * closed when it arrives; the caller has already been told `ETIMEDOUT`.
+ */
+export async function openTimed(target: string, flags: number): Promise<FileHandle> {
+  const opening = fs.open(target, flags);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(Object.assign(new Error(`open did not finish within ${OPEN_TIMEOUT_MS} ms`), { code: "ETIMEDOUT" })), OPEN_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([opening, timeout]);
+  } catch (err) {
+    opening.then((late) => late.close(), () => undefined);
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /** The path through which the kernel reaches an open descriptor's object. */
 export const fdPath = (handle: FileHandle, name?: string): string => `/proc/self/fd/${handle.fd}${name === undefined ? "" : `/${name}`}`;
@@ -32,7 +64,7 @@ const escaped = (rel: string): ToolFailure => ({
 });
 
 /** Closes `handle` unless the descriptor's real path is `root` or below it. */
-async function provenInside(root: string, handle: FileHandle, rel: string): Promise<{ ok: true } | ToolFailure> {
+export async function provenInside(root: string, handle: FileHandle, rel: string): Promise<{ ok: true } | ToolFailure> {
   const real = await fs.readlink(fdPath(handle)).catch(() => null);
   if (real !== null && !real.endsWith(" (deleted)") && isInside(root, real)) return { ok: true };
   await handle.close();
@@ -61,7 +93,7 @@ export async function openDir(root: string, relDir: string, opts: { create: bool
   if (!lexical.ok) return lexical;
   let dir: FileHandle;
   try {
-    dir = await fs.open(root, O_RDONLY | O_DIRECTORY);
+    dir = await openTimed(root, O_RDONLY | O_DIRECTORY);
   } catch (err) {
     return fsFailure(err, ".");
   }
@@ -70,7 +102,7 @@ export async function openDir(root: string, relDir: string, opts: { create: bool
     const shown = parts.slice(0, i + 1).join("/");
     try {
       if (opts.create) await fs.mkdir(fdPath(dir, parts[i])).catch((err: NodeJS.ErrnoException) => (err.code === "EEXIST" ? undefined : Promise.reject(err)));
-      const next = await fs.open(fdPath(dir, parts[i]), O_RDONLY | O_DIRECTORY);
+      const next = await openTimed(fdPath(dir, parts[i]!), O_RDONLY | O_DIRECTORY);
       await dir.close();
       dir = next;
     } catch (err) {
@@ -99,7 +131,7 @@ export async function openFileForRead(root: string, rel: string): Promise<Confin
   let handle: FileHandle;
   const entry = fdPath(parent.dir, path.posix.basename(rel));
   try {
-    handle = await fs.open(entry, O_RDONLY | O_NONBLOCK | O_NOCTTY);
+    handle = await openTimed(entry, O_RDONLY | O_NONBLOCK | O_NOCTTY);
   } catch (err) {
     // A socket cannot be opened at all (ENXIO); say what it is rather than the errno.
     const stat = (err as NodeJS.ErrnoException).code === "ENXIO" ? await fs.lstat(entry).catch(() => null) : null;
@@ -113,6 +145,10 @@ export async function openFileForRead(root: string, rel: string): Promise<Confin
   if (!stat.isFile()) {
     await handle.close();
     return fail("invalid_input", `${rel} is ${kindOf(stat)}, not a regular file; refusing to read it`);
+  }
+  if (stat.nlink > 1 && refuseHardLinks()) {
+    await handle.close();
+    return fail("invalid_input", `${rel} has ${stat.nlink} hard links and MIRA_REFUSE_HARD_LINKS is set; refusing to read it`);
   }
   return { ok: true, handle, stat };
 }
@@ -150,7 +186,9 @@ export async function writeConfined(root: string, rel: string, content: string, 
     if (existing && !existing.isFile()) return fail("invalid_input", `${rel} is ${kindOf(existing)}, not a regular file; refusing to write to it`);
     if (existing && !overwrite) return fail("invalid_input", `${rel} already exists; set overwrite to true to replace it`);
     // "wx" = O_CREAT|O_EXCL: never follows a symlink planted under the temporary name.
-    await fs.writeFile(temp, content, { flag: "wx", mode: existing ? existing.mode & 0o7777 : 0o666 });
+    // The permission bits carry over, never setuid/setgid/sticky: rewritten content must not
+    // inherit a privilege granted to the old content.
+    await fs.writeFile(temp, content, { flag: "wx", mode: existing ? existing.mode & 0o777 : 0o666 });
     try {
       if (overwrite) await fs.rename(temp, target);
       else await fs.link(temp, target);
@@ -180,4 +218,36 @@ export async function inParent<T>(root: string, rel: string, opts: { create: boo
   } finally {
     await parent.dir.close();
   }
+}
+
+/** One entry of a confined directory listing; `stat` is lstat'd through the directory's descriptor. */
+export interface ConfinedEntry {
+  name: string;
+  stat: Stats;
+}
+
+/** The entries of an open, verified directory, each lstat'd relative to it (never by name from the root). */
+export async function entriesOf(dir: FileHandle): Promise<ConfinedEntry[]> {
+  const names = await fs.readdir(fdPath(dir));
+  const out: ConfinedEntry[] = [];
+  for (const name of names) {
+    const stat = await fs.lstat(fdPath(dir, name)).catch(() => null);
+    if (stat) out.push({ name, stat });
+  }
+  return out;
+}
+
+/**
+ * Opens the subdirectory `name` of the verified `dir` without following a symlink
+ * (O_NOFOLLOW), proven inside `root`; null when it is gone, is no longer a directory, or
+ * resolves outside (a swap). The caller closes it.
+ */
+export async function openSubdir(root: string, dir: FileHandle, name: string, rel: string): Promise<FileHandle | null> {
+  let child: FileHandle;
+  try {
+    child = await openTimed(fdPath(dir, name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW);
+  } catch {
+    return null;
+  }
+  return (await provenInside(root, child, rel)).ok ? child : null;
 }

@@ -3,7 +3,6 @@
  * directory listing) and `workspace_inventory` (counts and sizes). Their evidence is a
  * `listing`, verified: it is what the file system reported.
  */
-import { promises as fs } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { defineTool, ok, type ToolContext } from "../types.js";
@@ -25,9 +24,6 @@ async function openDirectory(ctx: ToolContext, relPath: string): Promise<{ ok: t
   if (!entry.stat.isDirectory()) return fail("invalid_input", `${target.rel} is a file, not a directory; use read_open to read it`);
   return target;
 }
-
-/** Size of an entry without following symlinks; 0 when it vanished meanwhile. */
-const sizeOf = (abs: string): Promise<number> => fs.lstat(abs).then((s) => s.size, () => 0);
 
 export const readList = defineTool({
   name: "read_list",
@@ -55,7 +51,7 @@ export const readList = defineTool({
           ? `${entry.name}/`
           : entry.type === "symlink"
             ? `${entry.name}@ (symlink, not followed)`
-            : `${entry.name}  (${await sizeOf(entry.abs)} bytes)`;
+            : `${entry.name}  (${entry.size} bytes)`;
       lines.push(indent + label);
     }
     const content = lines.length === 0 ? "(empty directory)" : lines.join("\n");
@@ -91,7 +87,7 @@ export const workspaceInventory = defineTool({
       if (entry.type === "dir" && entry.depth === 1) byTopDir.set(topName, byTopDir.get(topName) ?? 0);
       if (entry.type !== "file") continue;
       files += 1;
-      bytes += await sizeOf(entry.abs);
+      bytes += entry.size;
       const ext = path.extname(entry.name).toLowerCase() || "(none)";
       byExtension.set(ext, (byExtension.get(ext) ?? 0) + 1);
       if (entry.depth > 1) byTopDir.set(topName, (byTopDir.get(topName) ?? 0) + 1);

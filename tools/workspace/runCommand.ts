@@ -159,7 +159,10 @@ export const runCommand = defineTool({
     if (!dir.ok) return dir;
     try {
       const cwdPath = fdPath(dir.dir);
-      const executable = findExecutable(input.command, childEnv(input.env).PATH, cwdPath);
+      const found = findExecutable(input.command, childEnv(input.env).PATH, cwdPath);
+      // A program inside the cwd is named relative to it: the descriptor path is closed on exec,
+      // so `/proc/self/fd/N/script.sh` would not reach a script's interpreter (exit 127).
+      const executable = typeof found === "string" && found.startsWith(`${cwdPath}/`) ? `./${found.slice(cwdPath.length + 1)}` : found;
       if (executable === null) return spawnFailure(input, Object.assign(new Error("not found"), { code: "ENOENT" }));
       if (executable === "not_executable") return spawnFailure(input, Object.assign(new Error("not executable"), { code: "EACCES" }));
       const output = new CappedOutput();

@@ -5,12 +5,14 @@
  * Their evidence is `write`, unverified: a change made is not a change checked (CONTRACT §6).
  */
 import { promises as fs } from "node:fs";
+import path from "node:path";
 import { z } from "zod";
 import type { ChangeOp, EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok } from "../types.js";
 import { lstatOrNull, readTextFile, splitLines } from "./files.js";
-import { inParent, writeConfined } from "./confined.js";
-import { resolveInWorkspace, fail } from "./paths.js";
+import { fdPath, inParent, openDir, writeConfined } from "./confined.js";
+import { resolveInWorkspace, fail, fsFailure, type ToolFailure } from "./paths.js";
+import { removeTree, type RemoveResult } from "./removeTree.js";
 
 const writeEvidence = (op: ChangeOp, rel: string, content: string, lines?: { startLine: number; endLine: number }, from?: string): EvidenceDraft => ({
   kind: "write",
@@ -129,7 +131,11 @@ export const deletePath = defineTool({
     const target = await resolveInWorkspace(ctx.workspaceRoot, input.path);
     if (!target.ok) return target;
     if (target.rel === ".") return rootRefusal("delete");
-    return inParent(ctx.workspaceRoot, target.rel, { create: false }, async (entry) => {
+    const parent = await openDir(ctx.workspaceRoot, path.posix.dirname(target.rel), { create: false });
+    if (!parent.ok) return parent;
+    const name = path.posix.basename(target.rel);
+    const entry = fdPath(parent.dir, name);
+    try {
       const stat = await lstatOrNull(entry);
       if (!stat) return fail("not_found", `${target.rel}: no such file or directory`);
       if (!stat.isDirectory()) {
@@ -140,9 +146,28 @@ export const deletePath = defineTool({
       if (entries > 0 && !input.recursive) {
         return fail("invalid_input", `${target.rel} is a directory with ${entries} entries; set recursive to true to delete it all`);
       }
-      await fs.rm(entry, { recursive: true });
-      const description = `deleted directory ${target.rel} (${entries} direct entries)`;
+      // Walked by descriptor, never by name (removeTree.ts): a swap mid-delete stops it.
+      const removed = await removeTree(ctx.workspaceRoot, parent.dir, name, stat, target.rel);
+      if (!removed.ok) return stoppedDelete(target.rel, removed);
+      const description = `deleted directory ${target.rel} (${entries} direct entries, ${removed.deleted.length} paths in all)`;
       return ok(description, [writeEvidence("delete", target.rel, description)]);
-    });
+    } catch (err) {
+      return fsFailure(err, target.rel);
+    } finally {
+      await parent.dir.close();
+    }
   },
 });
+
+/** Most deleted paths a stopped delete lists by name. */
+const MAX_LISTED_DELETES = 50;
+
+/** A recursive delete that stopped on a surprise: what stopped it and exactly what it had deleted. */
+function stoppedDelete(rel: string, removed: Extract<RemoveResult, { ok: false }>): ToolFailure {
+  const listed = removed.deleted.slice(0, MAX_LISTED_DELETES);
+  const more = removed.deleted.length > listed.length ? `, and ${removed.deleted.length - listed.length} more` : "";
+  const what = removed.deleted.length === 0 ? "nothing was deleted" : `${removed.deleted.length} paths were deleted before it stopped: ${listed.join(", ")}${more}`;
+  const message = `the delete of ${rel} stopped: ${removed.reason}; ${what}; nothing outside the workspace was touched`;
+  if (removed.escaped) return { ok: false, failure: { recoverable: false, kind: "security_violation", message } };
+  return { ok: false, failure: { recoverable: true, kind: "tool_error", message } };
+}
