@@ -122,6 +122,8 @@ export const ApprovalRecord = z.object({
   reason: z.string().optional(),
   /** HMAC of the binding when signed approvals are on (protocol/approvalSignature.ts). */
   signature: z.string().optional(),
+  /** Who gave the decision: the authenticated server user (`langgraph_auth_user_id`); absent without auth. */
+  approvedBy: z.string().optional(),
   at: z.string(),
 });
 export type ApprovalRecord = z.infer<typeof ApprovalRecord>;
