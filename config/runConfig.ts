@@ -20,7 +20,7 @@ export const DEFAULT_MAX_STEPS = 24;
 export const MiraConfigurable = z.object({
   workspace: z.string().min(1).optional().describe("Workspace directory the tools may touch (on a server: under MIRA_WORKSPACE_ROOTS)."),
   model: z.string().min(1).optional().describe("Planner model: offline (default, no key), openai, or scripted:FILE."),
-  policy: z.string().min(1).optional().describe("Policy file (JSON or YAML); it can only make calls stricter."),
+  policy: z.string().min(1).optional().describe("Policy file (JSON or YAML) applied under the operator's MIRA_POLICY: it may only add asks and denies; a widening is refused."),
   catalog: z.string().min(1).optional().describe("Catalog file replacing the real tools, or builtin-simulated for the evaluation catalog."),
   mcpConfig: z.string().min(1).optional().describe("MCP config file of live servers (on a server: the operator's MIRA_MCP_CONFIG only)."),
   maxSteps: z.number().int().positive().optional().describe("Planner turns before a guarded answer."),
@@ -103,7 +103,9 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
   return {
     workspace: choice.workspace !== undefined ? allowed("workspace", choice.workspace) : defaults.workspace,
     model,
-    policyFile: choice.policy !== undefined ? allowed("policy file", choice.policy) : defaults.policyFile,
+    // The operator's policy stays; the run's own can only narrow it (runtime/createRuntime.ts policyOf).
+    policyFile: defaults.policyFile,
+    policyNarrowing: choice.policy !== undefined ? allowed("policy file", choice.policy) : null,
     maxSteps: choice.maxSteps ?? defaults.maxSteps,
     catalog: choice.catalog === undefined ? (defaults.catalog ?? null) : choice.catalog === SIMULATED_CATALOG ? SIMULATED_CATALOG : allowed("catalog file", choice.catalog),
     mcpConfig: defaults.mcpConfig ?? null,
@@ -115,7 +117,7 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
 /** The settings that decide what a call does; a thread resumed under others would act elsewhere. */
 export function settingsDiffer(stored: RunSettings | null, current: RunSettings | undefined): string | null {
   if (!stored || !current) return null;
-  const keys = ["workspace", "model", "policyFile", "catalog", "mcpConfig", "skills"] as const;
+  const keys = ["workspace", "model", "policyFile", "policyNarrowing", "catalog", "mcpConfig", "skills"] as const;
   const changed = keys.filter((k) => (stored[k] ?? null) !== (current[k] ?? null));
   return changed.length ? changed.map((k) => `${k} ${stored[k] ?? "(none)"} → ${current[k] ?? "(none)"}`).join(", ") : null;
 }

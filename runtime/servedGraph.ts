@@ -25,6 +25,8 @@ import { allowedRoots, configuredChoice, envSettings, serverRunSettings } from "
 import { openHarness, type OpenedHarness } from "./toolSources.js";
 import type { RunSettings } from "../state/types.js";
 import { buildMiraGraph } from "../graphs/mira.js";
+import { InputError } from "../contract/errors.js";
+import { refusedGraph } from "./refusedGraph.js";
 
 /** The repository root: relative settings resolve here, wherever the server was started from. */
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -79,9 +81,15 @@ async function graphFor(settings: RunSettings) {
 /**
  * The graph for one run. A client starts a thread with `{goal}` or
  * `{messages:[{role:"user", content}]}`; a bad or disallowed configuration fails the
- * run with one line saying why.
+ * run with one line saying why, and the thread's state keeps that line (runtime/refusedGraph.ts).
  */
 export async function mira(config: RunnableConfig, runtime?: { executionRuntime?: { context?: unknown } | null }) {
-  const choice = configuredChoice(config.configurable, runtime?.executionRuntime?.context ?? (config as { context?: unknown }).context);
-  return graphFor(serverRunSettings(choice, defaults, roots));
+  try {
+    const choice = configuredChoice(config.configurable, runtime?.executionRuntime?.context ?? (config as { context?: unknown }).context);
+    return await graphFor(serverRunSettings(choice, defaults, roots));
+  } catch (err) {
+    // A refusal the client caused is data: the thread records it and stays readable.
+    if (err instanceof InputError) return refusedGraph(err);
+    throw err;
+  }
 }

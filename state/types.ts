@@ -343,6 +343,11 @@ export const RunSettings = z.object({
   workspace: z.string(),
   model: z.string(),
   policyFile: z.string().nullable(),
+  /**
+   * A run's own policy file on a server, applied under `policyFile` (the operator's floor):
+   * it may only add asks and denies (policy/policy.ts `Policy.underFloor`). Additive, default null.
+   */
+  policyNarrowing: z.string().nullable().default(null),
   maxSteps: z.number().int().positive(),
   /**
    * Catalog file replacing the default tools, or `builtin-simulated` for the evaluation catalog

@@ -68,9 +68,19 @@ describe.skipIf(!reachable)("mira serve with auth: ownership, review and refusal
     workspace = join(dir, "workspace");
     await cp(join(REPO_ROOT, "demo/workspace"), workspace, { recursive: true });
     await writeFile(join(dir, "keys.json"), keyFile(["alice", "bob", "carol", "dave"]));
+    // The operator's policy (the floor) denies file deletes; a run may choose policies under dir.
+    await writeFile(join(dir, "floor.json"), JSON.stringify({ risks: { file_delete: "deny" } }));
+    await writeFile(join(dir, "widen.json"), JSON.stringify({ risks: { file_delete: "ask" } }));
     server = await spawnServe({
       checkpointer: POSTGRES_URL,
-      env: { MIRA_WORKSPACE: workspace, MIRA_MODEL_SPEC: "offline", MIRA_POLICY: "", MIRA_AUTH: "apikey", MIRA_API_KEYS: join(dir, "keys.json") },
+      env: {
+        MIRA_WORKSPACE: workspace,
+        MIRA_WORKSPACE_ROOTS: dir,
+        MIRA_MODEL_SPEC: "offline",
+        MIRA_POLICY: join(dir, "floor.json"),
+        MIRA_AUTH: "apikey",
+        MIRA_API_KEYS: join(dir, "keys.json"),
+      },
     });
     // Alice's run waits for approval of a write; carol and dave are listed as its reviewers.
     const alice = as("alice");
@@ -179,6 +189,20 @@ describe.skipIf(!reachable)("mira serve with auth: ownership, review and refusal
     const truncate = await fetch(`${server.url}/internal/truncate`, { method: "POST", headers: { "content-type": "application/json", "x-api-key": KEYS.alice }, body: JSON.stringify({ threads: true }) });
     expect(truncate.status).toBe(403);
     expect(await as("alice").threads.count()).toBe(before);
+  }, 60_000);
+
+  it("a run cannot widen the operator's policy: one line, nothing runs, and the thread reads over HTTP with the reason", async () => {
+    const alice = as("alice");
+    const t = await alice.threads.create();
+    const widened = alice.runs.wait(t.thread_id, "mira", { input: { goal: "Delete README.md" }, config: { configurable: { policy: join(dir, "widen.json") } } });
+    await expect(widened).rejects.toThrow(/would widen the operator's policy .*risks\.file_delete: ask \(operator: deny\)/);
+    const state = await alice.threads.getState<RunValues & { error: { kind: string; message: string } }>(t.thread_id);
+    expect(state.values.status).toBe("failed");
+    expect(state.values.error.kind).toBe("invalid_request");
+    expect(state.values.error.message.split("\n")).toHaveLength(1);
+    expect(state.values.error.message).toMatch(/would widen/);
+    await expect(stat(join(workspace, "README.md"))).resolves.toBeTruthy();
+    expect((await pool.query("SELECT 1 FROM mira_executions WHERE thread_id = $1", [t.thread_id])).rowCount).toBe(0);
   }, 60_000);
 
   it("a user removed from the key file is refused at the next request", async () => {
