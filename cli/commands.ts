@@ -18,6 +18,7 @@ import { drive, pendingInterrupts, readThread, requireThread, stoppedBeforeFirst
 import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, summarize, type RunSummary } from "./summary.js";
 import type { LedgerEntry } from "../ledger/executionLedger.js";
 import { UsageError } from "../contract/errors.js";
+import { copiedThreadWarning } from "./copyWarning.js";
 
 export interface Output {
   out: Printer;
@@ -283,6 +284,8 @@ export async function showCommand(threadId: string, opts: StoreOpts, io: Output)
       io.out(JSON.stringify({ ...summary, progress, executions }, null, 2));
       return code;
     }
+    const copied = copiedThreadWarning(threadId, view.state, await store.ledger.list(threadId));
+    if (copied) io.err(copied);
     formatTraceTree(summary.trace).forEach((line) => io.out(line));
     io.out(`executions (ledger): ${executions.length ? executions.map((x) => `${x.toolId} ${x.toolCallId} ${x.status}`).join("; ") : "none"}`);
     io.out(formatSummary(summary, setting));
