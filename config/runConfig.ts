@@ -25,6 +25,7 @@ export const MiraConfigurable = z.object({
   mcpConfig: z.string().min(1).optional().describe("MCP config file of live servers (on a server: the operator's MIRA_MCP_CONFIG only)."),
   maxSteps: z.number().int().positive().optional().describe("Planner turns before a guarded answer."),
   approvalShape: ApprovalShape.optional().describe("Approval interrupt shape: hitl (Agent Chat UI, default) or inbox (Agent Inbox)."),
+  tools: z.array(z.string().min(1)).min(1).optional().describe("Tool names or domain patterns (mail.*) this run may use, within the operator's grants (MIRA_GRANTS): it narrows them, never widens."),
 });
 export type MiraConfigurable = z.infer<typeof MiraConfigurable>;
 
@@ -111,6 +112,7 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
     mcpConfig: defaults.mcpConfig ?? null,
     skills: defaults.skills ?? null,
     approvalShape: choice.approvalShape ?? defaults.approvalShape ?? "hitl",
+    toolGrants: choice.tools ?? null,
   };
 }
 

@@ -22,7 +22,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { openCheckpointStore, resolveCheckpointerSetting } from "../checkpointers/index.js";
 import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "./createRuntime.js";
 import { allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../config/runConfig.js";
-import { openHarness, type OpenedHarness } from "./toolSources.js";
+import { openHarness, operatorAuthority, runAuthority, type OpenedHarness } from "./toolSources.js";
 import type { RunSettings } from "../state/types.js";
 import { buildMiraGraph } from "../graphs/mira.js";
 import { InputError } from "../contract/errors.js";
@@ -54,7 +54,9 @@ const harnesses = new Map<string, Promise<OpenedHarness>>();
 const graphs = new Map<string, ReturnType<typeof compileFor>>();
 
 function compileFor(settings: RunSettings, tools: OpenedHarness, skills: ReturnType<typeof loadSkills>) {
-  return buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness, skills }))
+  // The operator's grants, narrowed by the run's own `tools` (never widened).
+  const harness = tools.harness.withAuthority(runAuthority(operatorAuthority(), settings.toolGrants, tools.harness));
+  return buildMiraGraph(createRuntime(settings, store.ledger, { harness, skills }))
     .compile()
     .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } });
 }
@@ -72,6 +74,8 @@ async function graphFor(settings: RunSettings) {
     tools = openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null, skills: skills.profiles(resolveWorkspace(settings.workspace)) });
     harnesses.set(sourceKey, tools);
     tools.catch(() => harnesses.delete(sourceKey));
+    // Never silently absent: a server that did not connect is reported once per tool source.
+    void tools.then((t) => t.notReady.forEach((line) => console.warn(`mira: ${line}`)), () => {});
   }
   const graph = compileFor(settings, await tools, skills);
   graphs.set(key, graph);

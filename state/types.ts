@@ -360,6 +360,8 @@ export const RunSettings = z.object({
   approvalShape: ApprovalShape.default("hitl"),
   /** Folder of skill folders; null = the built-in skills. */
   skills: z.string().nullable().default(null),
+  /** A server run's own tool patterns, narrowing the operator's grants (runtime/toolSources.ts runAuthority). Additive, default null. */
+  toolGrants: z.array(z.string()).nullable().default(null),
 });
 export type RunSettings = z.input<typeof RunSettings>;
 
