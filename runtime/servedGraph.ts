@@ -9,7 +9,9 @@
  * - `MIRA_POLICY`, `MIRA_MCP_CONFIG`, `MIRA_MAX_STEPS`, `MIRA_APPROVAL_SHAPE`
  * - `MIRA_CATALOG`          a catalog file replacing the real tools, or `builtin-simulated`
  * - `MIRA_SKILLS`           skills folder (default: the built-in skills; the operator's alone)
- * - `MIRA_WORKSPACE_ROOTS`  where a run may choose its workspace and files (a path list)
+ * - `MIRA_WORKSPACE_ROOTS`  where a run may choose its workspace, script and policy files (a path list)
+ * - `MIRA_CATALOGS`         the catalogs a run may choose besides `MIRA_CATALOG` (a path list)
+ * - `MIRA_GRANTS`, `MIRA_DENY` the tools this deployment grants (a run's `tools` narrows them)
  *
  * Compiled WITHOUT a checkpointer: the server brings its own and owns the checkpoints. The
  * execution ledger is ours and must stay durable, so it is opened from the setting the CLI
@@ -21,7 +23,7 @@ import { fileURLToPath } from "node:url";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { openCheckpointStore, resolveCheckpointerSetting } from "../checkpointers/index.js";
 import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "./createRuntime.js";
-import { allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../config/runConfig.js";
+import { allowedCatalogs, allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../config/runConfig.js";
 import { openHarness, operatorAuthority, runAuthority, type OpenedHarness } from "./toolSources.js";
 import type { RunSettings } from "../state/types.js";
 import { buildMiraGraph } from "../graphs/mira.js";
@@ -45,6 +47,7 @@ export function serverSettings(env: NodeJS.ProcessEnv = process.env): RunSetting
 
 const defaults = serverSettings();
 const roots = allowedRoots(process.env);
+const catalogs = allowedCatalogs(process.env);
 // Never closed: the store lives as long as the server process that imported this module.
 const store = await openCheckpointStore(resolveCheckpointerSetting(), { cwd: REPO_ROOT });
 
@@ -90,7 +93,7 @@ async function graphFor(settings: RunSettings) {
 export async function mira(config: RunnableConfig, runtime?: { executionRuntime?: { context?: unknown } | null }) {
   try {
     const choice = configuredChoice(config.configurable, runtime?.executionRuntime?.context ?? (config as { context?: unknown }).context);
-    return await graphFor(serverRunSettings(choice, defaults, roots));
+    return await graphFor(serverRunSettings(choice, defaults, roots, catalogs));
   } catch (err) {
     // A refusal the client caused is data: the thread records it and stays readable.
     if (err instanceof InputError) return refusedGraph(err);

@@ -69,4 +69,15 @@ describe("the operator's policy is a floor a run can only narrow", () => {
     expect(settings.policyFile).toBe(floorFile);
     expect(settings.policyNarrowing).toBe(join(dir, "empty.yaml"));
   });
+
+  it("a run picks a catalog only among the operator's (MIRA_CATALOG, MIRA_CATALOGS), wherever the file is", async () => {
+    const defaults = { workspace: dir, model: "offline", policyFile: floorFile, maxSteps: 4, catalog: null };
+    const offered = await file("offered.json", "[]");
+    const other = await file("other.json", "[]");
+    const pick = (catalog: string, catalogs: string[]) => serverRunSettings(configuredChoice({ catalog }, undefined), defaults, [dir], catalogs).catalog;
+    expect(pick(offered, [offered])).toBe(offered);
+    expect(pick("builtin-simulated", ["builtin-simulated"])).toBe("builtin-simulated");
+    expect(() => pick(other, [offered])).toThrow(/only the operator's catalogs .*refused: .*other\.json/);
+    expect(() => pick("builtin-simulated", [])).toThrow(/only the operator's catalogs/);
+  });
 });
