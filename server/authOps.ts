@@ -250,6 +250,7 @@ class OwnedRuns implements RunsRepo {
   constructor(
     private readonly inner: RunsRepo,
     private readonly threads: OwnedThreads,
+    private readonly assistants: AssistantsRepo,
   ) {
     const runs = this;
     this.stream = {
@@ -288,6 +289,8 @@ class OwnedRuns implements RunsRepo {
       after_seconds: options.afterSeconds,
       kwargs,
     });
+    // Another user's assistant (its config: workspace, policy, model) is not theirs to run.
+    if (auth) await this.assistants.get(assistantId, auth);
     if (options.threadId) {
       const existing = await this.threads.visible(options.threadId, undefined).catch(() => undefined);
       if (existing && !isAuthMatching(existing.metadata, filters)) throw hidden("Thread", options.threadId);
@@ -352,7 +355,7 @@ export class OwnedOps implements Ops {
   constructor(private readonly inner: PostgresOps) {
     this.assistants = new OwnedAssistants(inner.assistants);
     this.threads = new OwnedThreads(inner.threads);
-    this.runs = new OwnedRuns(inner.runs, this.threads);
+    this.runs = new OwnedRuns(inner.runs, this.threads, this.assistants);
   }
 
   truncate(flags: Parameters<Ops["truncate"]>[0]) {

@@ -25,6 +25,24 @@ const redisUp = await new Promise<boolean>((resolve) => {
 });
 const reachable = (await isPostgresReachable()) && redisUp;
 
+/**
+ * A database of its own: instances on one database form one service and share one run
+ * queue, so a `mira serve` of another test file (other settings, no auth) would otherwise
+ * execute this file's runs.
+ */
+const AUTH_DB_URL = POSTGRES_URL.replace(/\/[^/?]*(\?|$)/, "/mira_serveauth$1");
+async function ownDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query("CREATE DATABASE mira_serveauth");
+  } catch (err) {
+    if ((err as { code?: string }).code !== "42P04") throw err; // already exists
+  } finally {
+    await admin.end();
+  }
+}
+
 interface RunValues {
   status: string;
   pendingToolCall: PendingToolCall | null;
@@ -59,11 +77,12 @@ describe.skipIf(!reachable)("mira serve with auth: ownership, review and refusal
   let server: ServeProcess;
   let dir: string;
   let workspace: string;
-  const pool = new pg.Pool({ connectionString: POSTGRES_URL });
+  const pool = new pg.Pool({ connectionString: AUTH_DB_URL });
   const as = (user: keyof typeof KEYS | string) => new Client({ apiUrl: server.url, apiKey: KEYS[user as keyof typeof KEYS] ?? user });
   let thread: string;
 
   beforeAll(async () => {
+    await ownDatabase();
     dir = await realpath(await mkdtemp(join(tmpdir(), "mira-auth-")));
     workspace = join(dir, "workspace");
     await cp(join(REPO_ROOT, "demo/workspace"), workspace, { recursive: true });
@@ -72,7 +91,7 @@ describe.skipIf(!reachable)("mira serve with auth: ownership, review and refusal
     await writeFile(join(dir, "floor.json"), JSON.stringify({ risks: { file_delete: "deny" } }));
     await writeFile(join(dir, "widen.json"), JSON.stringify({ risks: { file_delete: "ask" } }));
     server = await spawnServe({
-      checkpointer: POSTGRES_URL,
+      checkpointer: AUTH_DB_URL,
       env: {
         MIRA_WORKSPACE: workspace,
         MIRA_WORKSPACE_ROOTS: dir,
@@ -163,6 +182,19 @@ describe.skipIf(!reachable)("mira serve with auth: ownership, review and refusal
     expect(rows.rows).toEqual([{ status: "completed", approved_by: ID.carol }]);
   }, 60_000);
 
+  it("an assistant is its owner's: another user can neither see nor run it", async () => {
+    const mine = await as("alice").assistants.create({ graphId: "mira", config: { configurable: { maxSteps: 3 } } });
+    expect(mine.metadata).toMatchObject({ owner: ID.alice });
+    expect(await statusOf(as("bob").assistants.get(mine.assistant_id))).toBe(404);
+    expect((await as("bob").assistants.search({ limit: 100 })).map((a) => a.assistant_id)).not.toContain(mine.assistant_id);
+    const bobs = await as("bob").threads.create();
+    expect(await statusOf(as("bob").runs.wait(bobs.thread_id, mine.assistant_id, { input: { goal: "hi" } }))).toBe(404);
+    // The graph's own assistant stays usable by everyone, and changeable by no one.
+    const system = (await as("bob").assistants.search({ graphId: "mira", limit: 100 })).find((a) => a.metadata?.created_by === "system")!;
+    expect(system).toBeTruthy();
+    expect(await statusOf(as("bob").assistants.delete(system.assistant_id))).toBe(403);
+  }, 30_000);
+
   it("store items are per user: bob can neither read, overwrite, delete nor find alice's item", async () => {
     await as("alice").store.putItem([`notes-${RUN}`], "k1", { text: "alice's" });
     expect(await statusOf(as("bob").store.getItem([`notes-${RUN}`], "k1"))).toBe(404);
@@ -225,7 +257,7 @@ describe("mira serve refuses a public address without auth (one line, nothing st
     expect(out.trim().split("\n")).toHaveLength(1);
     expect(out).toMatch(/refusing to listen on 0\.0\.0\.0 without authentication/);
     expect(await fetch(`http://127.0.0.1:${port}/ok`).then(() => "up", () => "down")).toBe("down");
-  }, 30_000);
+  }, 90_000);
 
   it("a bad auth setting (MIRA_AUTH=jwt without a key) exits 1 with one line", async () => {
     const env = { ...process.env, MIRA_AUTH: "jwt", MIRA_JWT_SECRET: "", MIRA_JWT_PUBLIC_KEY: "", LOG_LEVEL: "warn" };
@@ -236,5 +268,5 @@ describe("mira serve refuses a public address without auth (one line, nothing st
     expect(await new Promise<number | null>((resolve) => child.on("exit", resolve))).toBe(1);
     expect(out.trim().split("\n")).toHaveLength(1);
     expect(out).toMatch(/MIRA_AUTH=jwt needs MIRA_JWT_SECRET/);
-  }, 30_000);
+  }, 90_000);
 });
