@@ -19,6 +19,7 @@ import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, s
 import type { LedgerEntry } from "../ledger/executionLedger.js";
 import { UsageError } from "../contract/errors.js";
 import { DEFAULT_MODEL_SPEC } from "../config/models.js";
+import { copiedThreadWarning } from "./copyWarning.js";
 
 export interface Output {
   out: Printer;
@@ -284,6 +285,8 @@ export async function showCommand(threadId: string, opts: StoreOpts, io: Output)
       io.out(JSON.stringify({ ...summary, progress, executions }, null, 2));
       return code;
     }
+    const copied = copiedThreadWarning(threadId, view.state, await store.ledger.list(threadId));
+    if (copied) io.err(copied);
     formatTraceTree(summary.trace).forEach((line) => io.out(line));
     io.out(`executions (ledger): ${executions.length ? executions.map((x) => `${x.toolId} ${x.toolCallId} ${x.status}`).join("; ") : "none"}`);
     io.out(formatSummary(summary, setting));

@@ -27,6 +27,8 @@ export type MiraApp = ReturnType<typeof compile>;
 export async function withApp<T>(store: CheckpointStore, settings: RunSettings, modelCallsSoFar: number, fn: (app: MiraApp, rt: MiraRuntime) => Promise<T>): Promise<T> {
   const skills = loadSkills(settings);
   const tools = await openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null, skills: skills.profiles(resolveWorkspace(settings.workspace)) });
+  // The run's first lines say which MCP servers are missing and why (never silently absent).
+  for (const line of tools.notReady) process.stderr.write(`mira: ${line}\n`);
   try {
     const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness, skills });
     return await fn(compile(store, rt), rt);

@@ -5,13 +5,12 @@
  * evaluation catalog), plus the MCP servers of `--mcp FILE`.
  */
 import type { Command } from "commander";
-import { ALLOW_ALL } from "../harness/authority.js";
 import { DEFAULT_DISCLOSURE_LIMIT, MAX_DISCLOSURE_LIMIT, type Harness } from "../harness/harness.js";
 import type { SemanticResolver } from "../harness/resolution/stages/semantic.js";
 import { RESOURCE_STATES, type ResourceStatus } from "../harness/resources.js";
 import type { AuthorityEnvelope, ToolStateName } from "../harness/types.js";
 import { resolve } from "node:path";
-import { openHarness } from "../runtime/toolSources.js";
+import { openHarness, operatorAuthority, type OpenedHarness } from "../runtime/toolSources.js";
 import { SIMULATED_CATALOG } from "../tools/catalog/index.js";
 import { UsageError } from "../contract/errors.js";
 
@@ -55,13 +54,13 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
   const { stdout: out } = deps;
 
   /** Opens the Harness for one command and always stops its MCP servers afterwards. */
-  async function withHarness(options: CatalogOptions, fn: (harness: Harness) => Promise<void> | void): Promise<void> {
-    const base = deps.authority ?? ALLOW_ALL;
+  async function withHarness(options: CatalogOptions, fn: (harness: Harness, opened: OpenedHarness) => Promise<void> | void): Promise<void> {
+    const base = deps.authority ?? operatorAuthority();
     const authority: AuthorityEnvelope = { allow: options.allow?.length ? options.allow : base.allow, deny: [...base.deny, ...(options.deny ?? [])] };
     const catalog = !options.catalog || options.catalog === SIMULATED_CATALOG ? (options.catalog ?? null) : resolve(options.catalog);
     const opened = await openHarness({ catalog, mcpConfig: options.mcp ?? null, authority, semantic: deps.semantic });
     try {
-      await fn(opened.harness);
+      await fn(opened.harness, opened);
     } finally {
       await opened.close();
     }
@@ -82,12 +81,14 @@ export function registerToolsCommands(program: Command, deps: ToolsCommandDeps):
     )
     .option("--loadout <names>", "comma-separated names disclosed to the agent", "")
     .action((options: CatalogOptions) =>
-      withHarness(options, (harness) => {
+      withHarness(options, (harness, opened) => {
         const loadout = (options.loadout ?? "").split(",").map((name) => name.trim()).filter(Boolean);
         const statuses = harness.status(undefined, loadout);
         // MCP resources (metadata only) follow the tools, with their five states.
         const resources = harness.resourceStatus(loadout);
         if (options.json) return out(JSON.stringify([...statuses, ...resources.map((r) => ({ ...r, kind: "resource", resourceName: r.name, name: r.uri, source: r.server }))], null, 2));
+        // A server that did not connect has no tools to list: it gets a line of its own.
+        for (const line of opened.notReady) out(line);
         for (const status of statuses) {
           const marks = STATES.map((state) => `${state}:${status.states[state].reached ? "yes" : "no"}`).join(" ");
           const firstMiss = STATES.map((state) => status.states[state]).find((result) => !result.reached);

@@ -1,8 +1,9 @@
 /**
  * What an assistant or a single run may configure (LangGraph `config.configurable` or
  * `context`), with the `MIRA_*` environment variables as defaults. On a server a run may
- * choose its workspace, scripted-model file, policy and catalog only under the roots the
- * operator allows (`MIRA_WORKSPACE_ROOTS`); MCP servers and skills are the operator's alone.
+ * choose its workspace, scripted-model file and policy only under the roots the operator
+ * allows (`MIRA_WORKSPACE_ROOTS`), a catalog only among the operator's (`MIRA_CATALOGS`), and
+ * its tools only within the operator's grants; MCP servers and skills are the operator's alone.
  */
 import { realpathSync } from "node:fs";
 import { delimiter, isAbsolute, relative, resolve } from "node:path";
@@ -21,11 +22,12 @@ export const DEFAULT_MAX_STEPS = 24;
 export const MiraConfigurable = z.object({
   workspace: z.string().min(1).optional().describe("Workspace directory the tools may touch (on a server: under MIRA_WORKSPACE_ROOTS)."),
   model: z.string().min(1).optional().describe("Planner model: offline (default, no key), openai, or scripted:FILE."),
-  policy: z.string().min(1).optional().describe("Policy file (JSON or YAML); it can only make calls stricter."),
-  catalog: z.string().min(1).optional().describe("Catalog file replacing the real tools, or builtin-simulated for the evaluation catalog."),
+  policy: z.string().min(1).optional().describe("Policy file (JSON or YAML) applied under the operator's MIRA_POLICY: it may only add asks and denies; a widening is refused."),
+  catalog: z.string().min(1).optional().describe("Catalog file replacing the real tools, or builtin-simulated (on a server: one of the operator's MIRA_CATALOG / MIRA_CATALOGS)."),
   mcpConfig: z.string().min(1).optional().describe("MCP config file of live servers (on a server: the operator's MIRA_MCP_CONFIG only)."),
   maxSteps: z.number().int().positive().optional().describe("Planner turns before a guarded answer."),
   approvalShape: ApprovalShape.optional().describe("Approval interrupt shape: hitl (Agent Chat UI, default) or inbox (Agent Inbox)."),
+  tools: z.array(z.string().min(1)).min(1).optional().describe("Tool names or domain patterns (mail.*) this run may use, within the operator's grants (MIRA_GRANTS): it narrows them, never widens."),
 });
 export type MiraConfigurable = z.infer<typeof MiraConfigurable>;
 
@@ -80,6 +82,15 @@ const inside = (root: string, path: string) => {
   return rel === "" || (!rel.startsWith("..") && !isAbsolute(rel));
 };
 
+/**
+ * The catalogs the operator lets a run choose (`MIRA_CATALOGS`, a path list; the entry
+ * `builtin-simulated` allows the evaluation catalog). The operator's own `MIRA_CATALOG` is
+ * always allowed.
+ */
+export function allowedCatalogs(env: NodeJS.ProcessEnv): string[] {
+  return (present(env.MIRA_CATALOGS) ?? "").split(delimiter).filter(Boolean).map((c) => (c === SIMULATED_CATALOG ? c : real(c)));
+}
+
 /** The operator's allowed roots (`MIRA_WORKSPACE_ROOTS`, a path list). */
 export function allowedRoots(env: NodeJS.ProcessEnv): string[] {
   return (present(env.MIRA_WORKSPACE_ROOTS) ?? "").split(delimiter).filter(Boolean).map(real);
@@ -89,7 +100,7 @@ export function allowedRoots(env: NodeJS.ProcessEnv): string[] {
  * Settings of one server run: the environment's defaults with the run's choices on top.
  * A chosen path outside the allowed roots, or a per-run MCP config, is refused.
  */
-export function serverRunSettings(choice: MiraConfigurable, defaults: RunSettings, roots: string[]): RunSettings {
+export function serverRunSettings(choice: MiraConfigurable, defaults: RunSettings, roots: string[], catalogs: string[] = []): RunSettings {
   const allowed = (what: string, path: string): string => {
     const abs = real(path);
     if (roots.some((root) => inside(root, abs))) return abs;
@@ -99,24 +110,34 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
   if (choice.mcpConfig !== undefined && choice.mcpConfig !== defaults.mcpConfig) {
     throw new RunConfigError("this server's MCP servers are the operator's (MIRA_MCP_CONFIG); a run cannot choose an mcpConfig");
   }
+  // A run picks among the operator's catalogs; any other file would be a tool surface the operator never saw.
+  const catalog = (chosen: string): string => {
+    const value = chosen === SIMULATED_CATALOG ? chosen : real(chosen);
+    if (value === (defaults.catalog ?? null) || catalogs.includes(value)) return value;
+    const offered = [defaults.catalog, ...catalogs].filter(Boolean).join(", ") || "none";
+    throw new RunConfigError(`this server lets a run choose only the operator's catalogs (MIRA_CATALOG, MIRA_CATALOGS: ${offered}); refused: ${value}`);
+  };
   let model = choice.model ?? defaults.model;
   if (choice.model?.startsWith("scripted:")) model = `scripted:${allowed("scripted model file", choice.model.slice("scripted:".length))}`;
   return {
     workspace: choice.workspace !== undefined ? allowed("workspace", choice.workspace) : defaults.workspace,
     model,
-    policyFile: choice.policy !== undefined ? allowed("policy file", choice.policy) : defaults.policyFile,
+    // The operator's policy stays; the run's own can only narrow it (runtime/createRuntime.ts policyOf).
+    policyFile: defaults.policyFile,
+    policyNarrowing: choice.policy !== undefined ? allowed("policy file", choice.policy) : null,
     maxSteps: choice.maxSteps ?? defaults.maxSteps,
-    catalog: choice.catalog === undefined ? (defaults.catalog ?? null) : choice.catalog === SIMULATED_CATALOG ? SIMULATED_CATALOG : allowed("catalog file", choice.catalog),
+    catalog: choice.catalog === undefined ? (defaults.catalog ?? null) : catalog(choice.catalog),
     mcpConfig: defaults.mcpConfig ?? null,
     skills: defaults.skills ?? null,
     approvalShape: choice.approvalShape ?? defaults.approvalShape ?? "hitl",
+    toolGrants: choice.tools ?? null,
   };
 }
 
 /** The settings that decide what a call does; a thread resumed under others would act elsewhere. */
 export function settingsDiffer(stored: RunSettings | null, current: RunSettings | undefined): string | null {
   if (!stored || !current) return null;
-  const keys = ["workspace", "model", "policyFile", "catalog", "mcpConfig", "skills"] as const;
+  const keys = ["workspace", "model", "policyFile", "policyNarrowing", "catalog", "mcpConfig", "skills"] as const;
   const changed = keys.filter((k) => (stored[k] ?? null) !== (current[k] ?? null));
   return changed.length ? changed.map((k) => `${k} ${stored[k] ?? "(none)"} → ${current[k] ?? "(none)"}`).join(", ") : null;
 }

@@ -29,7 +29,7 @@ export function authorize(envelope: AuthorityEnvelope, tool: ToolIdentity): Auth
   if (denied) return { allowed: false, reason: `authority envelope denies ${denied}` };
   if (envelope.allow.some((pattern) => patternMatches(pattern, tool))) return { allowed: true };
   const allowed = envelope.allow.length === 0 ? "nothing" : `only ${envelope.allow.join(", ")}`;
-  return { allowed: false, reason: `authority envelope allows ${allowed}` };
+  return { allowed: false, reason: `no grant names ${tool.name} (domain ${tool.domain}): the grants allow ${allowed}; the operator grants with MIRA_GRANTS, a run narrows with configurable.tools` };
 }
 
 /**

@@ -16,6 +16,8 @@ export interface ExecutionKey {
 /** The approval a claim rests on: the thread it was given in (absent in states saved before v2). */
 export interface ApprovalBinding {
   threadId: string | undefined;
+  /** Who approved (the authenticated server user); stored on the row, absent without auth. */
+  approvedBy?: string;
 }
 
 /** What `begin` found: the caller may execute only on `fresh`. */

@@ -21,8 +21,10 @@ CREATE TABLE IF NOT EXISTS ${EXECUTIONS_TABLE} (
   outcome_json JSONB,
   started_at TIMESTAMPTZ NOT NULL DEFAULT clock_timestamp(),
   completed_at TIMESTAMPTZ,
+  approved_by TEXT,
   PRIMARY KEY (thread_id, tool_call_id, input_hash)
 );
+ALTER TABLE ${EXECUTIONS_TABLE} ADD COLUMN IF NOT EXISTS approved_by TEXT;
 CREATE INDEX IF NOT EXISTS ${EXECUTIONS_TABLE}_thread ON ${EXECUTIONS_TABLE} (thread_id, started_at);`;
 
 /**
@@ -40,11 +42,11 @@ export async function createPostgresLedger(pool: pg.Pool): Promise<ExecutionLedg
       const refused = foreignApproval(key, approval);
       if (refused) return refused;
       const inserted = await pool.query(
-        `INSERT INTO ${EXECUTIONS_TABLE} (thread_id, tool_id, tool_call_id, input_hash, status)
-         VALUES ($1, $2, $3, $4, 'started')
+        `INSERT INTO ${EXECUTIONS_TABLE} (thread_id, tool_id, tool_call_id, input_hash, status, approved_by)
+         VALUES ($1, $2, $3, $4, 'started', $5)
          ON CONFLICT (thread_id, tool_call_id, input_hash) DO NOTHING
          RETURNING tool_call_id`,
-        keyValues(key),
+        [...keyValues(key), approval.approvedBy ?? null],
       );
       if (inserted.rowCount === 1) return { state: "fresh" };
       const existing = await pool.query<ExecutionRow>(

@@ -17,6 +17,7 @@ CREATE TABLE IF NOT EXISTS ${EXECUTIONS_TABLE} (
   outcome_json TEXT,
   started_at TEXT NOT NULL,
   completed_at TEXT,
+  approved_by TEXT,
   PRIMARY KEY (thread_id, tool_call_id, input_hash)
 );
 CREATE INDEX IF NOT EXISTS ${EXECUTIONS_TABLE}_thread ON ${EXECUTIONS_TABLE} (thread_id);`;
@@ -27,9 +28,13 @@ CREATE INDEX IF NOT EXISTS ${EXECUTIONS_TABLE}_thread ON ${EXECUTIONS_TABLE} (th
  */
 export function createSqliteLedger(db: Database): ExecutionLedger {
   db.exec(CREATE_TABLE);
+  // Files made before approvers were recorded gain the column.
+  if (!(db.prepare(`PRAGMA table_info(${EXECUTIONS_TABLE})`).all() as Array<{ name: string }>).some((c) => c.name === "approved_by")) {
+    db.exec(`ALTER TABLE ${EXECUTIONS_TABLE} ADD COLUMN approved_by TEXT`);
+  }
   const insertStarted = db.prepare(
-    `INSERT OR IGNORE INTO ${EXECUTIONS_TABLE} (thread_id, tool_id, tool_call_id, input_hash, status, started_at)
-     VALUES (@threadId, @toolId, @toolCallId, @inputHash, 'started', @now)`,
+    `INSERT OR IGNORE INTO ${EXECUTIONS_TABLE} (thread_id, tool_id, tool_call_id, input_hash, status, started_at, approved_by)
+     VALUES (@threadId, @toolId, @toolCallId, @inputHash, 'started', @now, @approvedBy)`,
   );
   const selectOne = db.prepare(`SELECT * FROM ${EXECUTIONS_TABLE} WHERE thread_id = ? AND tool_call_id = ? AND input_hash = ?`);
   const upsertCompleted = db.prepare(
@@ -43,8 +48,8 @@ export function createSqliteLedger(db: Database): ExecutionLedger {
   const selectThread = db.prepare(`SELECT * FROM ${EXECUTIONS_TABLE} WHERE thread_id = ? ORDER BY rowid`);
 
   /** INSERT OR IGNORE then SELECT under one write lock (IMMEDIATE), so two processes cannot both see `fresh`. */
-  const claim = db.transaction((key: ExecutionKey): LedgerClaim => {
-    const inserted = insertStarted.run({ ...keyParams(key), now: new Date().toISOString() }).changes === 1;
+  const claim = db.transaction((key: ExecutionKey, approvedBy: string | null): LedgerClaim => {
+    const inserted = insertStarted.run({ ...keyParams(key), now: new Date().toISOString(), approvedBy }).changes === 1;
     if (inserted) return { state: "fresh" };
     return claimOf(recordFromRow(selectOne.get(key.threadId, key.toolCallId, key.inputHash) as ExecutionRow | undefined));
   });
@@ -53,7 +58,7 @@ export function createSqliteLedger(db: Database): ExecutionLedger {
     async begin(key: ExecutionKey, approval: ApprovalBinding): Promise<LedgerClaim> {
       const refused = foreignApproval(key, approval);
       if (refused) return refused;
-      return claim.immediate(key);
+      return claim.immediate(key, approval.approvedBy ?? null);
     },
 
     /** Keeps the first outcome of an invocation; records one even for an unclaimed key so it can never run later. */

@@ -32,6 +32,12 @@ export function routeAfterApproval(state: AgentRunState): ApprovalRoute {
   return state.nextAction?.type === "use_tool" ? "Normalize" : "Planner";
 }
 
+/** The authenticated user who sent this reply; the server stamps it on the run's config (never the client). */
+function approver(config: RunnableConfig): { approvedBy?: string } {
+  const id = config.configurable?.langgraph_auth_user_id;
+  return typeof id === "string" && id !== "" ? { approvedBy: id } : {};
+}
+
 export function createApprovalNode(rt: MiraRuntime) {
   return async function approval(state: AgentRunState, config: RunnableConfig): Promise<AgentRunUpdate> {
     const call = state.pendingToolCall;
@@ -67,6 +73,7 @@ export function createApprovalNode(rt: MiraRuntime) {
       decision: reply.kind,
       reason: reply.reason,
       ...(reply.kind === "approve" && reply.signature ? { signature: reply.signature } : {}),
+      ...approver(config),
       at: new Date().toISOString(),
     };
     const resumed = {

@@ -75,7 +75,7 @@ export function createToolNode(rt: MiraRuntime) {
     }
 
     const entry = { threadId, toolId: call.toolId, toolCallId: call.toolCallId, inputHash: call.inputHash };
-    const claim = await rt.ledger.begin(entry, { threadId: approval.threadId });
+    const claim = await rt.ledger.begin(entry, { threadId: approval.threadId, ...(approval.approvedBy ? { approvedBy: approval.approvedBy } : {}) });
     let outcome: ToolOutcome;
     let replayed = false;
     switch (claim.state) {

@@ -1,7 +1,9 @@
 /**
  * Policy (CONTRACT §3): classifies one frozen call as allow · ask · deny, from a policy
  * file (JSON or YAML) over defaults where every high-risk class asks. A policy may make a
- * call stricter (ask or deny) but never lets a high-risk class run unapproved.
+ * call stricter (ask or deny) but never lets a high-risk class run unapproved. On a server
+ * the operator's policy (`MIRA_POLICY`) is a floor a run's own policy can only narrow
+ * (`Policy.underFloor`).
  */
 import { readFileSync } from "node:fs";
 import { parse as parseYaml } from "yaml";
@@ -52,11 +54,40 @@ const DEFAULT_RULES: Record<RiskClass, Rule> = {
 /** A policy file that cannot be read or is invalid. */
 export class PolicyError extends InputError {}
 
+const RANK: Record<Rule, number> = { allow: 0, ask: 1, deny: 2 };
+const ruleOf = (outcome: PolicyOutcome): Rule => outcome.outcome;
+
 export class Policy {
   private constructor(
     private readonly file: PolicyFile,
     readonly source: string,
+    /** The operator's policy this one narrows (CONTRACT §3: a client narrows, never widens). */
+    private readonly floor?: Policy,
   ) {}
+
+  /**
+   * A run's own policy under the operator's `floor`: every call gets the stricter of the two
+   * outcomes (deny > ask > allow). A run file that says anything looser than the floor (a
+   * risk rule below the floor's, a tool rule below the floor's rule for that tool, an `allow`
+   * the floor does not give itself, `denyIsTerminal: false` over a terminal floor) is refused
+   * with one line (PolicyError) before anything runs. What the file cannot be compared on
+   * statically (a tool rule against the floor's rule for the tool's risk class) is still
+   * never looser, because `classify` takes the stricter outcome.
+   */
+  static underFloor(floor: Policy, run: Policy): Policy {
+    const widen: string[] = [];
+    for (const [risk, rule] of Object.entries(run.file.risks) as Array<[RiskClass, Rule]>) {
+      const base = floor.file.risks[risk] ?? DEFAULT_RULES[risk];
+      if (RANK[rule] < RANK[base]) widen.push(`risks.${risk}: ${rule} (operator: ${base})`);
+    }
+    for (const [tool, rule] of Object.entries(run.file.tools)) {
+      const base = floor.file.tools[tool];
+      if (base !== undefined ? RANK[rule] < RANK[base] : rule === "allow") widen.push(`tools.${tool}: ${rule} (operator: ${base ?? "no allow"})`);
+    }
+    if (floor.file.denyIsTerminal && !run.file.denyIsTerminal) widen.push("denyIsTerminal: false (operator: true)");
+    if (widen.length) throw new PolicyError(`policy ${run.source} would widen the operator's policy (${floor.source}): ${widen.join(", ")}; a run may only add asks and denies`);
+    return new Policy(run.file, `${run.source} over ${floor.source}`, floor);
+  }
 
   static defaults(): Policy {
     return new Policy(PolicyFile.parse({}), "built-in defaults");
@@ -80,10 +111,18 @@ export class Policy {
   }
 
   get rejectEndsRun(): boolean {
-    return this.file.rejectEndsRun;
+    return this.file.rejectEndsRun || (this.floor?.rejectEndsRun ?? false);
   }
 
+  /** This policy's outcome, or the floor's where that is stricter (ties keep the floor's reason). */
   classify(call: Pick<PendingToolCall, "toolId" | "riskClass">): PolicyOutcome {
+    const own = this.classifyOwn(call);
+    if (!this.floor) return own;
+    const base = this.floor.classify(call);
+    return RANK[ruleOf(own)] > RANK[ruleOf(base)] ? own : base;
+  }
+
+  private classifyOwn(call: Pick<PendingToolCall, "toolId" | "riskClass">): PolicyOutcome {
     const byTool = this.file.tools[call.toolId];
     const byRisk = this.file.risks[call.riskClass];
     const rule = byTool ?? byRisk ?? DEFAULT_RULES[call.riskClass];

@@ -64,11 +64,17 @@ export function createRuntime(
     model: createChatModel(settings.model, { startAt: opts.modelCallsSoFar ?? 0 }),
     harness: opts.harness ?? catalogHarness(settings, skills.profiles(workspaceRoot)),
     skills,
-    policy: Policy.load(settings.policyFile),
+    policy: policyOf(settings),
     ledger,
     documents: new DocumentIndex(workspaceRoot),
     defaults: { maxSteps: settings.maxSteps, maxAttempts: DEFAULT_MAX_ATTEMPTS },
   };
+}
+
+/** The operator's policy, narrowed by the run's own when it has one (throws PolicyError, one line, on a widening). */
+export function policyOf(settings: Pick<RunSettings, "policyFile" | "policyNarrowing">): Policy {
+  const floor = Policy.load(settings.policyFile);
+  return settings.policyNarrowing ? Policy.underFloor(floor, Policy.load(settings.policyNarrowing)) : floor;
 }
 
 /** LangGraph counts supersteps, not Planner turns; a turn takes at most 6 of them. */

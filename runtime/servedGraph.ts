@@ -9,7 +9,9 @@
  * - `MIRA_POLICY`, `MIRA_MCP_CONFIG`, `MIRA_MAX_STEPS`, `MIRA_APPROVAL_SHAPE`
  * - `MIRA_CATALOG`          a catalog file replacing the real tools, or `builtin-simulated`
  * - `MIRA_SKILLS`           skills folder (default: the built-in skills; the operator's alone)
- * - `MIRA_WORKSPACE_ROOTS`  where a run may choose its workspace and files (a path list)
+ * - `MIRA_WORKSPACE_ROOTS`  where a run may choose its workspace, script and policy files (a path list)
+ * - `MIRA_CATALOGS`         the catalogs a run may choose besides `MIRA_CATALOG` (a path list)
+ * - `MIRA_GRANTS`, `MIRA_DENY` the tools this deployment grants (a run's `tools` narrows them)
  *
  * Compiled WITHOUT a checkpointer: the server brings its own and owns the checkpoints. The
  * execution ledger is ours and must stay durable, so it is opened from the setting the CLI
@@ -21,10 +23,12 @@ import { fileURLToPath } from "node:url";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { openCheckpointStore, resolveCheckpointerSetting } from "../checkpointers/index.js";
 import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "./createRuntime.js";
-import { allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../config/runConfig.js";
-import { openHarness, type OpenedHarness } from "./toolSources.js";
+import { allowedCatalogs, allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../config/runConfig.js";
+import { openHarness, operatorAuthority, runAuthority, type OpenedHarness } from "./toolSources.js";
 import type { RunSettings } from "../state/types.js";
 import { buildMiraGraph } from "../graphs/mira.js";
+import { InputError } from "../contract/errors.js";
+import { refusedGraph } from "./refusedGraph.js";
 
 /** The repository root: relative settings resolve here, wherever the server was started from. */
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -43,6 +47,7 @@ export function serverSettings(env: NodeJS.ProcessEnv = process.env): RunSetting
 
 const defaults = serverSettings();
 const roots = allowedRoots(process.env);
+const catalogs = allowedCatalogs(process.env);
 // Never closed: the store lives as long as the server process that imported this module.
 const store = await openCheckpointStore(resolveCheckpointerSetting(), { cwd: REPO_ROOT });
 
@@ -52,7 +57,9 @@ const harnesses = new Map<string, Promise<OpenedHarness>>();
 const graphs = new Map<string, ReturnType<typeof compileFor>>();
 
 function compileFor(settings: RunSettings, tools: OpenedHarness, skills: ReturnType<typeof loadSkills>) {
-  return buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness, skills }))
+  // The operator's grants, narrowed by the run's own `tools` (never widened).
+  const harness = tools.harness.withAuthority(runAuthority(operatorAuthority(), settings.toolGrants, tools.harness));
+  return buildMiraGraph(createRuntime(settings, store.ledger, { harness, skills }))
     .compile()
     .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } });
 }
@@ -70,6 +77,8 @@ async function graphFor(settings: RunSettings) {
     tools = openHarness({ catalog: settings.catalog ?? null, mcpConfig: settings.mcpConfig ?? null, skills: skills.profiles(resolveWorkspace(settings.workspace)) });
     harnesses.set(sourceKey, tools);
     tools.catch(() => harnesses.delete(sourceKey));
+    // Never silently absent: a server that did not connect is reported once per tool source.
+    void tools.then((t) => t.notReady.forEach((line) => console.warn(`mira: ${line}`)), () => {});
   }
   const graph = compileFor(settings, await tools, skills);
   graphs.set(key, graph);
@@ -79,9 +88,15 @@ async function graphFor(settings: RunSettings) {
 /**
  * The graph for one run. A client starts a thread with `{goal}` or
  * `{messages:[{role:"user", content}]}`; a bad or disallowed configuration fails the
- * run with one line saying why.
+ * run with one line saying why, and the thread's state keeps that line (runtime/refusedGraph.ts).
  */
 export async function mira(config: RunnableConfig, runtime?: { executionRuntime?: { context?: unknown } | null }) {
-  const choice = configuredChoice(config.configurable, runtime?.executionRuntime?.context ?? (config as { context?: unknown }).context);
-  return graphFor(serverRunSettings(choice, defaults, roots));
+  try {
+    const choice = configuredChoice(config.configurable, runtime?.executionRuntime?.context ?? (config as { context?: unknown }).context);
+    return await graphFor(serverRunSettings(choice, defaults, roots, catalogs));
+  } catch (err) {
+    // A refusal the client caused is data: the thread records it and stays readable.
+    if (err instanceof InputError) return refusedGraph(err);
+    throw err;
+  }
 }

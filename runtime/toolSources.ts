@@ -2,9 +2,10 @@
  * Where a run's tools come from: by default only real tools (the workspace tools and
  * codebase_explore) plus the live MCP servers of an MCP config file. The simulated evaluation
  * catalog loads only on explicit request (`--catalog builtin-simulated`); a catalog file
- * replaces the defaults. The Harness is built over these sources.
+ * replaces the defaults. The Harness is built over these sources, under the operator's grants
+ * (`MIRA_GRANTS`, `MIRA_DENY`), which a run may narrow and never widen.
  */
-import { ALLOW_ALL } from "../harness/authority.js";
+import { narrowAuthority } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
 import { semanticResolverFromEnv, type SemanticResolver } from "../harness/resolution/stages/semantic.js";
 import { staticSource } from "../harness/sources.js";
@@ -48,8 +49,31 @@ export const sourceName = (catalog: string | null): string => (!catalog ? "built
 
 export interface OpenedHarness {
   harness: Harness;
+  /** One line per configured MCP server that is not connected, with its reason (never silently absent). */
+  notReady: string[];
   /** Stops MCP server processes and connections. */
   close(): Promise<void>;
+}
+
+const patterns = (value: string | undefined) => (value ?? "").split(/[\s,]+/).filter(Boolean);
+
+/**
+ * The operator's grants for this deployment (CONTRACT §7, Authority): `MIRA_GRANTS`, tool
+ * names or domain patterns (`*`, `mail.*`, `read_open`), default `*`; `MIRA_DENY` patterns
+ * win over them. MCP tools need their server's own grant too (`servers.<id>.allow`).
+ */
+export function operatorAuthority(env: NodeJS.ProcessEnv = process.env): AuthorityEnvelope {
+  const allow = patterns(env.MIRA_GRANTS);
+  return { allow: allow.length ? allow : ["*"], deny: patterns(env.MIRA_DENY) };
+}
+
+/**
+ * A run's authority: the operator's grants, narrowed to the run's own `tools` patterns when
+ * it names some (never widened: a pattern the operator did not grant stays ungranted).
+ */
+export function runAuthority(operator: AuthorityEnvelope, runTools: string[] | null | undefined, harness?: Harness): AuthorityEnvelope {
+  if (!runTools?.length) return operator;
+  return narrowAuthority(operator, runTools, (name) => harness?.get(name));
 }
 
 /**
@@ -59,7 +83,7 @@ export interface OpenedHarness {
 export async function openHarness(opts: {
   catalog: string | null;
   mcpConfig: string | null;
-  /** Default: everything allowed (Policy still judges every call). */
+  /** Default: the operator's grants (`operatorAuthority`); Policy still judges every call. */
   authority?: AuthorityEnvelope;
   /** Default: the resolver configured in the environment, if any. */
   semantic?: () => Promise<SemanticResolver | undefined>;
@@ -67,6 +91,7 @@ export async function openHarness(opts: {
   skills?: Record<string, SkillProfile>;
 }): Promise<OpenedHarness> {
   const sources: ToolSource[] = [staticSource(sourceName(opts.catalog), catalogTools(opts.catalog))];
+  const notReady: string[] = [];
   if (opts.mcpConfig) {
     // The MCP client stack loads only when servers are configured.
     const [{ loadMcpConfig }, { connectMcpServers }, { resourceToolSource }] = await Promise.all([
@@ -79,8 +104,12 @@ export async function openHarness(opts: {
     const servers = await connectMcpServers(loaded.config);
     // read_resource reads the resources of these servers (only those their config grants).
     sources.push(...servers, resourceToolSource(() => servers.filter(isResourceProvider)));
+    for (const server of servers) {
+      const status = server.serverStatus();
+      if (status.state !== "connected") notReady.push(`MCP server "${server.id}" is not ready (${status.state}): ${status.reason}`);
+    }
   }
   const semantic = await (opts.semantic ?? semanticResolverFromEnv)();
-  const harness = new Harness({ sources, authority: opts.authority ?? ALLOW_ALL, ...(semantic ? { semantic } : {}), ...(opts.skills ? { skills: opts.skills } : {}) });
-  return { harness, close: async () => void (await Promise.all(sources.map((s) => s.close?.()))) };
+  const harness = new Harness({ sources, authority: opts.authority ?? operatorAuthority(), ...(semantic ? { semantic } : {}), ...(opts.skills ? { skills: opts.skills } : {}) });
+  return { harness, notReady, close: async () => void (await Promise.all(sources.map((s) => s.close?.()))) };
 }

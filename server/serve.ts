@@ -4,13 +4,18 @@
  * Redis run streams. Several instances on one PostgreSQL (and one Redis) form one service.
  */
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { isIP } from "node:net";
 import { hostname } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { causeLine } from "../checkpointers/errors.js";
 import { openCheckpointStore, parseCheckpointerSetting } from "../checkpointers/index.js";
 import { retrying } from "./db.js";
 import { ServeError } from "./errors.js";
 import { PostgresOps } from "./postgresOps.js";
+import { OwnedOps } from "./authOps.js";
+import { AuthConfigError, loadAuthenticator } from "./authConfig.js";
 import { startBoss, WAKE_CHANNEL } from "./runQueue.js";
 import { RunStreams } from "./runStreams.js";
 import { migrate } from "./schema.js";
@@ -38,6 +43,38 @@ export interface ServeOptions {
   leaseSeconds: number;
 }
 
+/** Loopback addresses: the only ones a server without authentication may listen on. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  if (h === "localhost" || h === "::1") return true;
+  return isIP(h) === 4 && h.startsWith("127.");
+}
+
+/** `auth.path` of langgraph.json: the custom-auth handler both `langgraphjs dev` and `mira serve` load. */
+function authPath(): string {
+  const config = JSON.parse(readFileSync(join(REPO_ROOT, "langgraph.json"), "utf8")) as { auth?: { path?: string } };
+  if (!config.auth?.path) throw new ServeError("langgraph.json has no auth.path; mira serve cannot authenticate");
+  return config.auth.path;
+}
+
+/**
+ * Checked before anything starts: auth settings that cannot work, or no auth on an address
+ * others can reach. Returns whether auth is on.
+ */
+async function authCheck(host: string): Promise<boolean> {
+  let on: boolean;
+  try {
+    on = (await loadAuthenticator()) !== undefined;
+  } catch (err) {
+    if (err instanceof AuthConfigError) throw new ServeError(err.message);
+    throw err;
+  }
+  if (!on && !isLoopback(host)) {
+    throw new ServeError(`refusing to listen on ${host} without authentication: set MIRA_AUTH=apikey (with MIRA_API_KEYS) or MIRA_AUTH=jwt (with MIRA_JWT_SECRET or MIRA_JWT_PUBLIC_KEY), or listen on 127.0.0.1 (see docs/server.md)`);
+  }
+  return on;
+}
+
 export interface ServeInstance {
   url: string;
   instanceId: string;
@@ -48,6 +85,7 @@ export interface ServeInstance {
 export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
   const target = parseCheckpointerSetting(opts.checkpointer, process.cwd());
   if (target.kind !== "postgres") throw new ServeError(`mira serve needs --checkpointer postgres://…, not "${opts.checkpointer}": instances share threads through PostgreSQL`);
+  const authOn = await authCheck(opts.host);
   const closers: Array<() => Promise<void>> = [];
   const close = async () => {
     for (const c of closers.reverse()) await c().catch(() => {});
@@ -79,19 +117,28 @@ export async function startServe(opts: ServeOptions): Promise<ServeInstance> {
     closers.push(() => boss.stop({ graceful: false, wait: true }));
 
     const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    const ops = new PostgresOps(pool, { boss, queue, streams, instanceId });
+    const postgresOps = new PostgresOps(pool, { boss, queue, streams, instanceId });
+    const ops = new OwnedOps(postgresOps);
 
     process.env.MIRA_CHECKPOINTER = opts.checkpointer;
     process.env.LANGSMITH_TRACING ??= "false";
     process.env.LANGCHAIN_TRACING_V2 ??= "false";
     const { startServer } = await import("@langchain/langgraph-api/server");
     const server = await startServer(
-      { port: opts.port, host: opts.host, nWorkers: opts.workers, cwd: REPO_ROOT, graphs: { mira: "./server/graph.ts:mira" } },
+      {
+        port: opts.port,
+        host: opts.host,
+        nWorkers: opts.workers,
+        cwd: REPO_ROOT,
+        graphs: { mira: "./server/graph.ts:mira" },
+        // Studio's `x-auth-scheme: langsmith` bypass stays closed: every caller authenticates.
+        ...(authOn ? { auth: { path: authPath(), disable_studio_auth: true } } : {}),
+      },
       { ops },
     );
     closers.push(() => server.cleanup());
 
-    const workerIds = await ops.work(opts.workers);
+    const workerIds = await postgresOps.work(opts.workers);
     closers.push(await listenForWork(target.connectionString, () => workerIds.forEach((id) => boss.notifyWorker(id))));
     return { url: `http://${opts.host}:${opts.port}`, instanceId, close };
   } catch (err) {

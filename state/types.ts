@@ -121,6 +121,8 @@ export const ApprovalRecord = z.object({
   reason: z.string().optional(),
   /** HMAC of the binding when signed approvals are on (protocol/approvalSignature.ts). */
   signature: z.string().optional(),
+  /** Who gave the decision: the authenticated server user (`langgraph_auth_user_id`); absent without auth. */
+  approvedBy: z.string().optional(),
   at: z.string(),
 });
 export type ApprovalRecord = z.infer<typeof ApprovalRecord>;
@@ -350,6 +352,11 @@ export const RunSettings = z.object({
   workspace: z.string(),
   model: z.string(),
   policyFile: z.string().nullable(),
+  /**
+   * A run's own policy file on a server, applied under `policyFile` (the operator's floor):
+   * it may only add asks and denies (policy/policy.ts `Policy.underFloor`). Additive, default null.
+   */
+  policyNarrowing: z.string().nullable().default(null),
   maxSteps: z.number().int().positive(),
   /**
    * Catalog file replacing the default tools, or `builtin-simulated` for the evaluation catalog
@@ -362,6 +369,8 @@ export const RunSettings = z.object({
   approvalShape: ApprovalShape.default("hitl"),
   /** Folder of skill folders; null = the built-in skills. */
   skills: z.string().nullable().default(null),
+  /** A server run's own tool patterns, narrowing the operator's grants (runtime/toolSources.ts runAuthority). Additive, default null. */
+  toolGrants: z.array(z.string()).nullable().default(null),
 });
 export type RunSettings = z.input<typeof RunSettings>;
 

@@ -296,7 +296,7 @@ describe("langgraph dev server: configuration, chat input and streams", () => {
     const schemas = await dev().client.assistants.getSchemas("mira");
     expect(Object.keys((schemas.input_schema as { properties: object }).properties).sort()).toEqual(["goal", "messages"]);
     const config = schemas.config_schema as { properties: Record<string, { description?: string }> };
-    expect(Object.keys(config.properties).sort()).toEqual(["approvalShape", "catalog", "maxSteps", "mcpConfig", "model", "policy", "workspace"]);
+    expect(Object.keys(config.properties).sort()).toEqual(["approvalShape", "catalog", "maxSteps", "mcpConfig", "model", "policy", "tools", "workspace"]);
     expect(Object.values(config.properties).every((p) => p.description)).toBe(true);
     expect(schemas.context_schema).toEqual(schemas.config_schema);
   }, SCENARIO_TIMEOUT_MS);
