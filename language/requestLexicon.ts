@@ -94,6 +94,17 @@ const PHRASES = new Map<string, WordSense>([
   ["help me", { kind: "filler" }],
 ]);
 
+/**
+ * Words an answer uses to say something could not be done ("I cannot send it", "无法发送"):
+ * an honest "cannot" is reported as not done, with the sentence as its reason.
+ */
+const INABILITY = new Set("cannot can't can’t couldn't couldn’t unable impossible 无法 不能 没法 做不到 办不到 不了 无从".split(" "));
+/** Two-word forms of the same ("not able", "no tool", "没有 工具"). */
+const INABILITY_PHRASES = new Set(["not able", "no tool", "no tools", "no way", "not possible", "not available", "没有 工具", "没有 权限", "没有 办法"]);
+
+export const isInabilityWord = (word: string): boolean => INABILITY.has(word.toLowerCase());
+export const isInabilityPhrase = (first: string, second: string): boolean => INABILITY_PHRASES.has(`${first.toLowerCase()} ${second.toLowerCase()}`);
+
 /** Words that make a request about the user's own things ("my", "我们的"), so a weak domain noun counts. */
 const OWNER = new Set("my our mine ours i we 我 我的 我们 我们的".split(" "));
 

@@ -50,3 +50,12 @@ export function segmentWords(text: string): string[] {
   otherWords(text.slice(last));
   return out;
 }
+
+/** A word with jieba's part-of-speech tag (`p` preposition, `f` localizer, `u*` particle, `r` pronoun, …). */
+export interface TaggedWord {
+  word: string;
+  tag: string;
+}
+
+/** Words of a text with jieba's part-of-speech tags (Latin words come back tagged `eng`). */
+export const tagWords = (text: string): TaggedWord[] => loadSegmenter().tag(text, false);
