@@ -5,11 +5,11 @@
  * (`language/glosses.ts`); English words bring their WordNet synonyms
  * (`language/synonyms.ts`) at a lower weight; the software senses of `vocabulary.ts` come on
  * top. A task is first split into its operands (paths, URLs, addresses, identifiers, quoted
- * text), which say what to act on, and the request words around them, which say what to do.
+ * text; `language/operands.ts`, the same reader the goal ledger uses), which say what to act
+ * on, and the request words around them, which say what to do.
  */
 import { englishTerms, englishWords, isStopword, stem } from "../language/english.js";
 import { glossesOf, inDictionary, isProperNoun, verbGlossesOf } from "../language/glosses.js";
-import { mentionedPaths } from "../language/request.js";
 import { hasHan, loadSegmenter, segmentWords } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { softwareSenseOf } from "./vocabulary.js";
@@ -293,69 +293,5 @@ export function glossTerms(text: string): string[] {
   return [...weightedTerms(text, false).keys()].filter((term) => !hasHan(term));
 }
 
-/**
- * What a task names rather than asks for: its operands. Their words are not capability words
- * ("release" in `notes/release.md`, "push event" in `pushEvent`, "reviewed" in a quoted line
- * to write), yet their kind is evidence of its own: a path points at files, a URL at the web,
- * an address at mail.
- */
-export interface TaskOperands {
-  /** Workspace paths, in order (`src/client.ts`, `README.md`). */
-  paths: string[];
-  /** Code identifiers, in order (`pushEvent`, `max_retries`, `connect()`); never a tool's name. */
-  identifiers: string[];
-  /** Web addresses (`https://example.com/a`). */
-  urls: string[];
-  /** Mail addresses (`alice@example.com`). */
-  emails: string[];
-  /** Dates and times (`tomorrow`, `Tuesday at 3pm`, `10:30`, 明天, 下周三上午, 三点). */
-  times: string[];
-  /** Proper nouns the dictionary knows as places, people or organizations (外滩, 虹桥). */
-  names: string[];
-  /** The task with its operands and quoted passages blanked: the words that say what to do. */
-  request: string;
-}
-
-/** Quoted passages: the text to write or search for, not the request. Apostrophes ("Bob's") are not quotes. */
-const QUOTED = /"[^"]*"|“[^”]*”|「[^」]*」|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])/g;
-/** A web address: with its scheme, or a host that ends in .com, .org or .net (`example.com`: never a workspace file, though path-shaped). */
-const URL = /\bhttps?:\/\/[^\s"'<>，。）)]+|(?<![@\w.-])(?:[a-z0-9-]+\.)+(?:com|org|net)(?:\/[^\s"'<>，。）)]*)?(?![\w.-])/gi;
-const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
-/** Calendar words and clock times, English and Chinese: a time says "when", so the tool takes one. */
-const TIME =
-  /\b(?:today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|this week|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})\b|今天|明天|后天|昨天|下周|本周|这周|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|[一二三四五六七八九十\d]+点(?:半|钟)?|\d+月\d+[日号]/gi;
-/** lowerCamel (`pushEvent`, at least two lower-case letters first, so not "iPhone"), snake_case / SCREAMING_CASE, and calls (`connect()`). */
-const IDENTIFIER = /(?<![\w./-])(?:[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+|[A-Za-z_$][\w$]*\(\))(?![\w/-])/g;
-
-/**
- * A path mention worth trusting: one with a directory part, or a file name whose stem has two
- * or more characters and whose extension starts with a letter (`README.md`), so neither a
- * version ("v1.2") nor an abbreviation ("e.g") counts.
- */
-export const isWorkspacePath = (path: string): boolean => path.includes("/") || /^[\w-]{2,}\.[A-Za-z][A-Za-z0-9]*$/.test(path);
-
-/**
- * Splits a task into its operands and the request around them. Paths are read by the goal
- * ledger's `mentionedPaths` (so resolution and the ledger agree on what a path is), kept when
- * `isWorkspacePath` accepts them; a word `isToolName` accepts stays in the request (naming a
- * tool is the exact stage's business, not code).
- */
-export function operandsOf(task: string, isToolName: (word: string) => boolean): TaskOperands {
-  const urls = task.match(URL) ?? [];
-  const emails = task.match(EMAIL) ?? [];
-  let request = task.replace(URL, " ").replace(EMAIL, " ");
-  const paths = mentionedPaths(request).filter(isWorkspacePath);
-  request = request.replace(QUOTED, " ");
-  for (const path of paths) request = request.split(path).join(" ");
-  const identifiers: string[] = [];
-  request = request.replace(IDENTIFIER, (word) => {
-    if (isToolName(word)) return word;
-    identifiers.push(word);
-    return " ";
-  });
-  const times = task.match(TIME) ?? [];
-  // "Tomorrow at 3pm" says when, not what to do: its words are not capability words.
-  request = request.replace(TIME, " ");
-  const names = hasHan(request) ? segmentWords(request).filter((word) => hasHan(word) && word.length > 1 && isProperNoun(word)) : [];
-  return { paths, identifiers, urls, emails, times, names, request };
-}
+// The request's operands are read by the one request reader in language/ (resolution and the goal ledger agree on them).
+export { isWorkspacePath, operandsOf, type TaskOperands } from "../language/operands.js";

@@ -8,6 +8,7 @@
  * as a substring.
  */
 import { isStopword } from "./english.js";
+import { PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import { isInabilityPhrase, isInabilityWord, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense, type Domain, type RunSubject } from "./requestLexicon.js";
 
@@ -65,32 +66,12 @@ export interface ParsedRequest {
   ambiguous: Array<{ name: string; at: number; candidates: string[] }>;
 }
 
-/** Quoted passages; apostrophes inside words ("don't") are not quotes. Backticks mark operands. */
-const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|(?<![\p{L}\p{N}'])'[^'\n]+'(?![\p{L}\p{N}'])|`[^`\n]+`/gu;
-const URL_OR_EMAIL = /\b[a-z][a-z0-9+.-]*:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
 /** Characters a path may contain besides letters and digits (spaces only inside a known file's name). */
 const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
-/**
- * A path-shaped token: optional directories, then a name with an extension that starts with a
- * letter (so "v1.0.0" and "3.14" are not paths). Without a directory a one-character stem needs
- * an extension of two or more letters ("a.txt"), so "e.g" and "i.e" are not paths either.
- */
-const PATH_TOKEN =
-  /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-]|[\p{L}\p{N}_](?=\.[A-Za-z][A-Za-z0-9]{1,7}(?![\p{L}\p{N}_.\/-])))\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
-/**
- * Longer runs of path characters than any path (Linux's PATH_MAX) are not paths: they are
- * blanked before the path patterns run, whose backtracking grows with a run's square.
- */
-const OVERLONG_RUN = /[\p{L}\p{N}_.\/-]{4097,}/gu;
-const withoutOverlongRuns = (text: string): string => text.replace(OVERLONG_RUN, (m) => " ".repeat(m.length));
 /** A directory written as one: `src/` or `src/utils/`. */
 const DIR_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_.-]+\/)+(?![\p{L}\p{N}_.-])/gu;
 
-/** Paths a text mentions, by shape alone (no workspace): in order, without duplicates. */
-export function mentionedPaths(text: string): string[] {
-  const masked = withoutOverlongRuns(text).replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
-  return [...new Set([...masked.matchAll(PATH_TOKEN)].map((m) => m[0].replace(/^\.\//, "")))];
-}
+export { mentionedPaths } from "./operands.js";
 
 /** The lengths of text blanked so offsets stay true. */
 const blank = (text: string, start: number, end: number) => text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
@@ -347,7 +328,7 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
 /** Parses a request against the workspace; never throws. */
 export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPACE): ParsedRequest {
   const { masked: unquoted, quotes, quotedPaths } = splitQuoted(request, ws);
-  const noUrls = withoutOverlongRuns(unquoted).replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
+  const noUrls = withoutAddresses(withoutOverlongRuns(unquoted));
   const found = findPaths(noUrls, ws);
   const paths = [...quotedPaths, ...joinFolderAndFile(found.mentions, noUrls, ws)].sort((a, b) => a.at - b.at);
   const words = wordsOf(found.rest);
@@ -364,7 +345,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   // The lexicon covers English and Chinese; text in another script with no known word is not understood.
   const covered = /[\p{Script=Latin}\p{Script=Han}]/u.test(found.rest);
   const unrecognised = !social && !covered && paths.length === 0 && words.every((w) => !w.sense);
-  const wordless = words.length === 0 && paths.length === 0 && quotes.length === 0 && !URL_OR_EMAIL.test(request);
+  const wordless = words.length === 0 && paths.length === 0 && quotes.length === 0 && noUrls === unquoted;
   return { paths, content: quotes.map((q) => q.text), clauses, social, unrecognised, wordless, ambiguous: ambiguousNames(request, found.mentions, ws) };
 }
 

@@ -12,7 +12,7 @@ import { posix } from "node:path";
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
-import { operandsOf } from "../harness/text.js";
+import { operandsOf } from "../language/operands.js";
 import { mentionedPaths, parseRequest } from "../language/request.js";
 import { segmentWords } from "../language/segment.js";
 import { isProtocolName } from "../protocol/planner.js";
@@ -67,6 +67,11 @@ function nextCall(ctx: PlannerObservationContext): Call {
     else if (step) return step;
   }
   if (cannot.length) return { name: "revise_goals", args: { goals: [], disputes: cannot } };
+  // A search hit answers a question for the gate, but this planner composes its answer from what it read.
+  if (goals.some((g) => g.intent === "question" && !g.domain && g.status === "covered") && reads(ctx).length === 0) {
+    const read = questionCall(ctx);
+    if (read) return read;
+  }
   const answered = goals.some((g) => g.intent === "question" && !g.domain && g.status === "covered");
   const reference = answered ? followReference(ctx) : null;
   return reference ?? { text: composeAnswer(ctx) };

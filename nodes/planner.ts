@@ -60,7 +60,7 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const refusal = frame.refusal;
   const progressed = !!refusal && state.evidenceCount > refusal.at && gate.message !== refusal.missing;
   if (refusal && !progressed) {
-    const draft = `I could not verify that the task is complete. The model's own account follows; it is its claim, not established fact:\n${quoted(decision.text)}`;
+    const draft = `I could not complete the task verifiably: not every goal below is backed by evidence. The model's own account follows; it is its claim, not established fact:\n${quoted(decision.text)}`;
     return { taskFrame: reason ? notDone(frame, reason) : frame, nextAction: decision, finalization: packet(state.evidence, draft, true) };
   }
   const refused: TaskFrame = { ...frame, refusal: { at: state.evidenceCount, claim: decision.text, missing: gate.message } };
