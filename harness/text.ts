@@ -8,9 +8,9 @@
  * text; `language/operands.ts`, the same reader the goal ledger uses), which say what to act
  * on, and the request words around them, which say what to do.
  */
-import { englishTerms, englishWords, isStopword, stem } from "../language/english.js";
+import { baseForms, englishTerms, englishWords, isStopword, stem } from "../language/english.js";
 import { glossesOf, inDictionary, isProperNoun, verbGlossesOf } from "../language/glosses.js";
-import { hasHan, loadSegmenter, segmentWords } from "../language/segment.js";
+import { hasHan, isFunctionWord, loadSegmenter, segmentWords } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { softwareSenseOf } from "./vocabulary.js";
 
@@ -35,14 +35,8 @@ const CHARACTER_FALLBACK_FACTOR = 0.5;
 /** Words of a gloss beyond these are an encyclopedia entry (虹桥: "…notably a major airport…"), not a meaning. */
 const MAX_GLOSS_WORDS = 5;
 
-/** Chinese function words: particles, pronouns, measure words; their glosses are noise. */
-const HAN_FUNCTION_WORDS = new Set(
-  (
-    "的 地 得 了 着 过 吗 呢 吧 啊 呀 嘛 把 被 给 在 于 我 你 您 他 她 它 我们 你们 他们 她们 咱们 自己 这 那 这个 那个 这些 那些 这里 那里 " +
-    "个 一 一下 一个 一些 帮 帮我 请 麻烦 是 和 跟 与 及 并 都 也 就 还 再 又 很 太 最 上 里 中 下 到 从 让 要 想 能 可以 什么 怎么 " +
-    "哪个 哪些 多少 有没有 没有 有 所有 一直 已经 刚 刚才 现在 然后 一封 一条 一张 条 张 封 件"
-  ).split(" "),
-);
+/** Chinese function words (`isFunctionWord`: jieba's closed word classes and the one stop-word list): their glosses are noise. */
+const HAN_FUNCTION_WORDS = { has: isFunctionWord };
 /** Measure words and aspect markers inside a separable verb (开个会 is 开会, 截个图 is 截图). */
 const SEPARABLE_FILLERS = new Set(["个", "一个", "下", "一下", "了", "过", "次"]);
 /**
@@ -88,9 +82,9 @@ function addEnglish(terms: WeightedTerms, text: string, weight: number, withSyno
   }
 }
 
-/** WordNet keys by base form: try the word, then without a plural or verb ending (`tail` completes a phrase: `_off`). */
+/** WordNet keys by base form (`baseForms`, the one inflection module; `tail` completes a phrase: `_off`). */
 function synonymsOfInflected(word: string, tail = ""): string[] {
-  for (const candidate of [word, word.replace(/ies$/, "y"), word.replace(/e?s$/, ""), word.replace(/ing$/, ""), word.replace(/ing$/, "e"), word.replace(/e?d$/, "")]) {
+  for (const candidate of baseForms(word)) {
     const found = synonymsOf(candidate + tail);
     if (found.length > 0) return found;
   }

@@ -28,6 +28,8 @@ export interface PathMention {
   at: number;
   /** How the request wrote it, when that differs from `path` (a bare name resolved, a folder and a file joined). */
   written?: string;
+  /** For a file name joined to a folder: the file as it was read alone (a move's source: "move a.txt into archive"). */
+  unjoined?: { path: string; kind: "file" | "dir" | "new" };
 }
 
 /** `define`: what a term means, answered from general knowledge unless the clause names a workspace operand. */
@@ -211,14 +213,14 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   if (names.size !== 1) return mentions;
   const folder = places[0]!.path;
   const bare = (m: PathMention) => m.kind !== "dir" && !(m.written ?? m.path).includes("/");
-  const joinable = mentions.filter((m) => bare(m) && (ws.files.has(`${folder}/${m.written ?? m.path}`) || !ws.files.has(m.written ?? m.path)));
+  const joinable = mentions.filter(bare);
   if (!joinable.length) return mentions;
   return mentions
     .filter((m) => !(m.kind === "dir" && m.path === folder))
     .map((m) => {
       if (!joinable.includes(m)) return m;
       const path = `${folder}/${m.written ?? m.path}`;
-      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: m.written ?? m.path };
+      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: m.written ?? m.path, unjoined: { path: m.path, kind: m.kind } };
     });
 }
 
@@ -303,7 +305,8 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
   const subject = words.map((w) => (w.sense?.kind === "subject" ? w.sense.subject : undefined)).find(Boolean);
   const web = domain === "browser";
   const asked = /[?？]\s*$/.test(text);
-  const namesFile = words.some((w) => w.sense?.kind === "file");
+  // A folder is a workspace thing too: "create a folder named build" changes the workspace.
+  const namesFile = words.some((w) => w.sense?.kind === "file" || DIRECTORY_NOUNS.includes(w.text.toLowerCase()));
   const isQuestion = questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex);
   // "what does X mean": a term's meaning, unless the term is a code identifier (camelCase, snake_case, a call).
   const meaning = words.some((w) => w.sense?.kind === "meaning") && !/\p{Ll}\p{Lu}|\w_\w|\w\(|`/u.test(original);

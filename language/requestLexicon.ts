@@ -5,7 +5,7 @@
  * seven intents (question, read, compare, change, run, send, external lookup), the non-file
  * domains a question can be about, and the things a command runs.
  */
-import { singular as stem } from "./english.js";
+import { baseForms, singular as stem } from "./english.js";
 
 export type Domain = "code" | "mail" | "calendar" | "issues" | "browser";
 export type RunSubject = "test" | "build" | "lint";
@@ -42,7 +42,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("create write save generate 创建 新建 写 写入 生成 保存", write),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
   ...entries("edit modify change update replace fix set bump correct rewrite refactor patch increase decrease 修改 编辑 更新 替换 修复 改 改成 改为 设置 设为 调整 修正 更正", edit),
-  ...entries("move rename relocate 移动 重命名 改名 挪", move),
+  ...entries("move rename relocate 移动 移 重命名 改名 挪", move),
   ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
   // run or check
   ...entries("run execute rerun 运行 执行 跑", verb("run")),
@@ -113,14 +113,8 @@ export const DIRECTORY_NOUNS = ["directory", "folder", "dir", "目录", "文件�
 
 const SOCIAL = new Set("hello hi hey thanks thank you good morning evening bye ok okay 你好 您好 谢谢 多谢 早上好 晚上好 再见 好的".split(" "));
 
-/** English forms reduced to a lexicon key: lower case, no possessive, plural and -ed/-ing stripped. */
-function keysOf(word: string): string[] {
-  const lower = word.toLowerCase().replace(/['’]s$/, "");
-  const keys = [lower, stem(lower)];
-  if (/^[a-z]{4,}ed$/.test(lower)) keys.push(lower.slice(0, -2), lower.slice(0, -1));
-  if (/^[a-z]{4,}ing$/.test(lower)) keys.push(lower.slice(0, -3), `${lower.slice(0, -3)}e`);
-  return keys;
-}
+/** English forms reduced to a lexicon key: lower case, no possessive, then the shared base forms. */
+const keysOf = (word: string): string[] => baseForms(word.toLowerCase().replace(/['’]s$/, ""));
 
 export function lookupWord(word: string): WordSense | undefined {
   for (const key of keysOf(word)) {
@@ -133,6 +127,12 @@ export function lookupWord(word: string): WordSense | undefined {
 export function phraseSense(first: string, second: string): WordSense | undefined {
   return PHRASES.get(`${first.toLowerCase()} ${stem(second.toLowerCase())}`);
 }
+
+/** A word that says what to do or how to ask (a verb, a question word, filler), not what it is about. */
+export const isRequestWord = (word: string): boolean => {
+  const kind = lookupWord(word)?.kind;
+  return kind !== undefined && kind !== "domain" && kind !== "subject";
+};
 
 export const isOwnerWord = (word: string): boolean => OWNER.has(word.toLowerCase());
 

@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, real, seen, showsText, succeeded } from "./observedState.js";
+import { baseOf, commandShows, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, real, seen, showsText, succeeded } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** A non-file goal's domain matches a tool's domain family; an MCP server may serve any domain. */
@@ -20,6 +20,8 @@ const SUBJECT_COMMANDS: Record<string, RegExp> = { test: /test|spec|vitest|jest|
 /** Evidence gathered in this turn (after the frame's `since`). */
 const inTurn = (frame: Pick<TaskFrame, "since">, evidence: Evidence[]) => evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
 const after = (evidence: Evidence[], mark: Evidence | undefined) => (mark ? evidence.filter((e) => evidenceNumber(e) > evidenceNumber(mark)) : evidence);
+/** An observation of a file's lines (read, retrieved or found by a search): a change with no quoted text is seen this way. */
+const lines = (e: Evidence, path: string) => seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit");
 /** An observation of a file's whole text (not a hit): what "read back" means. */
 const isRead = (e: Evidence, path: string) => real(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage");
 
@@ -82,7 +84,11 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidenc
         shown = lastEffect ? latest(observed, (e) => (real(e) && (e.kind === "content" || e.kind === "listing") ? true : null)) : {};
         break;
       }
-      const present = goal.expects ? latest(observed, (e) => showsText(e, t, goal.expects!)) : latest(observed, (e) => (isRead(e, t) ? true : null));
+      // A command that names the target and prints the requested text shows it, even the command that made it.
+      const withCommand = lastEffect?.kind === "command" ? [lastEffect, ...observed] : observed;
+      const present = goal.expects
+        ? latest(withCommand, (e) => showsText(e, t, goal.expects!) ?? commandShows(e, t, goal.expects!))
+        : latest(observed, (e) => (lines(e, t) || (goal.op === "write" && listingShows(e, t) === true) ? true : null));
       const gone = goal.expectsGone ? latest(observed, (e) => negate(showsText(e, t, goal.expectsGone!))) : { yes: present.yes };
       shown = settle(present, gone);
     }

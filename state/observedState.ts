@@ -123,6 +123,13 @@ export function showsText(e: Evidence, path: string, text: string): boolean | nu
   return e.kind === "content" && !/…\[truncated\]$/.test(e.content) ? false : null;
 }
 
+/** Whether a command that names `path` printed `text`: it shows the state when it ended (true), or cannot say (null). */
+export function commandShows(e: Evidence, path: string, text: string): boolean | null {
+  if (e.kind !== "command" || e.simulated || exitCode(e) === null || !mentions(commandLine(e), path)) return null;
+  const output = e.content.split("\n").slice(1).join("\n");
+  return flat(output).includes(flat(text)) ? true : null;
+}
+
 /** Evidence that comes from `path` itself: its content, its lines, a listing of it, a search over it, a command naming it. */
 export function fromTarget(e: Evidence, path: string): boolean {
   if (!seen(e)) return false;

@@ -94,8 +94,15 @@ function changeGoals(c: Clause): Draft[] {
     return [...change("edit", file?.path, undefined, { expectsGone: expects }), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete");
-  // A move needs a source and a destination; with one path it renames something inside the file.
-  if (op === "move" && paths.length >= 2) return [...change("move", paths[0]!.path, paths[1]!.path), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
+  // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
+  const into = paths.length === 1 ? paths[0]!.unjoined : undefined;
+  if (op === "move" && into) return change("move", into.path, paths[0]!.path);
+  // A move needs a source and a destination (into a folder: under its own name there); with one path it renames something inside the file.
+  if (op === "move" && paths.length >= 2) {
+    const [from, to] = [paths[0]!, paths[1]!];
+    const dest = to.kind === "dir" ? `${to.path}/${from.path.slice(from.path.lastIndexOf("/") + 1)}` : to.path;
+    return [...change("move", from.path, dest), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
+  }
   if (op === "move") op = "edit";
   const target = op === "write" ? (paths.find((p) => p.kind === "new") ?? paths[0]) : (existing(paths)[0] ?? paths[0]);
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";

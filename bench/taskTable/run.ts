@@ -175,7 +175,7 @@ export async function runTable(rows: TableRow[] = TABLE): Promise<TableReport> {
 export async function runGateBench(): Promise<string> {
   const { results, split } = await runTable();
   const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n/a");
-  const lines = ["Completion gate on the request table (scripted runs through the graph; held-out rows were never tuned on):", "split     rows  goals right  false-block  false-pass"];
+  const lines = ["Completion gate on the request table (the tuning table: scripted runs through the graph; its held-out rows were written with it and have since been seen while tuning):", "split     rows  goals right  false-block  false-pass"];
   for (const [name, s] of Object.entries(split)) {
     lines.push(`${name.padEnd(9)} ${String(s.rows).padStart(4)}  ${`${s.goalsRight}/${s.rows}`.padStart(11)}  ${`${s.falseBlocks}/${s.shouldPass} ${pct(s.falseBlocks, s.shouldPass)}`.padStart(11)}  ${`${s.falsePasses}/${s.shouldBlock} ${pct(s.falsePasses, s.shouldBlock)}`.padStart(10)}`);
   }
