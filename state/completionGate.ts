@@ -105,6 +105,10 @@ function fromFile(path: string, frame: Pick<TaskFrame, "since">, evidence: Evide
   return after(evidence, lastChange).filter((e) => ok(e) && real(e) && (e.kind === "content" || e.kind === "listing")).at(-1);
 }
 
+/** Earlier turns' reads of files with no effect on them since. */
+const unchangedReads = (evidence: Evidence[], frame: Pick<TaskFrame, "since">) =>
+  evidence.filter((e) => evidenceNumber(e) <= (frame.since ?? 0) && isRead(e, e.source.path ?? "") && !after(evidence, e).some((x) => effectsOn(e.source.path!, [x], false).length));
+
 /** The evidence that covers a goal now, or none. */
 function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence[] {
   const turn = inTurn(frame, evidence);
@@ -113,16 +117,17 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
   switch (goal.intent) {
     case "read":
       return t ? one(fromFile(t, frame, evidence)) : [];
-    case "question":
-      return one(
-        turn
-          .filter((e) =>
-            goal.domain
-              ? real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)
-              : seen(e) && (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || e.kind === "absence" || isExit(e)),
-          )
-          .at(-1),
-      );
+    case "question": {
+      const now = turn
+        .filter((e) =>
+          goal.domain
+            ? real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)
+            : seen(e) && (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || e.kind === "absence" || isExit(e)),
+        )
+        .at(-1);
+      // A follow-up naming nothing of its own ("is it still five?") is about what the thread read: an earlier read of a file unchanged since.
+      return one(now ?? (goal.domain ? undefined : unchangedReads(evidence, frame).at(-1)));
+    }
     case "compare": {
       if (goal.targets?.length) {
         const each = goal.targets.map((p) => fromFile(p, frame, evidence, ["content", "passage", "listing"]));

@@ -203,7 +203,7 @@ describe("one request reader: paths, folders and bad input", () => {
 });
 
 describe("each turn gathers its own evidence (issue 23, item 6)", () => {
-  it("an earlier read covers the same unchanged file in a new turn; not after a change to it, and never a new question", async () => {
+  it("an earlier read covers the same unchanged file in a new turn; not after a change to it", async () => {
     const run = await scripted(FILES, [
       call("r1", "read_open", { path: "docs/a.md" }),
       answer("a1", "It says alpha [ev-1]."),
