@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the command start time, the per-step cost benchmark, the resolution benchmark, the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
- * on the request table, and the offline planner's solved tasks. With `--serve`
+ * on the request table (tuned on) and, separately, on the held-out completion set (never
+ * tuned on; `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
  * (`npm run bench -- --serve`, or `npm run bench:serve` alone), also the scale-out benchmark
  * of `mira serve` instances on one PostgreSQL, which takes several minutes and needs
  * PostgreSQL and Redis.
@@ -11,6 +12,7 @@ import { runGovernedStepBench } from "./governedStep.js";
 import { runOfflineBench } from "./offlineTasks/run.js";
 import { runResolutionBench } from "./resolution.js";
 import { runGateBench } from "./taskTable/run.js";
+import { runHeldoutBench } from "./completionHeldout.js";
 import { runRouteOverheadBench } from "./routeOverhead.js";
 
 async function main(): Promise<void> {
@@ -19,6 +21,7 @@ async function main(): Promise<void> {
   console.log(`\n${await runResolutionBench()}`);
   console.log(`\n${await runRouteOverheadBench()}`);
   console.log(`\n${await runGateBench()}`);
+  console.log(`\n${await runHeldoutBench()}`);
   console.log(`\n${await runOfflineBench()}`);
   if (process.argv.includes("--serve")) {
     const { runScaleOutBench } = await import("./scaleOut.js");

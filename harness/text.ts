@@ -5,12 +5,12 @@
  * (`language/glosses.ts`); English words bring their WordNet synonyms
  * (`language/synonyms.ts`) at a lower weight; the software senses of `vocabulary.ts` come on
  * top. A task is first split into its operands (paths, URLs, addresses, identifiers, quoted
- * text), which say what to act on, and the request words around them, which say what to do.
+ * text; `language/operands.ts`, the same reader the goal ledger uses), which say what to act
+ * on, and the request words around them, which say what to do.
  */
-import { englishTerms, englishWords, isStopword, stem } from "../language/english.js";
+import { baseForms, englishTerms, englishWords, isStopword, stem } from "../language/english.js";
 import { glossesOf, inDictionary, isProperNoun, verbGlossesOf } from "../language/glosses.js";
-import { mentionedPaths } from "../language/request.js";
-import { hasHan, loadSegmenter, segmentWords } from "../language/segment.js";
+import { hasHan, isFunctionWord, loadSegmenter, segmentWords } from "../language/segment.js";
 import { synonymsOf } from "../language/synonyms.js";
 import { softwareSenseOf } from "./vocabulary.js";
 
@@ -35,14 +35,8 @@ const CHARACTER_FALLBACK_FACTOR = 0.5;
 /** Words of a gloss beyond these are an encyclopedia entry (虹桥: "…notably a major airport…"), not a meaning. */
 const MAX_GLOSS_WORDS = 5;
 
-/** Chinese function words: particles, pronouns, measure words; their glosses are noise. */
-const HAN_FUNCTION_WORDS = new Set(
-  (
-    "的 地 得 了 着 过 吗 呢 吧 啊 呀 嘛 把 被 给 在 于 我 你 您 他 她 它 我们 你们 他们 她们 咱们 自己 这 那 这个 那个 这些 那些 这里 那里 " +
-    "个 一 一下 一个 一些 帮 帮我 请 麻烦 是 和 跟 与 及 并 都 也 就 还 再 又 很 太 最 上 里 中 下 到 从 让 要 想 能 可以 什么 怎么 " +
-    "哪个 哪些 多少 有没有 没有 有 所有 一直 已经 刚 刚才 现在 然后 一封 一条 一张 条 张 封 件"
-  ).split(" "),
-);
+/** Chinese function words (`isFunctionWord`: jieba's closed word classes and the one stop-word list): their glosses are noise. */
+const HAN_FUNCTION_WORDS = { has: isFunctionWord };
 /** Measure words and aspect markers inside a separable verb (开个会 is 开会, 截个图 is 截图). */
 const SEPARABLE_FILLERS = new Set(["个", "一个", "下", "一下", "了", "过", "次"]);
 /**
@@ -88,9 +82,9 @@ function addEnglish(terms: WeightedTerms, text: string, weight: number, withSyno
   }
 }
 
-/** WordNet keys by base form: try the word, then without a plural or verb ending (`tail` completes a phrase: `_off`). */
+/** WordNet keys by base form (`baseForms`, the one inflection module; `tail` completes a phrase: `_off`). */
 function synonymsOfInflected(word: string, tail = ""): string[] {
-  for (const candidate of [word, word.replace(/ies$/, "y"), word.replace(/e?s$/, ""), word.replace(/ing$/, ""), word.replace(/ing$/, "e"), word.replace(/e?d$/, "")]) {
+  for (const candidate of baseForms(word)) {
     const found = synonymsOf(candidate + tail);
     if (found.length > 0) return found;
   }
@@ -293,69 +287,5 @@ export function glossTerms(text: string): string[] {
   return [...weightedTerms(text, false).keys()].filter((term) => !hasHan(term));
 }
 
-/**
- * What a task names rather than asks for: its operands. Their words are not capability words
- * ("release" in `notes/release.md`, "push event" in `pushEvent`, "reviewed" in a quoted line
- * to write), yet their kind is evidence of its own: a path points at files, a URL at the web,
- * an address at mail.
- */
-export interface TaskOperands {
-  /** Workspace paths, in order (`src/client.ts`, `README.md`). */
-  paths: string[];
-  /** Code identifiers, in order (`pushEvent`, `max_retries`, `connect()`); never a tool's name. */
-  identifiers: string[];
-  /** Web addresses (`https://example.com/a`). */
-  urls: string[];
-  /** Mail addresses (`alice@example.com`). */
-  emails: string[];
-  /** Dates and times (`tomorrow`, `Tuesday at 3pm`, `10:30`, 明天, 下周三上午, 三点). */
-  times: string[];
-  /** Proper nouns the dictionary knows as places, people or organizations (外滩, 虹桥). */
-  names: string[];
-  /** The task with its operands and quoted passages blanked: the words that say what to do. */
-  request: string;
-}
-
-/** Quoted passages: the text to write or search for, not the request. Apostrophes ("Bob's") are not quotes. */
-const QUOTED = /"[^"]*"|“[^”]*”|「[^」]*」|‘[^’]*’|(?<![\w'])'[^']+'(?![\w'])/g;
-/** A web address: with its scheme, or a host that ends in .com, .org or .net (`example.com`: never a workspace file, though path-shaped). */
-const URL = /\bhttps?:\/\/[^\s"'<>，。）)]+|(?<![@\w.-])(?:[a-z0-9-]+\.)+(?:com|org|net)(?:\/[^\s"'<>，。）)]*)?(?![\w.-])/gi;
-const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
-/** Calendar words and clock times, English and Chinese: a time says "when", so the tool takes one. */
-const TIME =
-  /\b(?:today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|this week|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})\b|今天|明天|后天|昨天|下周|本周|这周|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|[一二三四五六七八九十\d]+点(?:半|钟)?|\d+月\d+[日号]/gi;
-/** lowerCamel (`pushEvent`, at least two lower-case letters first, so not "iPhone"), snake_case / SCREAMING_CASE, and calls (`connect()`). */
-const IDENTIFIER = /(?<![\w./-])(?:[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+|[A-Za-z_$][\w$]*\(\))(?![\w/-])/g;
-
-/**
- * A path mention worth trusting: one with a directory part, or a file name whose stem has two
- * or more characters and whose extension starts with a letter (`README.md`), so neither a
- * version ("v1.2") nor an abbreviation ("e.g") counts.
- */
-export const isWorkspacePath = (path: string): boolean => path.includes("/") || /^[\w-]{2,}\.[A-Za-z][A-Za-z0-9]*$/.test(path);
-
-/**
- * Splits a task into its operands and the request around them. Paths are read by the goal
- * ledger's `mentionedPaths` (so resolution and the ledger agree on what a path is), kept when
- * `isWorkspacePath` accepts them; a word `isToolName` accepts stays in the request (naming a
- * tool is the exact stage's business, not code).
- */
-export function operandsOf(task: string, isToolName: (word: string) => boolean): TaskOperands {
-  const urls = task.match(URL) ?? [];
-  const emails = task.match(EMAIL) ?? [];
-  let request = task.replace(URL, " ").replace(EMAIL, " ");
-  const paths = mentionedPaths(request).filter(isWorkspacePath);
-  request = request.replace(QUOTED, " ");
-  for (const path of paths) request = request.split(path).join(" ");
-  const identifiers: string[] = [];
-  request = request.replace(IDENTIFIER, (word) => {
-    if (isToolName(word)) return word;
-    identifiers.push(word);
-    return " ";
-  });
-  const times = task.match(TIME) ?? [];
-  // "Tomorrow at 3pm" says when, not what to do: its words are not capability words.
-  request = request.replace(TIME, " ");
-  const names = hasHan(request) ? segmentWords(request).filter((word) => hasHan(word) && word.length > 1 && isProperNoun(word)) : [];
-  return { paths, identifiers, urls, emails, times, names, request };
-}
+// The request's operands are read by the one request reader in language/ (resolution and the goal ledger agree on them).
+export { isWorkspacePath, operandsOf, type TaskOperands } from "../language/operands.js";

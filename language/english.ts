@@ -8,14 +8,19 @@ import { createRequire } from "node:module";
 
 const porter = createRequire(import.meta.url)("natural/lib/natural/stemmers/porter_stemmer.js") as { stem(word: string): string };
 
-/** Function words and request filler: they carry no capability meaning. */
+/** The one stop-word list: function words and request filler that carry no capability meaning. */
 const STOPWORDS = new Set(
   (
     "a an the to of for in on at by with from and or is are was were be been being it its this that these those my me i you your " +
     "we our us they them their he him his she her please can could would should will shall just some any all into about " +
     "as do does did done have has had so then than there here what which who whom when how let lets i'm now also via using use " +
     "one if not no yes want need like get got make sure tell sb sth etc one's oneself something someone somebody thing things " +
-    "up out over again very really kind sort bit lot may might must"
+    "up out over again very really kind sort bit lot may might must " +
+    // Chinese pronouns (as the English ones above; jieba tags question words 哪里 and 谁 as pronouns too, and
+    // those carry meaning) and request filler jieba tags as content (verbs of wanting and asking, time words).
+    // Particles, prepositions, measure words and the like are found by their tag (`isFunctionWord`).
+    "我 你 您 他 她 它 我们 你们 他们 她们 咱们 自己 这 那 这个 那个 这些 那些 这里 那里 什么 怎么 哪个 哪些 " +
+    "是 有 要 想 能 让 请 帮 帮我 麻烦 所有 一直 已经 刚 刚才 现在 没有 有没有 到 啊 很 件 封 条 个"
   ).split(" "),
 );
 
@@ -53,4 +58,16 @@ export function singular(word: string): string {
   if (/(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith("s") && !/(ss|us|is)$/.test(word)) return word.slice(0, -1);
   return word;
+}
+
+/**
+ * The base forms a word may be an inflection of, the word first: without a plural ending,
+ * without -ed or -ing (with and without a final e). The one place inflections are undone;
+ * dictionary lookups (the request lexicon, WordNet) try these in order.
+ */
+export function baseForms(word: string): string[] {
+  const forms = [word, singular(word)];
+  if (/^[a-z]{4,}ed$/.test(word)) forms.push(word.slice(0, -2), word.slice(0, -1));
+  if (/^[a-z]{4,}ing$/.test(word)) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
+  return [...new Set(forms)];
 }

@@ -7,9 +7,11 @@
  * boundaries for the rest) and are looked up whole in `requestLexicon.ts`; nothing is matched
  * as a substring.
  */
-import { segmentWords } from "./segment.js";
+import { isStopword } from "./english.js";
+import { PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
-import { lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
+import { isInabilityPhrase, isInabilityWord, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export interface WorkspaceIndex {
@@ -25,6 +27,10 @@ export interface PathMention {
   kind: "file" | "dir" | "new";
   /** Offset in the request. */
   at: number;
+  /** How the request wrote it, when that differs from `path` (a bare name resolved, a folder and a file joined). */
+  written?: string;
+  /** For a file name joined to a folder: the file as it was read alone (a move's source: "move a.txt into archive"). */
+  unjoined?: { path: string; kind: "file" | "dir" | "new" };
 }
 
 /** `define`: what a term means, answered from general knowledge unless the clause names a workspace operand. */
@@ -43,6 +49,8 @@ export interface Clause {
   /** The clause calls what it makes a file ("write a file …"), so a write without a path still targets the workspace. */
   namesFile?: boolean;
   paths: PathMention[];
+  /** Quoted content inside the clause, in order. */
+  content: string[];
 }
 
 export interface ParsedRequest {
@@ -54,37 +62,23 @@ export interface ParsedRequest {
   social: boolean;
   /** Written in a script the lexicon does not cover (neither Latin nor Han), with no operand. */
   unrecognised: boolean;
+  /** No word, path or quote at all: only punctuation or symbols. */
+  wordless: boolean;
+  /** Bare file names the request uses that exist in several folders and not at the root: which one is meant? */
+  ambiguous: Array<{ name: string; at: number; candidates: string[] }>;
 }
 
-/** Quoted passages; apostrophes inside words ("don't") are not quotes. Backticks mark operands. */
-const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|(?<![\p{L}\p{N}'])'[^'\n]+'(?![\p{L}\p{N}'])|`[^`\n]+`/gu;
-const URL_OR_EMAIL = /\b[a-z][a-z0-9+.-]*:\/\/\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+/giu;
 /** Characters a path may contain besides letters and digits (spaces only inside a known file's name). */
 const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
-/**
- * A path-shaped token: optional directories, then a name with an extension that starts with a
- * letter (so "v1.0.0" and "3.14" are not paths). Without a directory the name's stem has two
- * or more characters, so "e.g" is not one either.
- */
-const PATH_TOKEN =
-  /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-])\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
-/**
- * Longer runs of path characters than any path (Linux's PATH_MAX) are not paths: they are
- * blanked before the path patterns run, whose backtracking grows with a run's square.
- */
-const OVERLONG_RUN = /[\p{L}\p{N}_.\/-]{4097,}/gu;
-const withoutOverlongRuns = (text: string): string => text.replace(OVERLONG_RUN, (m) => " ".repeat(m.length));
 /** A directory written as one: `src/` or `src/utils/`. */
 const DIR_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_.-]+\/)+(?![\p{L}\p{N}_.-])/gu;
 
-/** Paths a text mentions, by shape alone (no workspace): in order, without duplicates. */
-export function mentionedPaths(text: string): string[] {
-  const masked = withoutOverlongRuns(text).replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
-  return [...new Set([...masked.matchAll(PATH_TOKEN)].map((m) => m[0].replace(/^\.\//, "")))];
-}
+export { mentionedPaths } from "./operands.js";
 
 /** The lengths of text blanked so offsets stay true. */
 const blank = (text: string, start: number, end: number) => text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
+
+const HAN_CHAR = /\p{Script=Han}/u;
 
 const isBoundary = (ch: string | undefined) => ch === undefined || !PATH_CHAR.test(ch) || ch === ".";
 
@@ -94,8 +88,10 @@ function occurrences(text: string, needle: string): number[] {
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     const before = text[at - 1];
     const after = text[at + needle.length];
-    const afterOk = after === undefined || !PATH_CHAR.test(after) || (after === "." && !PATH_CHAR.test(text[at + needle.length + 1] ?? " "));
-    if ((before === undefined || !PATH_CHAR.test(before) || before === "`") && afterOk) found.push(at);
+    // A change of script is a word boundary too: Chinese runs into Latin names without a space ("打开config.json看看").
+    const scriptChange = (ch: string | undefined, edge: string | undefined) => !!ch && !!edge && HAN_CHAR.test(ch) !== HAN_CHAR.test(edge);
+    const afterOk = after === undefined || !PATH_CHAR.test(after) || scriptChange(after, needle.at(-1)) || (after === "." && !PATH_CHAR.test(text[at + needle.length + 1] ?? " "));
+    if ((before === undefined || !PATH_CHAR.test(before) || before === "`" || scriptChange(before, needle[0])) && afterOk) found.push(at);
   }
   return found;
 }
@@ -118,7 +114,8 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   const mentions: PathMention[] = [];
   let rest = text;
   const take = (path: string, kind: PathMention["kind"], at: number, length: number) => {
-    mentions.push({ path, kind, at });
+    const written = text.slice(at, at + length);
+    mentions.push({ path, kind, at, ...(written !== path ? { written } : {}) });
     rest = blank(rest, at, at + length);
   };
   const known = [...[...ws.files].map((p) => [p, "file"] as const), ...[...ws.dirs].map((p) => [p, "dir"] as const)].sort((a, b) => b[0].length - a[0].length);
@@ -140,9 +137,12 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
   for (const m of rest.matchAll(PATH_TOKEN)) {
-    const path = m[0].replace(/^\.\//, "");
-    if (ws.files.has(path)) take(path, "file", m.index, m[0].length);
-    else take(path, "new", m.index, m[0].length);
+    // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
+    const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? 0;
+    const path = m[0].slice(lead).replace(/^\.\//, "");
+    if (!path) continue;
+    if (ws.files.has(path)) take(path, "file", m.index + lead, m[0].length - lead);
+    else take(path, "new", m.index + lead, m[0].length - lead);
   }
   for (const m of rest.matchAll(DIR_TOKEN)) {
     const path = m[0].replace(/^\.\//, "").replace(/\/+$/, "");
@@ -152,8 +152,8 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
 }
 
 /** Quoted spans: an existing file's name or a backticked path is an operand; anything else is content. */
-function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; content: string[]; quotedPaths: PathMention[] } {
-  const content: string[] = [];
+function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes: Array<{ text: string; at: number }>; quotedPaths: PathMention[] } {
+  const quotes: Array<{ text: string; at: number }> = [];
   const quotedPaths: PathMention[] = [];
   let masked = text;
   for (const m of text.matchAll(QUOTED)) {
@@ -163,10 +163,77 @@ function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; conten
     const backticked = m[0].startsWith("`");
     if (exists) quotedPaths.push({ path, kind: exists, at: m.index });
     else if (backticked && new RegExp(`^${PATH_TOKEN.source}$`, "u").test(inner.replace(/ /g, "_"))) quotedPaths.push({ path, kind: "new", at: m.index });
-    else if (!backticked) content.push(inner);
+    else if (!backticked) quotes.push({ text: inner, at: m.index });
     masked = blank(masked, m.index, m.index + m[0].length);
   }
-  return { masked, content, quotedPaths };
+  return { masked, quotes, quotedPaths };
+}
+
+/** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
+const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
+/** A Latin folder name the request calls a folder without it existing yet ("notes 文件夹", "the folder named notes"). */
+const NAMED_FOLDER = new RegExp(
+  `(?<![\\p{Script=Latin}\\p{N}_.-])([\\p{Script=Latin}\\p{N}_.-]+)\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")})|\\b(?:folder|directory)\\s+(?:called|named)\\s+[\`'"]?([\\p{L}\\p{N}_.-]+)|\\b(?:in|into|inside|under|within|to)\\s+(?:the\\s+|a\\s+|my\\s+|our\\s+)?([\\p{L}\\p{N}_.-]+)\\s+(?:folder|directory)\\b`,
+  "giu",
+);
+
+/**
+ * Whether the folder mention at [at, end) is a place something goes in: an English preposition
+ * before it, or (Chinese) a preposition before it or a localizer after it, by jieba's
+ * part-of-speech tags (在 notes 文件夹里: 在 is `p`, 里 is `f`).
+ */
+function isPlace(text: string, at: number, end: number): boolean {
+  const before = text.slice(Math.max(0, at - 40), at);
+  if (INTO_FOLDER.test(before)) return true;
+  const tagsBefore = hasHan(before) ? tagWords(before).filter((w) => w.word.trim()) : [];
+  if (tagsBefore.at(-1)?.tag === "p") return true;
+  const afterText = text.slice(end, end + 12);
+  if (!hasHan(afterText)) return false;
+  const tagsAfter = tagWords(afterText).filter((w) => w.word.trim() && !DIRECTORY_NOUNS.includes(w.word));
+  return tagsAfter[0]?.tag === "f";
+}
+
+/**
+ * A folder and a file name named together form one path: "in the notes folder, create a.txt"
+ * and "在 notes 文件夹里创建 a.txt" name notes/a.txt. Only a folder the request puts something in
+ * (`isPlace`) takes a file, only a file written without a folder of its own is taken, and only
+ * when exactly one such folder is named; the folder is then no operand of its own.
+ */
+function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceIndex): PathMention[] {
+  const folders: Array<{ path: string; at: number; end: number }> = mentions
+    .filter((m) => m.kind === "dir")
+    .map((m) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length }));
+  for (const m of text.matchAll(NAMED_FOLDER)) {
+    const name = (m[1] ?? m[2] ?? m[3])!;
+    const at = m.index + m[0].indexOf(name);
+    if (!folders.some((f) => f.at <= at && at < f.end) && !isStopword(name.toLowerCase())) folders.push({ path: name.replace(/\/+$/, ""), at, end: at + name.length });
+  }
+  const places = folders.filter((f) => isPlace(text, f.at, f.end));
+  const names = new Set(places.map((p) => p.path));
+  if (names.size !== 1) return mentions;
+  const folder = places[0]!.path;
+  const bare = (m: PathMention) => m.kind !== "dir" && !(m.written ?? m.path).includes("/");
+  const joinable = mentions.filter(bare);
+  if (!joinable.length) return mentions;
+  return mentions
+    .filter((m) => !(m.kind === "dir" && m.path === folder))
+    .map((m) => {
+      if (!joinable.includes(m)) return m;
+      const path = `${folder}/${m.written ?? m.path}`;
+      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: m.written ?? m.path, unjoined: { path: m.path, kind: m.kind } };
+    });
+}
+
+/** Bare file names written without a folder that exist in several folders (and not at the root). */
+function ambiguousNames(text: string, mentions: PathMention[], ws: WorkspaceIndex): ParsedRequest["ambiguous"] {
+  const byName = new Map<string, string[]>();
+  for (const file of ws.files) {
+    const name = file.slice(file.lastIndexOf("/") + 1);
+    if (name !== file) byName.set(name, [...(byName.get(name) ?? []), file]);
+  }
+  return mentions
+    .filter((m) => m.kind === "new" && !m.path.includes("/") && (byName.get(m.path)?.length ?? 0) > 1 && !ws.files.has(m.path))
+    .map((m) => ({ name: m.path, at: m.at, candidates: byName.get(m.path)!.sort() }));
 }
 
 interface Word {
@@ -219,7 +286,7 @@ function clauseDomain(words: Word[]): Domain | undefined {
 }
 
 /** The intent of one clause: a question form before any verb makes it a question. */
-function clauseIntent(words: Word[], text: string, original: string): Omit<Clause, "text" | "paths"> {
+function clauseIntent(words: Word[], text: string, original: string): Omit<Clause, "text" | "paths" | "content"> {
   const content = words.filter((w) => w.sense?.kind !== "filler");
   let verb: Extract<WordSense, { kind: "verb" }> | undefined;
   let verbIndex = -1;
@@ -238,7 +305,8 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
   const subject = words.map((w) => (w.sense?.kind === "subject" ? w.sense.subject : undefined)).find(Boolean);
   const web = domain === "browser";
   const asked = /[?？]\s*$/.test(text);
-  const namesFile = words.some((w) => w.sense?.kind === "file");
+  // A folder is a workspace thing too: "create a folder named build" changes the workspace.
+  const namesFile = words.some((w) => w.sense?.kind === "file" || DIRECTORY_NOUNS.includes(w.text.toLowerCase()));
   const isQuestion = questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex);
   // "what does X mean": a term's meaning, unless the term is a code identifier (camelCase, snake_case, a call).
   const meaning = words.some((w) => w.sense?.kind === "meaning") && !/\p{Ll}\p{Lu}|\w_\w|\w\(|`/u.test(original);
@@ -262,18 +330,40 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
 
 /** Parses a request against the workspace; never throws. */
 export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPACE): ParsedRequest {
-  const { masked: unquoted, content, quotedPaths } = splitQuoted(request, ws);
-  const noUrls = withoutOverlongRuns(unquoted).replace(URL_OR_EMAIL, (m) => " ".repeat(m.length));
+  const { masked: unquoted, quotes, quotedPaths } = splitQuoted(request, ws);
+  const noUrls = withoutAddresses(withoutOverlongRuns(unquoted));
   const found = findPaths(noUrls, ws);
-  const paths = [...quotedPaths, ...found.mentions].sort((a, b) => a.at - b.at);
+  const paths = [...quotedPaths, ...joinFolderAndFile(found.mentions, noUrls, ws)].sort((a, b) => a.at - b.at);
   const words = wordsOf(found.rest);
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
-    return { text: request.slice(start, end).trim(), ...clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end)), paths: paths.filter((p) => p.at >= start && p.at < end) };
+    return {
+      text: request.slice(start, end).trim(),
+      ...clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end)),
+      paths: paths.filter((p) => p.at >= start && p.at < end),
+      content: quotes.filter((q) => q.at >= start && q.at < end).map((q) => q.text),
+    };
   });
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
   // The lexicon covers English and Chinese; text in another script with no known word is not understood.
   const covered = /[\p{Script=Latin}\p{Script=Han}]/u.test(found.rest);
   const unrecognised = !social && !covered && paths.length === 0 && words.every((w) => !w.sense);
-  return { paths, content, clauses, social, unrecognised };
+  const wordless = words.length === 0 && paths.length === 0 && quotes.length === 0 && noUrls === unquoted;
+  return { paths, content: quotes.map((q) => q.text), clauses, social, unrecognised, wordless, ambiguous: ambiguousNames(request, found.mentions, ws) };
+}
+
+/** Sentences of a text: cut after sentence punctuation (Latin or Chinese) and line breaks. */
+const sentences = (text: string): string[] => text.split(/(?<=[.!?。！？；;])\s*|\n+/u).map((s) => s.trim()).filter(Boolean);
+
+/**
+ * The sentence in which an answer says something could not be done ("I cannot send it: there is
+ * no Slack tool", "没有发送邮件的工具，无法发送"), or undefined. Words, not substrings: "can't" is a
+ * word, "scan" is not "can".
+ */
+export function statedInability(answer: string): string | undefined {
+  for (const sentence of sentences(answer)) {
+    const words = segmentWords(sentence);
+    if (words.some((w, i) => isInabilityWord(w) || (i + 1 < words.length && isInabilityPhrase(w, words[i + 1]!)))) return sentence;
+  }
+  return undefined;
 }

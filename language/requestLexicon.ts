@@ -5,7 +5,7 @@
  * seven intents (question, read, compare, change, run, send, external lookup), the non-file
  * domains a question can be about, and the things a command runs.
  */
-import { singular as stem } from "./english.js";
+import { baseForms, singular as stem } from "./english.js";
 
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 type VerbIntent = "question" | "read" | "compare" | "change" | "run" | "send" | "lookup";
@@ -41,7 +41,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("create write save generate 创建 新建 写 写入 生成 保存", write),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
   ...entries("edit modify change update replace fix set bump correct rewrite refactor patch increase decrease 修改 编辑 更新 替换 修复 改 改成 改为 设置 设为 调整 修正 更正", edit),
-  ...entries("move rename relocate 移动 重命名 改名 挪", move),
+  ...entries("move rename relocate 移动 移 重命名 改名 挪", move),
   ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
   // run or check
   ...entries("run execute rerun 运行 执行 跑", verb("run")),
@@ -93,6 +93,17 @@ const PHRASES = new Map<string, WordSense>([
   ["help me", { kind: "filler" }],
 ]);
 
+/**
+ * Words an answer uses to say something could not be done ("I cannot send it", "无法发送"):
+ * an honest "cannot" is reported as not done, with the sentence as its reason.
+ */
+const INABILITY = new Set("cannot can't can’t couldn't couldn’t unable impossible 无法 不能 没法 做不到 办不到 不了 无从".split(" "));
+/** Two-word forms of the same ("not able", "no tool", "没有 工具"). */
+const INABILITY_PHRASES = new Set(["not able", "no tool", "no tools", "no way", "not possible", "not available", "没有 工具", "没有 权限", "没有 办法"]);
+
+export const isInabilityWord = (word: string): boolean => INABILITY.has(word.toLowerCase());
+export const isInabilityPhrase = (first: string, second: string): boolean => INABILITY_PHRASES.has(`${first.toLowerCase()} ${second.toLowerCase()}`);
+
 /** Words that make a request about the user's own things ("my", "我们的"), so a weak domain noun counts. */
 const OWNER = new Set("my our mine ours i we 我 我的 我们 我们的".split(" "));
 
@@ -101,14 +112,8 @@ export const DIRECTORY_NOUNS = ["directory", "folder", "dir", "目录", "文件�
 
 const SOCIAL = new Set("hello hi hey thanks thank you good morning evening bye ok okay 你好 您好 谢谢 多谢 早上好 晚上好 再见 好的".split(" "));
 
-/** English forms reduced to a lexicon key: lower case, no possessive, plural and -ed/-ing stripped. */
-function keysOf(word: string): string[] {
-  const lower = word.toLowerCase().replace(/['’]s$/, "");
-  const keys = [lower, stem(lower)];
-  if (/^[a-z]{4,}ed$/.test(lower)) keys.push(lower.slice(0, -2), lower.slice(0, -1));
-  if (/^[a-z]{4,}ing$/.test(lower)) keys.push(lower.slice(0, -3), `${lower.slice(0, -3)}e`);
-  return keys;
-}
+/** English forms reduced to a lexicon key: lower case, no possessive, then the shared base forms. */
+const keysOf = (word: string): string[] => baseForms(word.toLowerCase().replace(/['’]s$/, ""));
 
 export function lookupWord(word: string): WordSense | undefined {
   for (const key of keysOf(word)) {
@@ -121,6 +126,12 @@ export function lookupWord(word: string): WordSense | undefined {
 export function phraseSense(first: string, second: string): WordSense | undefined {
   return PHRASES.get(`${first.toLowerCase()} ${stem(second.toLowerCase())}`);
 }
+
+/** A word that says what to do or how to ask (a verb, a question word, filler), not what it is about. */
+export const isRequestWord = (word: string): boolean => {
+  const kind = lookupWord(word)?.kind;
+  return kind !== undefined && kind !== "domain" && kind !== "subject";
+};
 
 export const isOwnerWord = (word: string): boolean => OWNER.has(word.toLowerCase());
 

@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Jieba } from "@node-rs/jieba";
+import { isStopword } from "./english.js";
 
 const HAN_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
@@ -49,4 +50,37 @@ export function segmentWords(text: string): string[] {
   }
   otherWords(text.slice(last));
   return out;
+}
+
+/** A word with jieba's part-of-speech tag (`p` preposition, `f` localizer, `u*` particle, `r` pronoun, …). */
+export interface TaggedWord {
+  word: string;
+  tag: string;
+}
+
+/** Words of a text with jieba's part-of-speech tags (Latin words come back tagged `eng`). */
+export const tagWords = (text: string): TaggedWord[] => loadSegmenter().tag(text, false);
+
+/**
+ * jieba's closed word classes: particles (u…), modal particles (y), interjections (e),
+ * prepositions (p), conjunctions (c), numerals (m), measure words (q), localizers (f) and
+ * punctuation (x). A word of these classes carries grammar, not meaning. Pronouns are not
+ * among them: jieba tags question words (哪里, 谁) as pronouns, and "where" means locate.
+ */
+const CLOSED_CLASSES = /^(?:u[a-z]*|y|e|p|c|m|q|f|x)$/;
+const functionWords = new Map<string, boolean>();
+
+/**
+ * A Chinese word that carries no meaning of its own: tagged with a closed class by jieba, a
+ * one-character adverb (都, 也, 就, 再), or on the one stop-word list. Memoized per word.
+ */
+export function isFunctionWord(word: string): boolean {
+  let known = functionWords.get(word);
+  if (known === undefined) {
+    const tags = tagWords(word);
+    const tag = tags.length === 1 ? tags[0]!.tag : "";
+    known = isStopword(word) || CLOSED_CLASSES.test(tag) || (tag === "d" && [...word].length === 1);
+    functionWords.set(word, known);
+  }
+  return known;
 }

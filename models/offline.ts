@@ -12,8 +12,10 @@ import { posix } from "node:path";
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
-import { operandsOf } from "../harness/text.js";
+import { operandsOf } from "../language/operands.js";
 import { mentionedPaths, parseRequest } from "../language/request.js";
+import { isStopword } from "../language/english.js";
+import { isRequestWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { isProtocolName } from "../protocol/planner.js";
 import type { ContextPlanner, EvidenceSummary, PlannerObservationContext } from "../state/plannerContext.js";
@@ -23,16 +25,11 @@ export const OFFLINE_PREFIX = "[offline planner]";
 
 type Call = { name: string; args: Record<string, unknown> } | { text: string };
 
-const STOPWORDS = new Set(
-  "the a an and or of in on at to for from with by is are was were be been it its this that these those what which where how why who when does do did can could should would please me my our your find show tell explain read open file files about into there their then than".split(
-    " ",
-  ),
-);
-
 /** Content words of a request for a locate query: segmented, lower-cased, stopwords dropped. */
 export function keywords(task: string): string[] {
   const words = segmentWords(task.replace(/[\p{L}\p{N}_.\/-]+\.[A-Za-z]\w*/gu, " ")).map((w) => w.toLowerCase());
-  return [...new Set(words.filter((w) => (/^[a-z0-9_-]+$/.test(w) ? w.length >= 3 && !STOPWORDS.has(w) : w.length >= 2)))];
+  // What to find, not how it was asked: the one stop-word list, and the request lexicon's verbs and question words.
+  return [...new Set(words.filter((w) => (/^[a-z0-9_-]+$/.test(w) ? w.length >= 3 && !isStopword(w) && !isRequestWord(w) : w.length >= 2)))];
 }
 
 /**
@@ -67,6 +64,11 @@ function nextCall(ctx: PlannerObservationContext): Call {
     else if (step) return step;
   }
   if (cannot.length) return { name: "revise_goals", args: { goals: [], disputes: cannot } };
+  // A search hit answers a question for the gate, but this planner composes its answer from what it read.
+  if (goals.some((g) => g.intent === "question" && !g.domain && g.status === "covered") && reads(ctx).length === 0) {
+    const read = questionCall(ctx);
+    if (read) return read;
+  }
   const answered = goals.some((g) => g.intent === "question" && !g.domain && g.status === "covered");
   const reference = answered ? followReference(ctx) : null;
   return reference ?? { text: composeAnswer(ctx) };

@@ -9,10 +9,10 @@ import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { coverGoals } from "../state/completionGate.js";
 import { ingestWorkPackage } from "../state/delegation.js";
 import { readTaskFrame } from "../state/taskFrame.js";
-import { failureStep, terminalStep } from "../state/observations.js";
+import { absenceFinding, failureStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import { redactDeep } from "../contract/redact.js";
-import type { Evidence, RiskClass } from "../state/types.js";
+import type { Evidence, Observation, RiskClass } from "../state/types.js";
 
 /** Evidence content kept in state per item; the rest stays in the workspace. */
 export const EVIDENCE_CONTENT_CHARS = 4000;
@@ -47,9 +47,16 @@ export function createEvidenceNode(rt: MiraRuntime) {
     if (!result) return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "Evidence reached with no result" }), ...trace };
     const source = result.toolId === "retrieve" ? "retrieve" : "tool";
     const ids = { toolId: result.toolId, toolCallId: result.toolCallId };
-    if (!result.ok) return { toolResult: null, ...failureStep(state, source, result.failure, ids), ...trace };
-
     const tool = rt.harness.get(result.toolId);
+    if (!result.ok) {
+      const found = absenceFinding(state, result, tool?.risk, tool?.domain);
+      const step = failureStep(state, source, result.failure, ids);
+      if (!found) return { toolResult: null, ...step, ...trace };
+      const window = state.evidence.concat(found);
+      const observations = { ...(step.observations as Observation), evidenceIds: [found.id] };
+      return { toolResult: null, ...step, observations, evidence: [found], evidenceCount: state.evidenceCount + 1, taskFrame: coverGoals(readTaskFrame(state.taskFrame), window), ...trace };
+    }
+
     const items: Evidence[] = result.evidence.map((draft, i) => ({
       ...draft,
       kind: kindOf(draft.kind, tool?.risk),

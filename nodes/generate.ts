@@ -16,16 +16,29 @@ import type { Evidence, Goal } from "../state/types.js";
 const describeSource = (e: Evidence) =>
   `[${e.id}] ${e.toolId} ${e.source.path ?? ""}${e.source.startLine !== undefined ? `:${e.source.startLine}-${e.source.endLine ?? e.source.startLine}` : ""}`.trim();
 
-/** One line per goal: covered (with its evidence), declined or disputed (with the reason), or open. */
-function goalLine(g: Goal): string {
+/** The change goal a verification goal checks. */
+const changeOf = (goals: Goal[], v: Goal) => goals.find((c) => c.intent === "change" && c.op === v.op && c.target === v.target && c.to === v.to);
+
+/**
+ * One line per goal: covered (with its evidence), declined or disputed (with the reason), or
+ * open. In a guarded answer a covered goal is `verified`, an open one `unverified`, and a
+ * change whose effect happened but was never observed afterwards is `unverified` too: what
+ * the model claims is never presented as done.
+ */
+function goalLine(g: Goal, goals: Goal[], guarded: boolean): string {
+  const ids = g.coveredBy.length ? ` [${g.coveredBy.join(", ")}]` : "";
   switch (g.status) {
-    case "covered":
-      return `- done: ${g.description}${g.coveredBy.length ? ` [${g.coveredBy.join(", ")}]` : ""}`;
+    case "covered": {
+      if (!guarded) return `- done: ${g.description}${ids}`;
+      const check = g.intent === "change" ? goals.find((v) => v.intent === "verify" && changeOf(goals, v) === g) : undefined;
+      if (check && check.status !== "covered") return `- unverified: ${g.description} (an effect happened${ids}, but nothing observed after it shows the result)`;
+      return `- verified: ${g.description}${ids}`;
+    }
     case "disputed":
     case "declined":
       return `- not done: ${g.description}, because ${g.reason ?? g.status}`;
     case "open":
-      return `- not done: ${g.description}`;
+      return guarded ? `- unverified: ${g.description}` : `- not done: ${g.description}`;
   }
 }
 
@@ -48,7 +61,7 @@ export function createGenerateNode(rt: MiraRuntime) {
     const effects = state.evidence.filter((e) => effectIds.has(e.id));
     const goals = readTaskFrame(state.taskFrame).goals;
     const sections = [text.trim()];
-    if (goals.length) sections.push(`Goals:\n${goals.map(goalLine).join("\n")}`);
+    if (goals.length) sections.push(`Goals:\n${goals.map((g) => goalLine(g, goals, packet.guarded)).join("\n")}`);
     if (packet.guarded) {
       sections.push(effects.length ? `Side effects that happened:\n${effects.map(effectLine).join("\n")}` : "No side effects happened.");
       sections.push(sources.length ? "What I could establish is limited to the sources below." : "No evidence was gathered.");

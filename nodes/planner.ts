@@ -12,12 +12,13 @@ import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../st
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame } from "../state/taskFrame.js";
+import { statedInability } from "../language/request.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { buildPlannerContext, isContextPlanner, renderPlannerContext } from "../state/plannerContext.js";
 import { visit } from "../state/trace.js";
 import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES } from "../protocol/planner.js";
-import { AGENT_RUN_SCHEMA_VERSION, type Evidence, type Observation, type PlannerDecision } from "../state/types.js";
+import { AGENT_RUN_SCHEMA_VERSION, type Evidence, type Goal, type Observation, type PlannerDecision, type TaskFrame } from "../state/types.js";
 
 export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "SubAgent" | "Planner" | "Generate" | "Finalize";
 
@@ -37,6 +38,43 @@ You execute nothing yourself: every call is checked, may need the user's approva
 exposedTools are the tools disclosed to you; those with a function here can be called now. For any other, call tool_search with its name or the need.
 Answer only when evidence covers every goal in currentTaskFrame (a located file is not read; a written file is verified by reading it back, a delete by a listing, a command by its exit code, a send by its receipt; simulated tools never count). Cite evidence ids like [ev-3].
 If the goals miss something the user asked for, or one should not be done, call revise_goals.`;
+
+/**
+ * The completion gate on an answer (CONTRACT §6). It passes when every goal is covered. An
+ * honest "cannot" about goals no workspace evidence could cover (a send or lookup through a
+ * channel with no tool) is accepted as not done, with the model's sentence as the reason. Else
+ * the gate refuses once, naming what is missing; an answer that comes again without new
+ * evidence (or with evidence that changed nothing missing) completes as a guarded answer: the
+ * goals as verified, unverified or not done, the model's text quoted as its claim. The gate
+ * alone never fails a run.
+ */
+function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { type: "answer" }>): AgentRunUpdate {
+  const frame = coverGoals(state.taskFrame, state.evidence);
+  const gate = completionGate(frame, state.evidence);
+  if (gate.pass) return { taskFrame: frame, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
+  const reason = statedInability(decision.text);
+  const open = frame.goals.filter((g) => g.status === "open");
+  const outsideWorkspace = (g: Goal) => g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain);
+  if (reason && open.every(outsideWorkspace)) {
+    return { taskFrame: notDone(frame, reason), nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
+  }
+  const refusal = frame.refusal;
+  const progressed = !!refusal && state.evidenceCount > refusal.at && gate.message !== refusal.missing;
+  if (refusal && !progressed) {
+    const draft = `I could not complete the task verifiably: not every goal below is backed by evidence. The model's own account follows; it is its claim, not established fact:\n${quoted(decision.text)}`;
+    return { taskFrame: reason ? notDone(frame, reason) : frame, nextAction: decision, finalization: packet(state.evidence, draft, true) };
+  }
+  const refused: TaskFrame = { ...frame, refusal: { at: state.evidenceCount, claim: decision.text, missing: gate.message } };
+  return { taskFrame: refused, nextAction: decision, ...recoverableStep(state, "gate", { recoverable: true, kind: "incomplete_goals", message: gate.message }) };
+}
+
+/** Open goals marked not done, with the model's own sentence as the reason. */
+const notDone = (frame: TaskFrame, reason: string): TaskFrame => ({
+  ...frame,
+  goals: frame.goals.map((g) => (g.status === "open" ? { ...g, status: "disputed" as const, reason: `the model said: ${reason}` } : g)),
+});
+
+const quoted = (text: string) => (text.trim() ? text.trim().split("\n").map((line) => `> ${line}`).join("\n") : "> (no text)");
 
 /** Builds the guarded-answer packet used when recovery is exhausted or steps run out. */
 function guardedFinalization(state: AgentRunState, why: string): AgentRunUpdate {
@@ -86,26 +124,29 @@ const NO_REQUEST = 'the run has no request: start it with {goal} or {messages:[{
  * the conversation or `goal`, build the TaskFrame against the workspace, refresh the loadout
  * for it, record the settings the run was built with, and start the step and recovery
  * budgets again. Later visits read the stored frame (migrating a v1 one). A request that
- * cannot make a frame comes back as its one-line reason.
+ * cannot make a frame comes back as its one-line reason; one whose operand is ambiguous (a
+ * file name in two folders) comes back with the question to ask.
  */
-async function intake(state: AgentRunState, rt: MiraRuntime): Promise<{ state: AgentRunState; turn: AgentRunUpdate } | { invalid: string }> {
+async function intake(state: AgentRunState, rt: MiraRuntime): Promise<{ state: AgentRunState; turn: AgentRunUpdate; question?: string } | { invalid: string }> {
   if (!startsTurn(state)) return { state: { ...state, taskFrame: readTaskFrame(state.taskFrame) }, turn: {} };
   const request = turnRequest(state);
   if (!request.goal.trim()) return { invalid: NO_REQUEST };
   const built = buildTaskFrame(request.goal, await workspaceIndex(rt.workspaceRoot));
   if (!built.ok) return { invalid: built.message };
+  // This turn's evidence starts here: earlier evidence is visible, but covers only what `coverGoals` allows.
+  const frame = { ...built.frame, since: state.evidenceCount };
   const disclosed = await firstLoadout(rt, request.goal);
   const turn: AgentRunUpdate = {
     ...turnReset(request.goal),
     turn: rt.agent === "main" ? state.turn + 1 : state.turn,
     schemaVersion: AGENT_RUN_SCHEMA_VERSION,
     messages: request.messages,
-    taskFrame: coverGoals(built.frame, state.evidence),
+    taskFrame: coverGoals(frame, state.evidence),
     loadout: rt.harness.discloseRanked(state.loadout, disclosed),
     settings: rt.settings ?? state.settings ?? { workspace: rt.workspaceRoot, model: "configured", policyFile: null, maxSteps: rt.defaults.maxSteps },
     recovery: { attemptCount: 0, maxAttempts: rt.defaults.maxAttempts, exhausted: false },
   };
-  return { state: { ...state, ...(turn as Partial<AgentRunState>), messages: state.messages }, turn };
+  return { state: { ...state, ...(turn as Partial<AgentRunState>), messages: state.messages }, turn, ...(built.question ? { question: built.question } : {}) };
 }
 
 export function createPlannerNode(rt: MiraRuntime) {
@@ -124,6 +165,11 @@ export function createPlannerNode(rt: MiraRuntime) {
       finalization: null,
       status: "running",
     };
+    if (taken.question) {
+      // Which of two same-named files is meant is the user's to say; nothing is guessed.
+      const decision: PlannerDecision = { type: "ask_user", question: taken.question };
+      return { ...base, step: state.step + 1, nextAction: decision, status: "waiting_user", messages: [...turnMessages(turn), new AIMessage(taken.question)], ...visit(state, "Planner", rt.agent, { decision: "ask_user", note: "ambiguous operand" }) };
+    }
     const maxSteps = state.settings?.maxSteps ?? rt.defaults.maxSteps;
     if (state.recovery.exhausted) {
       return { ...base, ...guardedFinalization(state, `recovery exhausted after ${state.recovery.attemptCount} failed attempts`), ...visit(state, "Planner", rt.agent, { decision: "guarded_answer" }) };
@@ -194,12 +240,8 @@ const traceOf = (d: PlannerDecision) =>
 /** Applies one valid decision: protocol actions are handled here; use_tool goes on to Normalize. */
 async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraRuntime): Promise<AgentRunUpdate> {
   switch (decision.type) {
-    case "answer": {
-      const frame = coverGoals(state.taskFrame, state.evidence);
-      const gate = completionGate(frame, state.evidence);
-      if (!gate.pass) return { taskFrame: frame, nextAction: decision, ...recoverableStep(state, "gate", { recoverable: true, kind: "incomplete_goals", message: gate.message }) };
-      return { taskFrame: frame, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
-    }
+    case "answer":
+      return answerStep(state, decision);
     case "revise_goals": {
       const revision = reviseTaskFrame(state.taskFrame, decision, state.goal, await workspaceIndex(rt.workspaceRoot));
       const parts = [

@@ -1,100 +1,171 @@
 /**
  * Coverage and the completion gate (CONTRACT §6): evidence answerable ≠ task completable.
- * Each goal intent names the evidence kinds that cover it; coverage is computed from evidence,
- * never from the Planner's say-so. Simulated evidence never covers anything. The gate names
- * what is missing and which kinds of tool would cover it; `provenNextStep` says when the
- * ledger alone decides the next call (the deterministic coverage transition).
+ * Coverage is computed from observed state, never from the Planner's say-so nor from which
+ * tool made an effect: a change is covered once an effect on its target happened, and its
+ * verification once an observation after the last effect on that target shows the requested
+ * state (content present, path absent, new name present and old one gone). Each turn gathers
+ * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
+ * same file with no change to it since. Simulated evidence never covers anything.
  */
+import { baseOf, commandShows, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, real, seen, showsText, succeeded } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
-
-const evidenceNumber = (e: Pick<Evidence, "id">) => Number(e.id.slice(e.id.lastIndexOf("-") + 1));
-/** Real, verified evidence: what a goal may be covered by. */
-const real = (e: Evidence) => e.verified && !e.simulated;
-const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : ".");
-const baseOf = (path: string) => path.slice(path.lastIndexOf("/") + 1);
-/** Entry names of a `read_list` listing (depth 1): "name  (12 bytes)", "dir/", "link@ (…)". */
-const listedNames = (listing: string) => new Set(listing.split("\n").map((l) => l.trim().replace(/\s+\(\d+ bytes\)$/, "").replace(/[/@].*$|@ .*$/, "")));
 
 /** A non-file goal's domain matches a tool's domain family; an MCP server may serve any domain. */
 const inDomain = (goalDomain: string | undefined, e: Evidence) =>
   !goalDomain || (!!e.domain && (e.domain === goalDomain || e.domain.startsWith(`${goalDomain}.`) || e.domain === "mcp" || e.domain.startsWith("mcp.")));
 
-const FILE_READ = (e: Evidence) => real(e) && (e.kind === "content" || e.kind === "passage");
-const isExit = (e: Evidence) => /\[(exit code -?\d+|killed by \w+)\]/.test(e.content);
+const isExit = (e: Evidence) => e.kind === "command" && exitCode(e) !== null;
 const SUBJECT_COMMANDS: Record<string, RegExp> = { test: /test|spec|vitest|jest|mocha|pytest/i, build: /build|tsc|compile|make|webpack|vite/i, lint: /lint/i };
 
-function lastChange(goal: Goal, evidence: Evidence[]): Evidence | undefined {
-  return evidence.filter((e) => e.kind === "write" && changeMatches(goal, e)).at(-1);
+/** Evidence gathered in this turn (after the frame's `since`). */
+const inTurn = (frame: Pick<TaskFrame, "since">, evidence: Evidence[]) => evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
+const after = (evidence: Evidence[], mark: Evidence | undefined) => (mark ? evidence.filter((e) => evidenceNumber(e) > evidenceNumber(mark)) : evidence);
+/** An observation of a file's lines (read, retrieved or found by a search): a change with no quoted text is seen this way. */
+const lines = (e: Evidence, path: string) => seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit");
+/** An observation of a file's whole text (not a hit): what "read back" means. */
+const isRead = (e: Evidence, path: string) => real(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage");
+
+/** What a change's evidence says: the last effect on its target, and the observation showing the requested state. */
+export interface ChangeState {
+  lastEffect?: Evidence;
+  /** The observation after the last effect that shows the requested state. */
+  shownBy?: Evidence;
+  /** An observation after the last effect that shows the target NOT in the requested state. */
+  contradictedBy?: Evidence;
 }
 
-function changeMatches(goal: Goal, e: Evidence): boolean {
-  const op = e.op ?? (/^deleted /.test(e.content) ? "delete" : /^moved /.test(e.content) ? "move" : "write");
+/** Latest verdict of `check` over `observations`, newest first, skipping those that cannot say. */
+function latest(observations: Evidence[], check: (e: Evidence) => boolean | null): { yes?: Evidence; no?: Evidence } {
+  for (const e of [...observations].reverse()) {
+    const verdict = check(e);
+    if (verdict === true) return { yes: e };
+    if (verdict === false) return { no: e };
+  }
+  return {};
+}
+
+const negate = (verdict: boolean | null): boolean | null => (verdict === null ? null : !verdict);
+
+/** Two checks that must both hold: a "no" from either settles it; else the later "yes". */
+function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: Evidence }): { yes?: Evidence; no?: Evidence } {
+  const no = a.no ?? b.no;
+  if (no) return { no };
+  if (!a.yes || !b.yes) return {};
+  return { yes: evidenceNumber(a.yes) >= evidenceNumber(b.yes) ? a.yes : b.yes };
+}
+
+/** The state of a change goal (or its verification) in this turn. */
+export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidence: Evidence[]): ChangeState {
+  const turn = inTurn(frame, evidence);
+  const paths = [goal.target, goal.to].filter((p): p is string => !!p);
+  const effects = paths.length ? paths.flatMap((p) => effectsOn(p, turn)) : turn.filter(isEffect);
+  const lastEffect = effects.sort((a, b) => evidenceNumber(a) - evidenceNumber(b)).at(-1);
+  const observed = after(turn, lastEffect);
+  // Without an effect the requested state must be checkable on its own (nothing to read back).
+  const checkable = !!lastEffect || goal.op === "delete" || goal.op === "move" || !!goal.expects || !!goal.expectsGone;
+  if (!checkable) return {};
+  const t = goal.target;
+  let shown: { yes?: Evidence; no?: Evidence };
   switch (goal.op) {
     case "delete":
-      return op === "delete" && (!goal.target || e.source.path === goal.target);
-    case "move":
-      return op === "move" && (!goal.to || e.source.path === goal.to) && (!goal.target || !e.from || e.from === goal.target);
-    default:
-      return (op === "write" || op === "edit") && (!goal.target || e.source.path === goal.target);
+      shown = t ? latest(observed, (e) => negate(listingShows(e, t))) : {};
+      break;
+    case "move": {
+      const to = goal.to;
+      const there = to ? latest(observed, (e) => (isRead(e, to) ? true : listingShows(e, to))) : {};
+      // The old name must be gone too, unless the effect itself was a recorded move of it there.
+      const recordedMove = lastEffect?.kind === "write" && lastEffect.op === "move" && (!t || lastEffect.from === t) && (!to || lastEffect.source.path === to);
+      const gone = t && !recordedMove ? latest(observed, (e) => negate(listingShows(e, t))) : { yes: there.yes };
+      shown = settle(there, gone);
+      break;
+    }
+    default: {
+      if (!t) {
+        shown = lastEffect ? latest(observed, (e) => (real(e) && (e.kind === "content" || e.kind === "listing") ? true : null)) : {};
+        break;
+      }
+      // A command that names the target and prints the requested text shows it, even the command that made it.
+      const withCommand = lastEffect?.kind === "command" ? [lastEffect, ...observed] : observed;
+      const present = goal.expects
+        ? latest(withCommand, (e) => showsText(e, t, goal.expects!) ?? commandShows(e, t, goal.expects!))
+        : latest(observed, (e) => (lines(e, t) || (goal.op === "write" && listingShows(e, t) === true) ? true : null));
+      const gone = goal.expectsGone ? latest(observed, (e) => negate(showsText(e, t, goal.expectsGone!))) : { yes: present.yes };
+      shown = settle(present, gone);
+    }
   }
+  return { lastEffect, shownBy: shown.yes, contradictedBy: shown.no };
 }
 
+/** Evidence from a named file in this turn, or an earlier turn's read of it with no change to it since. */
+function fromFile(path: string, frame: Pick<TaskFrame, "since">, evidence: Evidence[], kinds?: Evidence["kind"][]): Evidence | undefined {
+  const ok = (e: Evidence) => fromTarget(e, path) && (!kinds || kinds.includes(e.kind));
+  const now = inTurn(frame, evidence).filter(ok).at(-1);
+  if (now) return now;
+  const lastChange = effectsOn(path, evidence, false).at(-1);
+  return after(evidence, lastChange).filter((e) => ok(e) && real(e) && (e.kind === "content" || e.kind === "listing")).at(-1);
+}
+
+/** Earlier turns' reads of files with no effect on them since. */
+const unchangedReads = (evidence: Evidence[], frame: Pick<TaskFrame, "since">) =>
+  evidence.filter((e) => evidenceNumber(e) <= (frame.since ?? 0) && isRead(e, e.source.path ?? "") && !after(evidence, e).some((x) => effectsOn(e.source.path!, [x], false).length));
+
 /** The evidence that covers a goal now, or none. */
-function coveringEvidence(goal: Goal, evidence: Evidence[]): Evidence[] {
+function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence[] {
+  const turn = inTurn(frame, evidence);
   const t = goal.target;
+  const one = (e: Evidence | undefined) => (e ? [e] : []);
   switch (goal.intent) {
     case "read":
-      return evidence.filter((e) => real(e) && e.source.path === t && (e.kind === "content" || e.kind === "listing")).slice(-1);
-    case "question":
-      return evidence
-        .filter((e) => real(e) && (goal.domain ? (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e) : FILE_READ(e) || e.kind === "record" || e.kind === "receipt"))
-        .slice(-1);
+      return t ? one(fromFile(t, frame, evidence)) : [];
+    case "question": {
+      const now = turn
+        .filter((e) =>
+          goal.domain
+            ? real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)
+            : seen(e) && (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || e.kind === "absence" || isExit(e)),
+        )
+        .at(-1);
+      // A follow-up naming nothing of its own ("is it still five?") is about what the thread read: an earlier read of a file unchanged since.
+      return one(now ?? (goal.domain ? undefined : unchangedReads(evidence, frame).at(-1)));
+    }
     case "compare": {
-      const reads = evidence.filter(FILE_READ);
       if (goal.targets?.length) {
-        const each = goal.targets.map((p) => reads.filter((e) => e.source.path === p).at(-1));
+        const each = goal.targets.map((p) => fromFile(p, frame, evidence, ["content", "passage", "listing"]));
         return each.every(Boolean) ? (each as Evidence[]) : [];
       }
+      const reads = turn.filter((e) => real(e) && (e.kind === "content" || e.kind === "passage"));
       const paths = [...new Set(reads.map((e) => e.source.path))];
       return paths.length >= 2 ? paths.map((p) => reads.filter((e) => e.source.path === p).at(-1)!) : [];
     }
     case "change": {
-      const change = lastChange(goal, evidence);
-      return change ? [change] : [];
+      const state = changeState(goal, frame, evidence);
+      if (state.shownBy) return state.lastEffect ? [state.lastEffect, state.shownBy] : [state.shownBy];
+      return state.lastEffect && succeeded(state.lastEffect) ? [state.lastEffect] : [];
     }
-    case "verify": {
-      const change = lastChange(goal, evidence);
-      if (!change) return [];
-      const after = evidence.filter((e) => real(e) && evidenceNumber(e) > evidenceNumber(change));
-      const path = change.source.path ?? "";
-      if (goal.op === "delete") return after.filter((e) => e.kind === "listing" && e.source.path === dirOf(path) && !listedNames(e.content).has(baseOf(path))).slice(-1);
-      if (goal.op === "move") {
-        return after.filter((e) => (e.kind === "content" && e.source.path === path) || (e.kind === "listing" && e.source.path === dirOf(path) && listedNames(e.content).has(baseOf(path)))).slice(-1);
-      }
-      return after.filter((e) => e.kind === "content" && e.source.path === path).slice(-1);
-    }
+    case "verify":
+      return one(changeState(goal, frame, evidence).shownBy);
     case "run": {
       const pattern = SUBJECT_COMMANDS[goal.subject ?? ""];
-      return evidence.filter((e) => real(e) && e.kind === "command" && isExit(e) && (!pattern || pattern.test(e.content.split("\n")[0] ?? ""))).slice(-1);
+      return one(turn.filter((e) => real(e) && isExit(e) && (!pattern || pattern.test(e.content.split("\n")[0] ?? ""))).at(-1));
     }
     case "send":
-      return evidence.filter((e) => real(e) && e.kind === "receipt" && inDomain(goal.domain, e)).slice(-1);
+      return one(turn.filter((e) => real(e) && e.kind === "receipt" && inDomain(goal.domain, e)).at(-1));
     case "lookup":
-      return evidence.filter((e) => real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)).slice(-1);
+      return one(turn.filter((e) => real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)).at(-1));
   }
 }
 
 /**
  * Updates coverage from the evidence window. Coverage is sticky (evidence that scrolled out
- * of the window still happened), except that a newer change reopens its verification;
- * declined and disputed goals keep their status.
+ * of the window still happened), except that a newer effect on a change's target reopens its
+ * verification; declined and disputed goals keep their status.
  */
 export function coverGoals(frame: TaskFrame, evidence: Evidence[]): TaskFrame {
   const goals = frame.goals.map((g): Goal => {
     if (g.status === "declined" || g.status === "disputed") return g;
-    const covering = coveringEvidence(g, evidence);
+    const covering = coveringEvidence(g, frame, evidence);
     if (covering.length) return { ...g, status: "covered", coveredBy: covering.map((e) => e.id) };
-    const reopened = g.intent === "verify" && lastChange(g, evidence) !== undefined;
+    const reopened = g.intent === "verify" && changeState(g, frame, evidence).lastEffect !== undefined;
     return g.status === "covered" && !reopened ? g : { ...g, status: "open", coveredBy: [] };
   });
   return { ...frame, goals };
@@ -104,24 +175,30 @@ export function coverGoals(frame: TaskFrame, evidence: Evidence[]): TaskFrame {
 export const sideEffectIds = (evidence: Evidence[]): string[] =>
   evidence.filter((e) => e.kind === "write" || e.kind === "receipt" || e.kind === "command").map((e) => e.id);
 
-/** Which kinds of tool would cover a goal, in words for the Planner and the user. */
+/** What would show a change's requested state, in words: an observation, never the change again. */
+function observationHint(g: Goal): string {
+  const t = g.target ?? "the changed target";
+  if (g.op === "delete") return `a listing of ${dirOf(t)} made after the last change that no longer shows ${baseOf(t)} (read_list)`;
+  if (g.op === "move") return `an observation after the last change that ${g.to ?? "the new name"} exists and ${baseOf(t)} is gone (read_list of their directory)`;
+  const shows = [g.expects ? `holding ${JSON.stringify(g.expects)}` : "", g.expectsGone ? `no longer holding ${JSON.stringify(g.expectsGone)}` : ""].filter(Boolean).join(" and ");
+  return `a read of ${t} made after the last change${shows ? `, ${shows}` : ""} (read_open)`;
+}
+
+/** Which kinds of evidence would cover a goal, in words for the Planner and the user. */
 export function coverageHint(g: Goal): string {
-  const t = g.target ?? "the target";
   switch (g.intent) {
     case "read":
-      return `its content read (read_open, read_slice or read_extract; read_list for a directory)`;
+      return `evidence from ${g.target} itself: its content (read_open, read_slice or read_extract; read_list for a directory), a search over it, or a command's output about it`;
     case "question":
       return g.domain
         ? `a record from a real ${g.domain} tool (tool_search "${g.domain}" if none is visible; simulated tools do not count)`
-        : "file content or passages that answer it (read_locate or search_text, then read_open; or retrieve)";
+        : "file content or passages that answer it (read_locate or search_text, then read_open; or retrieve); a search over the named scope that finds nothing, or a command's output, answers too";
     case "compare":
       return `the content of every file compared (read_open each)`;
     case "change":
-      return { write: "write_file", edit: "edit_file or write_file", move: "move_path", delete: "delete_path" }[g.op ?? "edit"];
+      return `the change made by any means (${{ write: "write_file", edit: "edit_file or write_file", move: "move_path", delete: "delete_path" }[g.op ?? "edit"]}, a command, a SubAgent), then observed`;
     case "verify":
-      if (g.op === "delete") return `a listing of ${dirOf(t)} after the delete that no longer shows ${baseOf(t)} (read_list)`;
-      if (g.op === "move") return `read_open of ${g.to ?? t} or a read_list of its directory after the move`;
-      return `a read of ${t} after the change (read_open)`;
+      return observationHint(g);
     case "run":
       return `a command result with its exit code (run_command${g.subject ? `, running the ${g.subject}s` : ""}; simulated runners do not count)`;
     case "send":
@@ -139,23 +216,41 @@ export interface MissingGoal {
 
 export type GateVerdict = { pass: true } | { pass: false; missing: MissingGoal[]; message: string };
 
+/** The change goal a verification belongs to. */
+const changeOf = (frame: TaskFrame, g: Goal) => frame.goals.find((c) => c.intent === "change" && c.op === g.op && c.target === g.target && c.to === g.to);
+
 /**
- * The completion gate: may the Planner answer now? Every open goal is named with the kind of
- * tool that would cover it, and an open question names the located candidates never read.
+ * The completion gate: may the Planner answer now? Every open goal is named with what would
+ * cover it. When an effect on a change's target already happened, only an observation is
+ * asked for (and the change goal is not listed), never the change again: asking for it
+ * would invite a second effect.
  */
 export function completionGate(frame: TaskFrame, evidence: Evidence[]): GateVerdict {
   const open = frame.goals.filter((g) => g.status === "open");
   if (open.length === 0) return { pass: true };
-  const readPaths = new Set(evidence.filter(FILE_READ).map((e) => e.source.path));
+  const readPaths = new Set(evidence.filter((e) => real(e) && (e.kind === "content" || e.kind === "passage")).map((e) => e.source.path));
   const missing = open.map((g): MissingGoal => {
     let needs = coverageHint(g);
+    if (g.intent === "change" || g.intent === "verify") {
+      const state = changeState(g, frame, evidence);
+      if (state.lastEffect) needs = observationHint(g);
+      if (state.contradictedBy) needs += `; the observation [${state.contradictedBy.id}] after the last change does not show the requested state`;
+      else if (state.lastEffect && !succeeded(state.lastEffect) && g.intent === "change") needs = `${coverageHint(g)}; the last attempt [${state.lastEffect.id}] did not succeed`;
+    }
     if (g.intent === "question" && !g.domain) {
       const unread = [...new Set(evidence.filter((e) => e.kind === "locate_hit" && !readPaths.has(e.source.path)).map((e) => e.source.path))];
       if (unread.length) needs += `; located but not read: ${unread.slice(0, 5).join(", ")}`;
     }
     return { goalId: g.id, description: g.description, needs };
   });
-  const message = `the task is not complete yet; missing: ${missing.map((m) => `${m.description} — needs ${m.needs}`).join("; ")}`;
+  // A change whose verification is the only thing missing is named once, as that observation.
+  const shown = missing.filter((m) => {
+    const g = frame.goals.find((x) => x.id === m.goalId)!;
+    if (g.intent !== "change") return true;
+    const verify = frame.goals.find((v) => v.intent === "verify" && changeOf(frame, v) === g && v.status === "open");
+    return !(verify && changeState(g, frame, evidence).lastEffect);
+  });
+  const message = `the task is not complete yet; missing: ${shown.map((m) => `${m.description} — needs ${m.needs}`).join("; ")}`;
   return { pass: false, missing, message };
 }
 
@@ -167,18 +262,26 @@ export interface ProvenStep {
 }
 
 /**
- * The deterministic coverage transition: a change that must be read back (or, for a delete,
- * listed), or the one file a locate found when a question still needs content. Returns null
- * whenever the next step is a choice (several candidates, no change to verify).
+ * The deterministic coverage transition: a change that must be observed (read back, or for a
+ * delete or a move, its directory listed), or the one file a locate found when a question
+ * still needs content. Returns null whenever the next step is a choice (several candidates,
+ * no change to verify, an observation already made that showed something else).
  */
 export function provenNextStep(frame: TaskFrame, evidence: Evidence[], latestEvidenceIds: string[]): ProvenStep | null {
   for (const g of frame.goals) {
-    if (g.intent !== "verify" || g.status !== "open") continue;
-    const change = lastChange(g, evidence);
-    const path = change?.source.path;
-    if (!change || !path) continue;
-    if (g.op === "delete") return { toolId: "read_list", input: { path: dirOf(path) }, why: `${path} was deleted; its directory must show it gone` };
-    return { toolId: "read_open", input: { path }, why: `${path} was ${g.op === "move" ? "moved" : "written"}; it must be read back` };
+    if (g.intent !== "verify" || g.status !== "open" || !g.target) continue;
+    const state = changeState(g, frame, evidence);
+    if (!state.lastEffect || state.contradictedBy || after(evidence, state.lastEffect).some((e) => real(e) && (e.kind === "content" || e.kind === "listing"))) continue;
+    const how = state.lastEffect.kind === "write" ? "written" : "changed";
+    if (g.op === "delete") return { toolId: "read_list", input: { path: dirOf(g.target) }, why: `${g.target} was deleted; its directory must show it gone` };
+    if (g.op === "move") {
+      const to = g.to ?? g.target;
+      const recorded = state.lastEffect.kind === "write";
+      return recorded || dirOf(to) !== dirOf(g.target)
+        ? { toolId: "read_open", input: { path: to }, why: `${g.target} was moved to ${to}; it must be read there` }
+        : { toolId: "read_list", input: { path: dirOf(to) }, why: `${g.target} was moved to ${to}; their directory must show it` };
+    }
+    return { toolId: "read_open", input: { path: g.target }, why: `${g.target} was ${how}; it must be read back` };
   }
   const needsContent = frame.goals.some((g) => g.status === "open" && ((g.intent === "question" && !g.domain) || g.intent === "read"));
   if (!needsContent) return null;
@@ -188,7 +291,7 @@ export function provenNextStep(frame: TaskFrame, evidence: Evidence[], latestEvi
   if (paths.length !== 1 || hits.length !== 1) return null;
   const hit = hits[0]!;
   const wanted = frame.goals.some((g) => g.status === "open" && (g.intent === "question" || g.target === hit.source.path));
-  if (!wanted || evidence.some((e) => FILE_READ(e) && e.source.path === hit.source.path)) return null;
+  if (!wanted || evidence.some((e) => real(e) && (e.kind === "content" || e.kind === "passage") && e.source.path === hit.source.path)) return null;
   return hit.source.startLine !== undefined && hit.source.endLine !== undefined && hit.toolId === "codebase_explore"
     ? { toolId: "read_slice", input: { path: hit.source.path, startLine: hit.source.startLine, endLine: hit.source.endLine }, why: `the index found one candidate; its original lines must be read` }
     : { toolId: "read_open", input: { path: hit.source.path }, why: `the locate found one file; it must be read` };

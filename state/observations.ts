@@ -1,6 +1,6 @@
 /** Building observations and advancing the recovery budget: one shape for every source. */
 import type { AgentRunState, AgentRunUpdate } from "./agentRun.js";
-import type { Failure, Observation, RecoverableFailure, Recovery, TerminalFailure } from "./types.js";
+import type { Evidence, Failure, Observation, RecoverableFailure, Recovery, RiskClass, TerminalFailure } from "./types.js";
 
 export function bumpRecovery(recovery: Recovery): Recovery {
   const attemptCount = recovery.attemptCount + 1;
@@ -39,4 +39,31 @@ export function failureStep(
   ids: { toolId?: string; toolCallId?: string } = {},
 ): AgentRunUpdate {
   return failure.recoverable ? recoverableStep(state, source, failure, ids) : terminalStep(failure);
+}
+
+/**
+ * A search that found nothing is a finding, not only a failure: over the scope it searched,
+ * what was looked for is absent, which answers an existence question (CONTRACT §6). Only a
+ * read tool's `empty_result` is one; the scope is the call's `path` (the workspace when absent).
+ */
+export function absenceFinding(
+  state: Pick<AgentRunState, "evidenceCount" | "nextAction">,
+  result: { toolId: string; toolCallId: string; failure: Failure },
+  risk: RiskClass | undefined,
+  domain: string | undefined,
+): Evidence | null {
+  if (result.failure.kind !== "empty_result" || risk !== "read") return null;
+  const call = state.nextAction?.type === "use_tool" && state.nextAction.toolCallId === result.toolCallId ? state.nextAction : null;
+  const input = (call?.input ?? {}) as { path?: unknown };
+  const scope = typeof input.path === "string" && input.path.trim() ? input.path.trim().replace(/^\.\/|\/+$/g, "") || "." : ".";
+  return {
+    id: `ev-${state.evidenceCount + 1}`,
+    kind: "absence",
+    toolId: result.toolId,
+    toolCallId: result.toolCallId,
+    source: { path: scope },
+    content: result.failure.message,
+    verified: true,
+    ...(domain ? { domain } : {}),
+  };
 }

@@ -12,7 +12,8 @@ export const MAX_REQUEST_CHARS = 10_000;
 /** Most workspace paths one request may name. */
 export const MAX_NAMED_PATHS = 100;
 
-export type FrameResult = { ok: true; frame: TaskFrame } | { ok: false; message: string };
+/** `question`: the request names something the workspace holds twice; which one is for the user to say. */
+export type FrameResult = { ok: true; frame: TaskFrame; question?: string } | { ok: false; message: string };
 
 type Draft = Omit<Goal, "id" | "status" | "coveredBy" | "origin" | "description"> & { description?: string };
 
@@ -77,22 +78,36 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Dra
 }
 
 function changeGoals(c: Clause): Draft[] {
-  const change = (op: ChangeOp, target?: string, to?: string): Draft[] => [
-    { intent: "change", op, target, to },
-    { intent: "verify", op, target, to },
+  // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
+  const expects = c.content.at(-1);
+  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone"> = {}): Draft[] => [
+    { intent: "change", op, target, to, ...state },
+    { intent: "verify", op, target, to, ...state },
   ];
   const paths = c.paths;
   let op: ChangeOp = c.op ?? "edit";
   // Writing with no file, path or non-file domain in sight composes text for the reply itself.
   if (op === "write" && !paths.length && !c.namesFile && !c.domain) return [];
+  // Removing quoted text from a file edits the file: the text must be gone, the file stays.
+  if (op === "delete" && expects !== undefined && !paths.some((p) => p.kind === "dir")) {
+    const file = existing(paths)[0] ?? paths[0];
+    return [...change("edit", file?.path, undefined, { expectsGone: expects }), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
+  }
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete");
-  // A move needs a source and a destination; with one path it renames something inside the file.
-  if (op === "move" && paths.length >= 2) return [...change("move", paths[0]!.path, paths[1]!.path), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
+  // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
+  const into = paths.length === 1 ? paths[0]!.unjoined : undefined;
+  if (op === "move" && into) return change("move", into.path, paths[0]!.path);
+  // A move needs a source and a destination (into a folder: under its own name there); with one path it renames something inside the file.
+  if (op === "move" && paths.length >= 2) {
+    const [from, to] = [paths[0]!, paths[1]!];
+    const dest = to.kind === "dir" ? `${to.path}/${from.path.slice(from.path.lastIndexOf("/") + 1)}` : to.path;
+    return [...change("move", from.path, dest), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
+  }
   if (op === "move") op = "edit";
   const target = op === "write" ? (paths.find((p) => p.kind === "new") ?? paths[0]) : (existing(paths)[0] ?? paths[0]);
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
   const others = existing(paths.filter((p) => p !== target)).map((p): Draft => ({ intent: "read", target: p.path }));
-  return [...change(op, target?.path), ...others];
+  return [...change(op, target?.path, undefined, expects !== undefined ? { expects } : {}), ...others];
 }
 
 /** Clauses with an intent; a clause without one continues the one before it. */
@@ -121,6 +136,7 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
     return { ok: false, message: `the request is ${request.length} characters long; the limit is ${MAX_REQUEST_CHARS} (put long text in a file and name the file)` };
   }
   const parsed = parseRequest(request, ws);
+  if (parsed.wordless) return { ok: false, message: "the request has no words, only punctuation or symbols" };
   const named = new Set(parsed.paths.map((p) => p.path));
   if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
   const notes: string[] = [];
@@ -130,7 +146,15 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
     drafts = [{ intent: "question" }];
     notes.push("the request's language is not covered by the request lexicon (English and Chinese); the goal is to answer it from the workspace");
   }
-  return { ok: true, frame: { goals: numbered(dedupe(drafts)), content: parsed.content, notes } };
+  const frame: TaskFrame = { goals: numbered(dedupe(drafts)), content: parsed.content, notes };
+  // A bare name in several folders is asked about, unless the request creates it anew.
+  const creates = (at: number) => parsed.clauses.some((c) => c.intent === "change" && c.op === "write" && c.paths.some((p) => p.at === at));
+  const unclear = parsed.ambiguous.filter((a) => !creates(a.at));
+  if (unclear.length) {
+    const which = unclear.map((a) => `${a.name} (${a.candidates.slice(0, 5).join(", ")}${a.candidates.length > 5 ? ", …" : ""})`).join("; ");
+    return { ok: true, frame, question: `The workspace has more than one file with that name: ${which}. Which one do you mean?` };
+  }
+  return { ok: true, frame };
 }
 
 function dedupe(drafts: Draft[]): Draft[] {
@@ -221,7 +245,9 @@ export function carryOver(previous: TaskFrame, next: TaskFrame): TaskFrame {
   });
   const keys = new Set(goals.map(goalKey));
   const planned = previous.goals.filter((g) => g.origin === "planner" && !keys.has(goalKey(g)));
-  return { ...next, goals: goals.concat(planned).map((g, i) => ({ ...g, id: `g${i + 1}` })) };
+  // Still the same turn: its evidence mark and its one refusal stay.
+  const turn = { ...(previous.since !== undefined ? { since: previous.since } : {}), ...(previous.refusal ? { refusal: previous.refusal } : {}) };
+  return { ...next, ...turn, goals: goals.concat(planned).map((g, i) => ({ ...g, id: `g${i + 1}` })) };
 }
 
 /** Marks the change goals declined (the user rejected the change). */
@@ -239,7 +265,7 @@ type V1Goal = { id: string; kind: string; description: string; target?: string; 
  * change, verify_change, answer) is migrated. Never throws; an unreadable frame is empty.
  */
 export function readTaskFrame(raw: unknown): TaskFrame {
-  const frame = (raw ?? {}) as { goals?: Array<Goal | V1Goal>; content?: string[]; notes?: string[] };
+  const frame = (raw ?? {}) as { goals?: Array<Goal | V1Goal>; content?: string[]; notes?: string[]; since?: number; refusal?: TaskFrame["refusal"] };
   const goals = (frame.goals ?? []).flatMap((g): Goal[] => {
     if ("intent" in g) return [{ ...g, coveredBy: g.coveredBy ?? [], origin: g.origin ?? "request" }];
     const status: Goal["status"] = g.status === "declined" ? "declined" : g.status === "covered" ? "covered" : "open";
@@ -257,5 +283,5 @@ export function readTaskFrame(raw: unknown): TaskFrame {
         return [];
     }
   });
-  return { goals, content: frame.content ?? [], notes: frame.notes ?? [] };
+  return { goals, content: frame.content ?? [], notes: frame.notes ?? [], ...(frame.since !== undefined ? { since: frame.since } : {}), ...(frame.refusal ? { refusal: frame.refusal } : {}) };
 }

@@ -225,9 +225,10 @@ export type Observation = z.infer<typeof Observation>;
  * Kinds of evidence; the completion gate reasons over them (CONTRACT §6). `record`: what a
  * non-file tool returned (a CI run, a mail, an event, an MCP result); `receipt`: a non-file
  * tool's confirmation that its effect happened (a mail sent, a PR opened). `other` is the v1
- * name of `record`.
+ * name of `record`. `absence`: a read tool's search over a scope (`source.path`) found nothing,
+ * a negative finding that answers an existence question.
  */
-export const EvidenceKind = z.enum(["listing", "locate_hit", "content", "search_hit", "write", "command", "passage", "record", "receipt", "other"]);
+export const EvidenceKind = z.enum(["listing", "locate_hit", "content", "search_hit", "write", "command", "passage", "record", "receipt", "other", "absence"]);
 export type EvidenceKind = z.infer<typeof EvidenceKind>;
 
 export const Evidence = z.object({
@@ -284,6 +285,10 @@ export const Goal = z.object({
   domain: Domain.optional(),
   /** run: what the command must be about (test, build, lint). */
   subject: RunSubject.optional(),
+  /** change/verify: quoted text the changed target must hold afterwards (the requested state). */
+  expects: z.string().optional(),
+  /** change/verify: quoted text the changed target must no longer hold. */
+  expectsGone: z.string().optional(),
   description: z.string(),
   /** `disputed`: the Planner gave a reason it will not be done; shown in the answer, never silently dropped. */
   status: z.enum(["open", "covered", "declined", "disputed"]),
@@ -302,6 +307,10 @@ export const TaskFrame = z.object({
   content: z.array(z.string()).default([]),
   /** What the frame builder could not understand, said once (e.g. no word recognised). */
   notes: z.array(z.string()).default([]),
+  /** Evidence count when this turn began: earlier evidence is from earlier turns (absent = 0). */
+  since: z.number().int().optional(),
+  /** The gate's one refusal in this turn: the evidence count then, the refused answer, what was missing. */
+  refusal: z.object({ at: z.number().int(), claim: z.string(), missing: z.string() }).optional(),
 });
 export type TaskFrame = z.infer<typeof TaskFrame>;
 

@@ -141,7 +141,10 @@ describe("coverage: each intent is covered only by its evidence kinds", () => {
     const w = ev("write", "notes/a.md", { op: "write" });
     const written = coverGoals(frame, [w]);
     expect(written.goals.map((g) => g.status)).toEqual(["covered", "open"]);
-    const r = ev("content", "notes/a.md");
+    // The read must show the requested content: a read of the file without "x" shows it is not there.
+    const without = ev("content", "notes/a.md", { content: "y\n" });
+    expect(coverGoals(written, [w, without]).goals.map((g) => g.status)).toEqual(["covered", "open"]);
+    const r = ev("content", "notes/a.md", { content: "x\n" });
     const verified = coverGoals(written, [w, r]);
     expect(completionGate(verified, [])).toEqual({ pass: true });
     expect(coverGoals(verified, [w, r, ev("write", "notes/a.md", { op: "write" })]).goals.map((g) => g.status)).toEqual(["covered", "open"]);

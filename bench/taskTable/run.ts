@@ -64,9 +64,10 @@ export function tableTools(): ToolDefinition[] {
   ];
 }
 
-export async function tableWorkspace(): Promise<string> {
+/** A fresh temp workspace holding `files` (the table's own files by default). */
+export async function tableWorkspace(files: Record<string, string> = TABLE_FILES): Promise<string> {
   const root = await realpath(await mkdtemp(join(tmpdir(), "mira-table-")));
-  for (const [rel, text] of Object.entries(TABLE_FILES)) {
+  for (const [rel, text] of Object.entries(files)) {
     await mkdir(dirname(join(root, rel)), { recursive: true });
     await writeFile(join(root, rel), text);
   }
@@ -82,10 +83,34 @@ export interface RowResult {
 
 const turn = (id: string, name: string, args: Record<string, unknown>): ScriptedTurn => ({ content: "", tool_calls: [{ id, name, args }] });
 
-/** Runs one row; approvals are granted with the frozen call's exact identity. */
-export async function runRow(row: TableRow): Promise<RowResult> {
-  const workspace = await tableWorkspace();
-  const turns = [...row.work.map(([tool, args], i) => turn(`w${i + 1}`, tool, args)), turn("answer", "answer", { text: "Done." })];
+/** One scripted run of the gate: a request, the work done for it, and the answers that follow. */
+export interface GateScript {
+  id: string;
+  request: string;
+  files: Record<string, string>;
+  work: Array<[tool: string, args: Record<string, unknown>]>;
+  /** The model's answers after the work, in order (a second one shows what follows a refusal). */
+  answers: string[];
+}
+
+export interface GateOutcome {
+  goals: string[];
+  /** `pass`: the first answer was accepted; `block`: the gate refused it; `error`: neither. */
+  verdict: "pass" | "block" | "error";
+  /** How the run ended. */
+  status: string;
+  guarded: boolean;
+  note?: string;
+}
+
+/**
+ * Runs one script through the real graph over a fresh workspace; approvals are granted with
+ * the frozen call's exact identity. The coverage transition is off and every tool is
+ * disclosed, so the gate judges exactly the scripted work.
+ */
+export async function runGateScript(script: GateScript): Promise<GateOutcome> {
+  const workspace = await tableWorkspace(script.files);
+  const turns = [...script.work.map(([tool, args], i) => turn(`w${i + 1}`, tool, args)), ...script.answers.map((text, i) => turn(`answer${i + 1}`, "answer", { text }))];
   const tools = tableTools();
   const rt: MiraRuntime = {
     agent: "main",
@@ -100,19 +125,26 @@ export async function runRow(row: TableRow): Promise<RowResult> {
     coverageTransition: false,
   };
   const app = buildMiraGraph(rt).compile({ checkpointer: new MemorySaver() });
-  const config = { configurable: { thread_id: row.id }, recursionLimit: 200 };
-  let state = await app.invoke(startRunInput(row.request), config);
-  for (let pauses = 0; state.status === "waiting_approval" && state.pendingToolCall && pauses < 10; pauses++) {
+  const config = { configurable: { thread_id: script.id }, recursionLimit: 200 };
+  let state = await app.invoke(startRunInput(script.request), config);
+  for (let pauses = 0; state.status === "waiting_approval" && state.pendingToolCall && pauses < 20; pauses++) {
     const snapshot = await app.getState(config);
     const id = snapshot.tasks.flatMap((t) => t.interrupts)[0]?.id as string;
     const { toolCallId, inputHash } = state.pendingToolCall;
     state = await app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId, inputHash } } }), config);
   }
   const goals = readTaskFrame(state.taskFrame).goals.map(goalKey);
-  const blocked = state.observations.some((o) => o.source === "gate" && o.failure?.kind === "incomplete_goals");
-  if (blocked) return { row, goals, verdict: "block", note: state.observations.find((o) => o.source === "gate")?.summary };
-  if (state.finalization && !state.finalization.guarded) return { row, goals, verdict: "pass" };
-  return { row, goals, verdict: "error", note: state.error?.message ?? `ended ${state.status}` };
+  const gate = state.observations.find((o) => o.source === "gate" && o.failure?.kind === "incomplete_goals");
+  const ended = { status: state.status, guarded: !!state.finalization?.guarded };
+  if (gate) return { goals, verdict: "block", note: gate.summary, ...ended };
+  if (state.finalization && !state.finalization.guarded) return { goals, verdict: "pass", ...ended };
+  return { goals, verdict: "error", note: state.error?.message ?? `ended ${state.status}`, ...ended };
+}
+
+/** Runs one row (its answer once: a refused row's run stops there). */
+export async function runRow(row: TableRow): Promise<RowResult> {
+  const out = await runGateScript({ id: row.id, request: row.request, files: TABLE_FILES, work: row.work, answers: ["Done."] });
+  return { row, goals: out.goals, verdict: out.verdict, ...(out.note ? { note: out.note } : {}) };
 }
 
 export interface TableReport {
@@ -143,7 +175,7 @@ export async function runTable(rows: TableRow[] = TABLE): Promise<TableReport> {
 export async function runGateBench(): Promise<string> {
   const { results, split } = await runTable();
   const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n/a");
-  const lines = ["Completion gate on the request table (scripted runs through the graph; held-out rows were never tuned on):", "split     rows  goals right  false-block  false-pass"];
+  const lines = ["Completion gate on the request table (the tuning table: scripted runs through the graph; its held-out rows were written with it and have since been seen while tuning):", "split     rows  goals right  false-block  false-pass"];
   for (const [name, s] of Object.entries(split)) {
     lines.push(`${name.padEnd(9)} ${String(s.rows).padStart(4)}  ${`${s.goalsRight}/${s.rows}`.padStart(11)}  ${`${s.falseBlocks}/${s.shouldPass} ${pct(s.falseBlocks, s.shouldPass)}`.padStart(11)}  ${`${s.falsePasses}/${s.shouldBlock} ${pct(s.falsePasses, s.shouldBlock)}`.padStart(10)}`);
   }

@@ -1,0 +1,103 @@
+/**
+ * The operands of a request: what it names rather than asks for (quoted passages, web and
+ * mail addresses, paths, code identifiers, times, proper names). One set of patterns, used by
+ * both readers of a request: the goal ledger's `parseRequest` (request.ts) and resolution's
+ * `operandsOf` (below), so they agree on what a quote, an address and a path are.
+ */
+import { isProperNoun } from "./glosses.js";
+import { hasHan, segmentWords } from "./segment.js";
+
+/**
+ * What a task names rather than asks for: its operands. Their words are not capability words
+ * ("release" in `notes/release.md`, "push event" in `pushEvent`, "reviewed" in a quoted line
+ * to write), yet their kind is evidence of its own: a path points at files, a URL at the web,
+ * an address at mail.
+ */
+export interface TaskOperands {
+  /** Workspace paths, in order (`src/client.ts`, `README.md`). */
+  paths: string[];
+  /** Code identifiers, in order (`pushEvent`, `max_retries`, `connect()`); never a tool's name. */
+  identifiers: string[];
+  /** Web addresses (`https://example.com/a`). */
+  urls: string[];
+  /** Mail addresses (`alice@example.com`). */
+  emails: string[];
+  /** Dates and times (`tomorrow`, `Tuesday at 3pm`, `10:30`, 明天, 下周三上午, 三点). */
+  times: string[];
+  /** Proper nouns the dictionary knows as places, people or organizations (外滩, 虹桥). */
+  names: string[];
+  /** The task with its operands and quoted passages blanked: the words that say what to do. */
+  request: string;
+}
+
+/**
+ * Quoted passages: the text to write or search for, not the request. Apostrophes ("Bob's",
+ * "don't") are not quotes. Backticks mark an operand written as code (`src/a.ts`, `npm test`).
+ */
+export const QUOTED = /"[^"\n]*"|“[^”\n]*”|「[^」\n]*」|『[^』\n]*』|‘[^’\n]*’|(?<![\p{L}\p{N}'])'[^'\n]+'(?![\p{L}\p{N}'])|`[^`\n]+`/gu;
+/**
+ * A web address: with its scheme, or a host that ends in .com, .org or .net (`example.com`:
+ * never a workspace file, though path-shaped).
+ */
+export const URL = /\b[a-z][a-z0-9+.-]*:\/\/[^\s"'<>，。）)]+|(?<![@\w.-])(?:[a-z0-9-]+\.)+(?:com|org|net)(?:\/[^\s"'<>，。）)]*)?(?![\w.-])/giu;
+export const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/gu;
+/** Web and mail addresses blanked (same length), so no path pattern reads them. */
+export const withoutAddresses = (text: string): string => text.replace(URL, (m) => " ".repeat(m.length)).replace(EMAIL, (m) => " ".repeat(m.length));
+/**
+ * A path-shaped token: optional directories, then a name with an extension that starts with a
+ * letter (so "v1.0.0" and "3.14" are not paths). Without a directory a one-character stem needs
+ * an extension of two or more letters ("a.txt"), so "e.g" and "i.e" are not paths either.
+ */
+export const PATH_TOKEN =
+  /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-]|[\p{L}\p{N}_](?=\.[A-Za-z][A-Za-z0-9]{1,7}(?![\p{L}\p{N}_.\/-])))\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
+/**
+ * Longer runs of path characters than any path (Linux's PATH_MAX) are not paths: they are
+ * blanked before the path patterns run, whose backtracking grows with a run's square.
+ */
+const OVERLONG_RUN = /[\p{L}\p{N}_.\/-]{4097,}/gu;
+export const withoutOverlongRuns = (text: string): string => text.replace(OVERLONG_RUN, (m) => " ".repeat(m.length));
+/** Paths a text mentions, by shape alone (no workspace): in order, without duplicates. */
+export function mentionedPaths(text: string): string[] {
+  const masked = withoutAddresses(withoutOverlongRuns(text));
+  return [...new Set([...masked.matchAll(PATH_TOKEN)].map((m) => m[0].replace(/^\.\//, "")))];
+}
+
+/** Calendar words and clock times, English and Chinese: a time says "when", so the tool takes one. */
+const TIME =
+  /\b(?:today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|this week|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})\b|今天|明天|后天|昨天|下周|本周|这周|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|[一二三四五六七八九十\d]+点(?:半|钟)?|\d+月\d+[日号]/gi;
+/** lowerCamel (`pushEvent`, at least two lower-case letters first, so not "iPhone"), snake_case / SCREAMING_CASE, and calls (`connect()`). */
+const IDENTIFIER = /(?<![\w./-])(?:[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+|[A-Za-z_$][\w$]*\(\))(?![\w/-])/g;
+
+/**
+ * A path mention worth trusting: one with a directory part, or a file name whose stem has two
+ * or more characters and whose extension starts with a letter (`README.md`), so neither a
+ * version ("v1.2") nor an abbreviation ("e.g") counts.
+ */
+export const isWorkspacePath = (path: string): boolean => path.includes("/") || /^[\w-]{2,}\.[A-Za-z][A-Za-z0-9]*$/.test(path);
+
+/**
+ * Splits a task into its operands and the request around them. Paths are read by the goal
+ * ledger's `mentionedPaths` (so resolution and the ledger agree on what a path is), kept when
+ * `isWorkspacePath` accepts them; a word `isToolName` accepts stays in the request (naming a
+ * tool is the exact stage's business, not code).
+ */
+export function operandsOf(task: string, isToolName: (word: string) => boolean): TaskOperands {
+  const urls = task.match(URL) ?? [];
+  const emails = task.match(EMAIL) ?? [];
+  let request = task.replace(URL, " ").replace(EMAIL, " ");
+  const paths = mentionedPaths(request).filter(isWorkspacePath);
+  // Backticked text is code the request names (`npm test`): its words stay in the request.
+  request = request.replace(QUOTED, (m) => (m.startsWith("`") ? m : " "));
+  for (const path of paths) request = request.split(path).join(" ");
+  const identifiers: string[] = [];
+  request = request.replace(IDENTIFIER, (word) => {
+    if (isToolName(word)) return word;
+    identifiers.push(word);
+    return " ";
+  });
+  const times = task.match(TIME) ?? [];
+  // "Tomorrow at 3pm" says when, not what to do: its words are not capability words.
+  request = request.replace(TIME, " ");
+  const names = hasHan(request) ? segmentWords(request).filter((word) => hasHan(word) && word.length > 1 && isProperNoun(word)) : [];
+  return { paths, identifiers, urls, emails, times, names, request };
+}
