@@ -1,16 +1,17 @@
 /**
- * The `sqlite:PATH` setting: one better-sqlite3 connection (WAL mode) shared by LangGraph's
- * SqliteSaver, the `mira_executions` ledger table and the thread leases, so a checkpoint and the record of the
- * tool call it guards are in the same file.
+ * The `sqlite:PATH` setting: one better-sqlite3 connection (WAL mode) shared by the
+ * VersionedSqliteSaver (channel values stored by version, evidence bodies and the full trace
+ * beside them), the `mira_executions` ledger table and the thread leases, so a checkpoint and
+ * the record of the tool call it guards are in the same file.
  */
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { createSqliteLedger } from "../ledger/sqliteLedger.js";
 import { causeLine, CheckpointStoreError, MissingStoreError } from "./errors.js";
 import { createSqliteLeases } from "./sqliteLease.js";
 import type { CheckpointStore } from "./types.js";
+import { VersionedSqliteSaver } from "./versionedSqliteSaver.js";
 
 /**
  * Opens (creating parent directories and the file if needed, unless `mustExist`: reading
@@ -27,7 +28,7 @@ export function openSqliteStore(path: string, opts: { mustExist?: boolean } = {}
     const ledger = createSqliteLedger(db);
     const leases = createSqliteLeases(db);
     const open = db;
-    const checkpointer = new SqliteSaver(open);
+    const checkpointer = new VersionedSqliteSaver(open);
     return {
       kind: "sqlite",
       checkpointer,
