@@ -28,6 +28,13 @@ export const BODIES_TABLE_SQL = `CREATE TABLE IF NOT EXISTS mira_evidence_bodies
   body TEXT NOT NULL
 )`;
 
+/** Where bodies live: a table beside the checkpoints (SQLite or PostgreSQL). Both calls may be batched. */
+export interface EvidenceBodyStore {
+  save(bodies: Bodies): Promise<void>;
+  /** The bodies found; a hash not stored is simply absent. */
+  load(hashes: Iterable<string>): Promise<Bodies>;
+}
+
 export const bodyHash = (body: string) => createHash("sha256").update(body).digest("hex");
 
 /** An evidence item or draft: the shape `{ kind, source, content }` (state/types.ts `Evidence`). */
@@ -75,6 +82,11 @@ export function externalize(channel: string, value: unknown, bodies: Bodies): un
     return { ...rest, [REF]: hash };
   });
 }
+
+/** `externalize` for a value that is not a channel (a ledger outcome): every evidence-like object inside. */
+export const externalizeAll = (value: unknown, bodies: Bodies): unknown => externalize("evidence", value, bodies);
+export const internalizeAll = (value: unknown, bodies: Bodies): unknown => internalize("evidence", value, bodies);
+export const referencedAll = (value: unknown, into: Set<string>): Set<string> => referencedHashes("evidence", value, into);
 
 /** Hashes referenced inside a loaded value of `channel`. */
 export function referencedHashes(channel: string, value: unknown, into: Set<string>): Set<string> {

@@ -9,6 +9,7 @@ import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { createSqliteLedger } from "../ledger/sqliteLedger.js";
 import { causeLine, CheckpointStoreError, MissingStoreError } from "./errors.js";
+import { ledgerWithBodies } from "./ledgerBodies.js";
 import { createSqliteLeases } from "./sqliteLease.js";
 import type { CheckpointStore } from "./types.js";
 import { VersionedSqliteSaver } from "./versionedSqliteSaver.js";
@@ -25,10 +26,10 @@ export function openSqliteStore(path: string, opts: { mustExist?: boolean } = {}
     db = new Database(path, { timeout: 5000 });
     // Readers in another process (`mira show`) must not block a run that is writing.
     db.pragma("journal_mode = WAL");
-    const ledger = createSqliteLedger(db);
     const leases = createSqliteLeases(db);
     const open = db;
     const checkpointer = new VersionedSqliteSaver(open);
+    const ledger = ledgerWithBodies(createSqliteLedger(db), checkpointer.bodies);
     return {
       kind: "sqlite",
       checkpointer,
