@@ -18,7 +18,7 @@ import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { createAgent } from "langchain";
 import { z } from "zod";
-import { openCheckpointStore } from "../checkpointers/index.js";
+import { openCheckpointStore, type CheckpointStore } from "../checkpointers/index.js";
 import { buildMiraGraph } from "../graphs/mira.js";
 import { Harness } from "../harness/harness.js";
 import { staticSource } from "../harness/sources.js";
@@ -117,7 +117,7 @@ async function toolCompletions(stream: AsyncIterable<Record<string, unknown>>, t
 }
 
 /** Distinct text files for the read trajectory: numbered lines, so no two bodies are equal. */
-function writeReadWorkspace(workspace: string): void {
+export function writeReadWorkspace(workspace: string): void {
   for (let f = 0; f < READ_FILES; f++) {
     const lines: string[] = [];
     for (let n = 1, size = 0; size < READ_FILE_BYTES; n++) {
@@ -137,6 +137,31 @@ export interface MiraRunOptions {
   workspace?: string;
 }
 
+/**
+ * The governed loop compiled on `store` for the scripted trajectory of `steps` tool calls
+ * (`read_open` over `writeReadWorkspace`'s files, or `noop`), its start input and run config.
+ */
+export function miraApp(store: CheckpointStore, opts: { steps: number; read?: boolean; workspace: string; threadId?: string }) {
+  const { steps } = opts;
+  const maxSteps = steps + 5;
+  const call = opts.read ? (i: number) => ({ name: "read_open", args: { path: `src${i % READ_FILES}.ts` } }) : (i: number) => ({ name: "noop", args: { n: i } });
+  const final: ScriptedTurn = { content: "", tool_calls: [{ id: "final", name: "answer", args: { text: `done after ${steps} steps`, citations: [] } }] };
+  const rt: MiraRuntime = {
+    agent: "main",
+    workspaceRoot: opts.workspace,
+    model: new ScriptedChatModel(trajectory(steps, call, final)),
+    harness: new Harness({ sources: [staticSource("bench", [opts.read ? readOpen : noopTool])], authority: { allow: ["*"], deny: [] } }),
+    policy: Policy.defaults(),
+    ledger: store.ledger,
+    documents: new DocumentIndex(opts.workspace),
+    defaults: { maxSteps, maxAttempts: 3 },
+  };
+  const app = buildMiraGraph(rt).compile({ checkpointer: store.checkpointer });
+  const goal = opts.read ? `read each source file, ${steps} reads in all` : `call noop for each number up to ${steps}`;
+  const config = { configurable: { thread_id: opts.threadId ?? "bench" }, recursionLimit: recursionLimitFor(maxSteps) };
+  return { app, input: startRunInput(goal), config };
+}
+
 /** The governed loop for N tool steps; throws BenchRunError unless it completes all of them. */
 export async function runMira(opts: MiraRunOptions): Promise<StepRun> {
   const go = async ({ dbPath, workspace }: { dbPath: string; workspace: string }): Promise<StepRun> => {
@@ -144,24 +169,9 @@ export async function runMira(opts: MiraRunOptions): Promise<StepRun> {
     const store = await openCheckpointStore(`sqlite:${dbPath}`);
     try {
       const { steps } = opts;
-      const maxSteps = steps + 5;
-      const call = opts.read ? (i: number) => ({ name: "read_open", args: { path: `src${i % READ_FILES}.ts` } }) : (i: number) => ({ name: "noop", args: { n: i } });
-      const final: ScriptedTurn = { content: "", tool_calls: [{ id: "final", name: "answer", args: { text: `done after ${steps} steps`, citations: [] } }] };
-      const rt: MiraRuntime = {
-        agent: "main",
-        workspaceRoot: workspace,
-        model: new ScriptedChatModel(trajectory(steps, call, final)),
-        harness: new Harness({ sources: [staticSource("bench", [opts.read ? readOpen : noopTool])], authority: { allow: ["*"], deny: [] } }),
-        policy: Policy.defaults(),
-        ledger: store.ledger,
-        documents: new DocumentIndex(workspace),
-        defaults: { maxSteps, maxAttempts: 3 },
-      };
-      const app = buildMiraGraph(rt).compile({ checkpointer: store.checkpointer });
-      const goal = opts.read ? `read each source file, ${steps} reads in all` : `call noop for each number up to ${steps}`;
-      const config = { configurable: { thread_id: "bench" }, recursionLimit: recursionLimitFor(maxSteps) };
+      const { app, input, config } = miraApp(store, { steps, read: opts.read, workspace });
       const started = performance.now();
-      const stream = await app.stream(startRunInput(goal), { ...config, streamMode: "updates", durability: "sync" });
+      const stream = await app.stream(input, { ...config, streamMode: "updates", durability: "sync" });
       const completions = await toolCompletions(stream as AsyncIterable<Record<string, unknown>>, "Tool");
       const totalMs = performance.now() - started;
       const state = await app.getState(config);
