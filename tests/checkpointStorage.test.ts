@@ -13,6 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inflateRawSync } from "node:zlib";
 import Database from "better-sqlite3";
+import { Annotation, Command, END, interrupt, START, StateGraph } from "@langchain/langgraph";
+import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { footprint, miraApp, runMira, writeReadWorkspace } from "../bench/stepRunners.js";
@@ -158,6 +160,40 @@ describe.skipIf(!postgresReachable)("PostgreSQL body table", () => {
       await client.end();
     }
   }, 120_000);
+});
+
+describe("files written by the stock SqliteSaver (before issue 24)", () => {
+  it("a thread paused under the stock saver resumes under the versioned one and keeps its values", async () => {
+    const { dir } = tempWorkspace();
+    const dbPath = join(dir, "legacy.db");
+    const State = Annotation.Root({ log: Annotation<string[], string[]>({ reducer: (a, b) => a.concat(b), default: () => [] }) });
+    let afterRuns = 0;
+    const build = () =>
+      new StateGraph(State)
+        .addNode("before", async () => ({ log: ["before"] }))
+        .addNode("ask", async () => ({ log: [`answer ${String(interrupt("go?"))}`] }))
+        .addNode("after", async () => ((afterRuns += 1), { log: ["after"] }))
+        .addEdge(START, "before")
+        .addEdge("before", "ask")
+        .addEdge("ask", "after")
+        .addEdge("after", END);
+    const config = { configurable: { thread_id: "legacy" } };
+    const legacyDb = new Database(dbPath);
+    await build().compile({ checkpointer: new SqliteSaver(legacyDb) }).invoke({ log: ["start"] }, config);
+    legacyDb.close();
+
+    const store = await openCheckpointStore(`sqlite:${dbPath}`);
+    try {
+      const app = build().compile({ checkpointer: store.checkpointer });
+      expect((await app.getState(config)).values.log).toEqual(["start", "before"]);
+      const out = await app.invoke(new Command({ resume: "yes" }), config);
+      expect(out.log).toEqual(["start", "before", "answer yes", "after"]);
+      expect(afterRuns).toBe(1);
+      expect((await app.getState(config)).values.log).toEqual(["start", "before", "answer yes", "after"]);
+    } finally {
+      await store.close();
+    }
+  });
 });
 
 describe("footprint", () => {
