@@ -2,10 +2,7 @@
  * Opens the checkpoint store a setting names. Every run goes through here, so the
  * checkpointer and the execution ledger always come from the same place.
  */
-import { openMemoryStore } from "./memoryStore.js";
-import { openPostgresStore } from "./postgresStore.js";
 import { parseCheckpointerSetting } from "./setting.js";
-import { openSqliteStore } from "./sqliteStore.js";
 import type { CheckpointStore } from "./types.js";
 
 export { CheckpointStoreError } from "./errors.js";
@@ -23,12 +20,13 @@ export { ThreadBusyError, type ThreadLease, type ThreadOwner } from "./threadLea
  */
 export async function openCheckpointStore(setting: string, opts: { cwd?: string; mustExist?: boolean } = {}): Promise<CheckpointStore> {
   const target = parseCheckpointerSetting(setting, opts.cwd ?? process.cwd());
+  // Each backend's driver loads only when a command opens that backend (`pg` costs a SQLite user start-up time).
   switch (target.kind) {
     case "memory":
-      return openMemoryStore();
+      return (await import("./memoryStore.js")).openMemoryStore();
     case "sqlite":
-      return openSqliteStore(target.path, { mustExist: opts.mustExist });
+      return (await import("./sqliteStore.js")).openSqliteStore(target.path, { mustExist: opts.mustExist });
     case "postgres":
-      return openPostgresStore(target);
+      return (await import("./postgresStore.js")).openPostgresStore(target);
   }
 }

@@ -6,6 +6,7 @@ import pg from "pg";
 import { createPostgresLedger } from "../ledger/postgresLedger.js";
 import { BranchSafePostgresSaver } from "./branchSafePostgresSaver.js";
 import { causeLine, CheckpointStoreError } from "./errors.js";
+import { ledgerWithBodies } from "./ledgerBodies.js";
 import { createPostgresLeases } from "./postgresLease.js";
 import type { CheckpointerTarget } from "./setting.js";
 import type { CheckpointStore } from "./types.js";
@@ -39,7 +40,7 @@ export async function openPostgresStore(target: Extract<CheckpointerTarget, { ki
     const checkpointer = new BranchSafePostgresSaver(pool);
     const ledger = await withSetupLock(setupClient, async () => {
       await checkpointer.setup();
-      return createPostgresLedger(pool);
+      return ledgerWithBodies(await createPostgresLedger(pool), checkpointer.bodies);
     });
     setupClient.release();
     const threadIds = async () => {

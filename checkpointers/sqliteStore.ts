@@ -1,16 +1,18 @@
 /**
- * The `sqlite:PATH` setting: one better-sqlite3 connection (WAL mode) shared by LangGraph's
- * SqliteSaver, the `mira_executions` ledger table and the thread leases, so a checkpoint and the record of the
- * tool call it guards are in the same file.
+ * The `sqlite:PATH` setting: one better-sqlite3 connection (WAL mode) shared by the
+ * VersionedSqliteSaver (channel values stored by version, evidence bodies and the full trace
+ * beside them), the `mira_executions` ledger table and the thread leases, so a checkpoint and
+ * the record of the tool call it guards are in the same file.
  */
 import { existsSync, mkdirSync, rmdirSync, rmSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
-import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { createSqliteLedger } from "../ledger/sqliteLedger.js";
 import { causeLine, CheckpointStoreError, MissingStoreError } from "./errors.js";
+import { ledgerWithBodies } from "./ledgerBodies.js";
 import { createSqliteLeases } from "./sqliteLease.js";
 import type { CheckpointStore } from "./types.js";
+import { VersionedSqliteSaver } from "./versionedSqliteSaver.js";
 
 /** Tables that hold something worth keeping; a file with none of their rows is still empty. */
 const CONTENT_TABLES = ["checkpoints", "writes", "mira_executions", "mira_thread_leases"];
@@ -43,10 +45,10 @@ export function openSqliteStore(path: string, opts: { mustExist?: boolean } = {}
     db = new Database(path, { timeout: 5000 });
     // Readers in another process (`mira show`) must not block a run that is writing.
     db.pragma("journal_mode = WAL");
-    const ledger = createSqliteLedger(db);
     const leases = createSqliteLeases(db);
     const open = db;
-    const checkpointer = new SqliteSaver(open);
+    const checkpointer = new VersionedSqliteSaver(open);
+    const ledger = ledgerWithBodies(createSqliteLedger(db), checkpointer.bodies);
     return {
       kind: "sqlite",
       checkpointer,

@@ -1,7 +1,7 @@
 /**
  * Checkpoint conformance (issue 7): the upstream validation suite
  * (@langchain/langgraph-checkpoint-validation, used as a library because its CLI is broken
- * in 1.1.1) against the savers this project runs on: SqliteSaver on the project's SQLite
+ * in 1.1.1) against the savers this project runs on: VersionedSqliteSaver on the project's SQLite
  * store, and BranchSafePostgresSaver (the fork fix) on PostgreSQL. Run with
  * `npm run conformance`; the results are in the README.
  */
@@ -25,7 +25,7 @@ if (which.includes("memory")) {
 if (which.includes("sqlite")) {
   const stores = new Map<unknown, { store: CheckpointStore; dir: string }>();
   validate({
-    checkpointerName: "SqliteSaver (mira sqlite store)",
+    checkpointerName: "VersionedSqliteSaver (mira sqlite store)",
     createCheckpointer() {
       const dir = mkdtempSync(join(tmpdir(), "mira-conf-"));
       const store = openSqliteStore(join(dir, "mira.db"));

@@ -1,7 +1,9 @@
 /**
  * The `AgentRun` as LangGraph state channels (CONTRACT §1). Every channel declares its
- * reducer. Append-only channels are windows: a checkpoint copies the whole state, so an
- * unbounded channel would make each step cost more than the last.
+ * reducer. Append-only channels are windows: an unbounded channel would make each step cost
+ * more than the last. Reducers keep retained items' identity (`concat`/`slice`) and never
+ * mutate them: the SQLite saver stores a window's new version as a delta of the previous one
+ * by comparing items by reference (checkpointers/arrayDelta.ts).
  */
 import type { BaseMessage } from "@langchain/core/messages";
 import { Annotation, messagesStateReducer, type Messages } from "@langchain/langgraph";
