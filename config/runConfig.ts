@@ -25,6 +25,7 @@ export const MiraConfigurable = z.object({
   mcpConfig: z.string().min(1).optional().describe("MCP config file of live servers (on a server: the operator's MIRA_MCP_CONFIG only)."),
   maxSteps: z.number().int().positive().optional().describe("Planner turns before a guarded answer."),
   approvalShape: ApprovalShape.optional().describe("Approval interrupt shape: hitl (Agent Chat UI, default) or inbox (Agent Inbox)."),
+  strictReplies: z.boolean().optional().describe("Refuse approval replies that carry neither an interrupt id nor arguments (a run may turn it on, never off)."),
 });
 export type MiraConfigurable = z.infer<typeof MiraConfigurable>;
 
@@ -49,6 +50,7 @@ export function envSettings(env: NodeJS.ProcessEnv, defaultWorkspace: string): R
     mcpConfig: present(env.MIRA_MCP_CONFIG) ?? null,
     skills: present(env.MIRA_SKILLS) ?? null,
     approvalShape: parsedShape.data,
+    ...(/^(1|true|yes)$/i.test(present(env.MIRA_STRICT_REPLIES) ?? "") ? { strictReplies: true } : {}),
   };
 }
 
@@ -109,6 +111,8 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
     mcpConfig: defaults.mcpConfig ?? null,
     skills: defaults.skills ?? null,
     approvalShape: choice.approvalShape ?? defaults.approvalShape ?? "hitl",
+    // A run may narrow the operator's setting, never widen it.
+    ...(choice.strictReplies || defaults.strictReplies ? { strictReplies: true } : {}),
   };
 }
 

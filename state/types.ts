@@ -7,7 +7,7 @@ import { z } from "zod";
 /** Bumped whenever a persisted channel changes shape; old-state fixtures stay as tests. */
 export const AGENT_RUN_SCHEMA_VERSION = 2;
 
-export const RunStatus = z.enum(["running", "waiting_user", "waiting_approval", "completed", "failed"]);
+export const RunStatus = z.enum(["running", "waiting_user", "waiting_approval", "completed", "failed", "cancelled"]);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 export const FinishReason = z.enum(["stop", "error", "max_steps"]);
@@ -353,6 +353,8 @@ export const RunSettings = z.object({
   approvalShape: ApprovalShape.default("hitl"),
   /** Folder of skill folders; null = the built-in skills. */
   skills: z.string().nullable().default(null),
+  /** Refuse bare ecosystem replies (no interrupt id, no arguments); for clients that key their replies. */
+  strictReplies: z.boolean().optional(),
 });
 export type RunSettings = z.input<typeof RunSettings>;
 
