@@ -87,9 +87,11 @@ const endsRun = (goto: unknown) => (Array.isArray(goto) ? goto : [goto]).include
  * pending. Any other input passes unchanged. Apply it to the compiled graph a server or the
  * CLI runs (after `withConfig`, which builds a new instance).
  */
-export function acceptingCancel<G extends { _validateInput(input: unknown): Promise<unknown> }>(graph: G): G {
-  const validate = graph._validateInput.bind(graph);
-  graph._validateInput = async (input: unknown) => {
+export function acceptingCancel<G extends object>(graph: G): G {
+  // `_validateInput` is the one hook LangGraph calls with the raw input of every run.
+  const target = graph as unknown as { _validateInput(input: unknown): Promise<unknown> };
+  const validate = target._validateInput.bind(graph);
+  target._validateInput = async (input: unknown) => {
     if (input instanceof Command && endsRun(input.goto) && input.resume == null) {
       return validate(new Command({ resume: { cancel: true, reason: "marked as resolved" } satisfies CancelReply }));
     }

@@ -24,7 +24,7 @@ import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "
 import { allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../config/runConfig.js";
 import { openHarness, type OpenedHarness } from "./toolSources.js";
 import type { RunSettings } from "../state/types.js";
-import { buildMiraGraph } from "../graphs/mira.js";
+import { acceptingCancel, buildMiraGraph } from "../graphs/mira.js";
 
 /** The repository root: relative settings resolve here, wherever the server was started from. */
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -52,9 +52,11 @@ const harnesses = new Map<string, Promise<OpenedHarness>>();
 const graphs = new Map<string, ReturnType<typeof compileFor>>();
 
 function compileFor(settings: RunSettings, tools: OpenedHarness, skills: ReturnType<typeof loadSkills>) {
-  return buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness, skills }))
-    .compile()
-    .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } });
+  return acceptingCancel(
+    buildMiraGraph(createRuntime(settings, store.ledger, { harness: tools.harness, skills }))
+      .compile()
+      .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } }),
+  );
 }
 
 const skills = loadSkills(defaults);
