@@ -175,6 +175,28 @@ export async function resumeCommand(threadId: string, opts: ResumeOpts, io: Outp
   { mustExist: true });
 }
 
+/**
+ * Cancels a paused run (`mira cancel THREAD`): the pending call or question is answered with
+ * Mira's cancel reply, so the run ends `cancelled` and nothing pending executes; the same as
+ * `Command({goto: END})` ("Mark as resolved") on a server.
+ */
+export async function cancelCommand(threadId: string, opts: StoreOpts & { reason?: string }, io: Output): Promise<number> {
+  const setting = resolveCheckpointerSetting(opts.checkpointer);
+  return withStore(setting, async (store) =>
+    withThreadLease(store, threadId, async () => {
+      const { state, settings, child } = await requireThread(store, threadId);
+      return withApp(store, settings, child?.modelCalls ?? state.modelCalls, async (app) => {
+        const snapshot = (await app.getState(threadConfig(threadId, settings.maxSteps))) as StateSnapshot;
+        const interrupts = pendingInterrupts(snapshot);
+        if (interrupts.length === 0) throw new UsageError(`thread "${threadId}" is not paused (status: ${state.status}); nothing was cancelled`);
+        const print = opts.json ? null : io.out;
+        print?.(`mira: cancelling thread ${threadId}`);
+        return report(await resumeWith(app, interrupts, { cancel: true, reason: opts.reason ?? "cancelled with mira cancel" }, threadId, settings.maxSteps, print), setting, opts, io);
+      });
+    }),
+  { mustExist: true });
+}
+
 function resumeWith(app: MiraApp, interrupts: string[], value: unknown, threadId: string, maxSteps: number, print: Printer | null) {
   return drive(app, new ResumeCommand({ resume: Object.fromEntries(interrupts.map((id) => [id, value])) }), threadId, maxSteps, print);
 }
@@ -248,7 +270,7 @@ export type Progress =
   | { state: "interrupted"; message: string };
 
 async function progressOf(store: CheckpointStore, setting: string, threadId: string, view: ThreadView): Promise<Progress> {
-  if (view.state.status === "completed" || view.state.status === "failed") return { state: "settled" };
+  if (view.state.status === "completed" || view.state.status === "failed" || view.state.status === "cancelled") return { state: "settled" };
   if (view.interrupted) return { state: "paused" };
   const owner = await store.threadOwner(threadId);
   if (owner) return { state: "advancing", owner: owner.description };

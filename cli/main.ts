@@ -76,6 +76,14 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
     ),
   ).action(async (thread: string, opts) => setExit(await (await commands()).resumeCommand(thread, opts, io)));
 
+  store(
+    program
+      .command("cancel")
+      .description("Cancel a paused run: it ends cancelled and its pending call never runs (Agent Chat UI's \"Mark as resolved\").")
+      .argument("<thread>", "the paused thread")
+      .option("--reason <text>", "why (kept in the trace)"),
+  ).action(async (thread: string, opts) => setExit(await (await commands()).cancelCommand(thread, opts, io)));
+
   store(program.command("show").description("Print a thread's trace, state and what the execution ledger says ran.").argument("<thread>", "a thread id")).action(
     async (thread: string, opts) => setExit(await (await commands()).showCommand(thread, opts, io)),
   );
@@ -84,7 +92,7 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
     program
       .command("threads")
       .description("List the threads in the checkpoint store, newest first.")
-      .addOption(new Option("--status <status>", "only threads with this status").choices(["running", "waiting_user", "waiting_approval", "completed", "failed"])),
+      .addOption(new Option("--status <status>", "only threads with this status").choices(["running", "waiting_user", "waiting_approval", "completed", "failed", "cancelled"])),
   ).action(async (opts) => setExit(await (await commands()).threadsCommand(opts, io)));
 
   store(program.command("approvals").description("List the calls waiting for approval across threads, each with the command that decides it.")).action(async (opts) =>

@@ -122,7 +122,8 @@ export function paint(style: "bold" | "dim" | "red" | "green" | "yellow", text: 
 export const EXIT = { completed: 0, failed: 1, waiting: 2, usage: 64, busy: 75 } as const;
 
 export function exitCodeFor(status: RunStatus): number {
-  if (status === "completed") return EXIT.completed;
+  // A cancel is what the user asked for: the command succeeded.
+  if (status === "completed" || status === "cancelled") return EXIT.completed;
   if (status === "failed") return EXIT.failed;
   if (status === "running") return EXIT.failed;
   return EXIT.waiting;

@@ -28,6 +28,7 @@ export const MiraConfigurable = z.object({
   maxSteps: z.number().int().positive().optional().describe("Planner turns before a guarded answer."),
   approvalShape: ApprovalShape.optional().describe("Approval interrupt shape: hitl (Agent Chat UI, default) or inbox (Agent Inbox)."),
   tools: z.array(z.string().min(1)).min(1).optional().describe("Tool names or domain patterns (mail.*) this run may use, within the operator's grants (MIRA_GRANTS): it narrows them, never widens."),
+  strictReplies: z.boolean().optional().describe("Refuse approval replies that carry neither an interrupt id nor arguments (a run may turn it on, never off)."),
 });
 export type MiraConfigurable = z.infer<typeof MiraConfigurable>;
 
@@ -52,6 +53,7 @@ export function envSettings(env: NodeJS.ProcessEnv, defaultWorkspace: string): R
     mcpConfig: present(env.MIRA_MCP_CONFIG) ?? null,
     skills: present(env.MIRA_SKILLS) ?? null,
     approvalShape: parsedShape.data,
+    ...(/^(1|true|yes)$/i.test(present(env.MIRA_STRICT_REPLIES) ?? "") ? { strictReplies: true } : {}),
   };
 }
 
@@ -131,6 +133,8 @@ export function serverRunSettings(choice: MiraConfigurable, defaults: RunSetting
     skills: defaults.skills ?? null,
     approvalShape: choice.approvalShape ?? defaults.approvalShape ?? "hitl",
     toolGrants: choice.tools ?? null,
+    // A run may narrow the operator's setting, never widen it.
+    ...(choice.strictReplies || defaults.strictReplies ? { strictReplies: true } : {}),
   };
 }
 

@@ -3,23 +3,31 @@
  * Exported uncompiled so callers compile it with their own checkpointer. Every node's
  * visits are also streamed as `custom` progress events.
  *
- * START → planner ─answer→ generate → finalize → END
- *            ├─ask_user→ ask_user (interrupt) → planner
- *            ├─retrieve→ retrieve → evidence → planner
- *            ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
- *            │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject) | approval (refused reply)
- *            ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner
- *            │                                        └─skill completed→ freeze → generate | planner
- *            └─fail / terminal → finalize
+ * START → incoming → planner ─answer→ generate → finalize → END
+ *                       ├─ask_user→ ask_user (interrupt) → planner | ask_user (refused reply) | END (cancelled)
+ *                       ├─retrieve→ retrieve → evidence → planner
+ *                       ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
+ *                       │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
+ *                       │                                                  | approval (refused reply) | END (cancelled)
+ *                       ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner
+ *                       │                                        └─skill completed→ freeze → generate | planner
+ *                       └─fail / terminal → finalize
+ *
+ * `incoming` settles new input that arrives while the thread waits (nodes/incoming.ts).
+ * State, input, output and context are zod schemas (graphs/schemas.ts), so the LangGraph
+ * server reads them at runtime. `acceptingCancel` makes `Command({goto: END})` cancel a
+ * paused run.
  */
-import { END, START, StateGraph } from "@langchain/langgraph";
+import { Command, END, START, StateGraph } from "@langchain/langgraph";
 import type { MiraRuntime } from "../nodes/runtime.js";
-import { AgentRunAnnotation } from "../state/agentRun.js";
 import { MiraInput } from "../state/input.js";
 import { reportingProgress } from "../state/trace.js";
 import { MiraConfigurable } from "../config/runConfig.js";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
-import { createAskUserNode } from "../nodes/askUser.js";
+import { createAskUserNode, routeAfterAskUser } from "../nodes/askUser.js";
+import { createIncomingNode } from "../nodes/incoming.js";
+import type { CancelReply } from "../protocol/approvalReply.js";
+import { AgentRunSchema } from "./schemas.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
 import { createFinalizeNode } from "../nodes/finalize.js";
 import { createFreezeNode, routeAfterFreeze } from "../nodes/freeze.js";
@@ -32,7 +40,8 @@ import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 import { buildSubAgentGraph } from "./subagent.js";
 
 export function buildMiraGraph(rt: MiraRuntime) {
-  return new StateGraph({ state: AgentRunAnnotation, input: MiraInput, context: MiraConfigurable })
+  return new StateGraph({ state: AgentRunSchema, input: MiraInput, context: MiraConfigurable })
+    .addNode("Incoming", reportingProgress(createIncomingNode(rt)))
     .addNode("Planner", reportingProgress(createPlannerNode(rt)))
     .addNode("AskUser", reportingProgress(createAskUserNode(rt)))
     .addNode("Retrieve", reportingProgress(createRetrieveNode(rt)))
@@ -45,7 +54,8 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addNode("Freeze", reportingProgress(createFreezeNode(rt)))
     .addNode("Generate", reportingProgress(createGenerateNode(rt)))
     .addNode("Finalize", reportingProgress(createFinalizeNode(rt)))
-    .addEdge(START, "Planner")
+    .addEdge(START, "Incoming")
+    .addEdge("Incoming", "Planner")
     .addConditionalEdges("Planner", routeAfterPlanner, {
       Normalize: "Normalize",
       Retrieve: "Retrieve",
@@ -55,15 +65,37 @@ export function buildMiraGraph(rt: MiraRuntime) {
       Generate: "Generate",
       Finalize: "Finalize",
     })
-    .addEdge("AskUser", "Planner")
+    .addConditionalEdges("AskUser", routeAfterAskUser, { AskUser: "AskUser", Planner: "Planner", [END]: END })
     .addEdge("Retrieve", "Evidence")
     .addEdge("SubAgent", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
-    .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize", [END]: END })
     .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize" })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Freeze: "Freeze", Finalize: "Finalize" })
     .addConditionalEdges("Freeze", routeAfterFreeze, { Generate: "Generate", Planner: "Planner" })
     .addEdge("Generate", "Finalize")
     .addEdge("Finalize", END);
+}
+
+const endsRun = (goto: unknown) => (Array.isArray(goto) ? goto : [goto]).includes(END);
+
+/**
+ * Makes `Command({goto: END})` (Agent Chat UI's "Mark as resolved") cancel the paused run.
+ * LangGraph alone would re-run the interrupted node with no reply, which just asks again; so
+ * the command is read, before the run starts, as Mira's cancel reply to whatever interrupt is
+ * pending. Any other input passes unchanged. Apply it to the compiled graph a server or the
+ * CLI runs (after `withConfig`, which builds a new instance).
+ */
+export function acceptingCancel<G extends object>(graph: G): G {
+  // `_validateInput` is the one hook LangGraph calls with the raw input of every run.
+  const target = graph as unknown as { _validateInput(input: unknown): Promise<unknown> };
+  const validate = target._validateInput.bind(graph);
+  target._validateInput = async (input: unknown) => {
+    if (input instanceof Command && endsRun(input.goto) && input.resume == null) {
+      return validate(new Command({ resume: { cancel: true, reason: "marked as resolved" } satisfies CancelReply }));
+    }
+    return validate(input);
+  };
+  return graph;
 }

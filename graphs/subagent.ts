@@ -3,17 +3,18 @@
  * wired from the same contract-stage nodes as the main graph, bound per visit to the
  * child's runtime (scoped Harness, its own id; the parent's policy, approvals and ledger).
  * Added to the main graph as the node `SubAgent`; compiled without a checkpointer, so it
- * inherits the parent's and an `interrupt()` inside it pauses the whole run.
+ * inherits the parent's and an `interrupt()` inside it pauses the whole run. Its state,
+ * input and output are zod schemas (graphs/schemas.ts), which Studio's subgraph endpoint reads.
  *
  * START → Start → Planner ─answer / guarded / terminal→ Report → END
- *                   ├─ask_user→ AskUser (interrupt, relayed by the parent) → Planner
+ *                   ├─ask_user→ AskUser (interrupt, relayed by the parent) → Planner | AskUser (refused) | Report (cancelled)
  *                   ├─retrieve→ Retrieve → Evidence → Planner
  *                   └─use_tool→ Normalize → Policy ─allow→ Tool → Evidence → Planner
  *                                             └─ask→ Approval (interrupt) → Tool | Normalize | Planner
  */
 import { END, START, StateGraph } from "@langchain/langgraph";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
-import { createAskUserNode } from "../nodes/askUser.js";
+import { createAskUserNode, routeAfterAskUser } from "../nodes/askUser.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
 import { createNormalizeNode, routeAfterNormalize } from "../nodes/normalize.js";
 import { createPlannerNode, routeAfterPlanner } from "../nodes/planner.js";
@@ -24,12 +25,12 @@ import { createSubAgentStartNode } from "../nodes/subagentStart.js";
 import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 import { forDelegation } from "./childRuntime.js";
 import type { MiraRuntime } from "../nodes/runtime.js";
-import { AgentRunAnnotation, SubAgentInput, SubAgentOutput } from "../state/agentRun.js";
+import { AgentRunSchema, SubAgentInputSchema, SubAgentOutputSchema } from "./schemas.js";
 import { reportingProgress } from "../state/trace.js";
 
 export function buildSubAgentGraph(rt: MiraRuntime) {
   const bind = (name: string, factory: Parameters<typeof forDelegation>[1]) => reportingProgress(forDelegation(rt, factory, name));
-  return new StateGraph({ state: AgentRunAnnotation, input: SubAgentInput, output: SubAgentOutput })
+  return new StateGraph({ state: AgentRunSchema, input: SubAgentInputSchema, output: SubAgentOutputSchema })
     .addNode("Start", bind("Start", createSubAgentStartNode))
     .addNode("Planner", bind("Planner", createPlannerNode))
     .addNode("AskUser", bind("AskUser", createAskUserNode))
@@ -50,11 +51,12 @@ export function buildSubAgentGraph(rt: MiraRuntime) {
       Generate: "Report",
       Finalize: "Report",
     })
-    .addEdge("AskUser", "Planner")
+    // A cancelled child reports; the cancel reaches the parent through its work package.
+    .addConditionalEdges("AskUser", routeAfterAskUser, { AskUser: "AskUser", Planner: "Planner", [END]: "Report" })
     .addEdge("Retrieve", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Report" })
     .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Report" })
-    .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Report" })
+    .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Report", [END]: "Report" })
     .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Finalize: "Report" })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Finalize: "Report" })
     .addEdge("Report", END);

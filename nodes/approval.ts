@@ -2,13 +2,17 @@
  * Approval (CONTRACT §3): pauses with `interrupt()` whose value is the frozen invocation in
  * the ecosystem's request shape (protocol/approvalReply.ts), and applies a reply only to
  * that invocation. Mira's decision must name the exact `toolCallId + inputHash` (a mismatch
- * is a terminal approval inconsistency); an ecosystem reply that names another call, or a
- * value that is no reply at all, is refused with a trace note and the run keeps waiting on
- * the same call. `edit` never changes the tool; it makes a new invocation that is
- * normalized and asked again. The node re-runs from its first line on resume, so nothing
- * precedes `interrupt()`.
+ * is a terminal approval inconsistency); an ecosystem reply that names another call, is
+ * malformed, or is no reply at all, is refused with a note in the conversation and the trace,
+ * and the run keeps waiting on the same call. `edit` never changes the tool; its input is read
+ * through the tool's schema (text coerced to booleans and numbers) and, if still invalid,
+ * refused the same way; a valid edit is a new invocation, normalized and asked again. A
+ * cancel reply (or `goto: END`) ends the run as `cancelled`. The node re-runs from its first
+ * line on resume, so nothing precedes `interrupt()` (reading how the reply was keyed is not
+ * a side effect).
  */
-import { interrupt } from "@langchain/langgraph";
+import { AIMessage } from "@langchain/core/messages";
+import { END, interrupt } from "@langchain/langgraph";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
@@ -20,12 +24,15 @@ import type { ApprovalRecord } from "../state/types.js";
 import { approvalRequest, readApprovalReply } from "../protocol/approvalReply.js";
 import { settingsDiffer } from "../config/runConfig.js";
 import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
+import { readEditedInput } from "./editInput.js";
+import { replyIsKeyed } from "./interruptContext.js";
 
 export type { ApprovalRequest } from "../protocol/approvalReply.js";
 
-export type ApprovalRoute = "Approval" | "Tool" | "Normalize" | "Planner" | "Finalize";
+export type ApprovalRoute = "Approval" | "Tool" | "Normalize" | "Planner" | "Finalize" | typeof END;
 
 export function routeAfterApproval(state: AgentRunState): ApprovalRoute {
+  if (state.status === "cancelled") return END;
   if (state.status === "failed") return "Finalize";
   if (state.status === "waiting_approval") return "Approval";
   if (state.pendingToolCall) return "Tool";
@@ -45,24 +52,33 @@ export function createApprovalNode(rt: MiraRuntime) {
       return { ...terminalStep({ recoverable: false, kind: "state_corrupted", message: "approval requested with no frozen call" }), ...visit(state, "Approval", rt.agent) };
     }
     const checkpointId = currentCheckpointId(config);
+    const keyed = replyIsKeyed(config);
     const answer: unknown = interrupt(approvalRequest(call, checkpointId, rt.agent, state.settings?.approvalShape ?? "hitl"));
 
+    // Back to the same interrupt: the call stays frozen and pending, nothing runs; the person sees why.
+    const refuse = (note: string): AgentRunUpdate => ({
+      status: "waiting_approval",
+      messages: new AIMessage(`Reply refused: ${note}`),
+      ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "refused", note }),
+    });
     const moved = settingsDiffer(state.settings, rt.settings);
-    if (moved) {
-      // A resume built with other settings would run the call somewhere else.
-      const note = `this resume runs with other settings than the run (${moved}); resume with the run's configuration; nothing was executed`;
-      return { status: "waiting_approval", ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "refused", note }) };
-    }
-    const reply = readApprovalReply(call, answer);
+    // A resume built with other settings would run the call somewhere else.
+    if (moved) return refuse(`this resume runs with other settings than the run (${moved}); resume with the run's configuration; nothing was executed`);
+    const strict = Boolean(state.settings?.strictReplies || rt.settings?.strictReplies);
+    const reply = readApprovalReply(call, answer, { keyed, strict });
     if (reply.kind === "inconsistent") {
       return {
         ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message: reply.message }),
         ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "inconsistent", note: reply.message }),
       };
     }
-    if (reply.kind === "refused") {
-      // Back to the same interrupt: the call stays frozen and pending, nothing runs.
-      return { status: "waiting_approval", ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "refused", note: reply.message }) };
+    if (reply.kind === "refused") return refuse(reply.message);
+    if (reply.kind === "cancel") return cancelRun(state, rt.agent, `${call.toolId} (${call.toolCallId}) was not executed${reply.reason ? `: ${reply.reason}` : ""}`, call.toolCallId);
+    let editedInput: Record<string, unknown> | undefined;
+    if (reply.kind === "edit") {
+      const edited = readEditedInput(rt.harness.get(call.toolId), reply.input);
+      if (!edited.ok) return refuse(`${edited.message}; the original call stays pending, nothing was executed`);
+      editedInput = edited.input;
     }
     const record: ApprovalRecord = {
       toolId: call.toolId,
@@ -103,9 +119,24 @@ export function createApprovalNode(rt: MiraRuntime) {
         return {
           ...resumed,
           pendingToolCall: null,
-          nextAction: { type: "use_tool", toolId: call.toolId, toolCallId: `${call.toolCallId}~edit${edits}`, input: reply.input },
+          nextAction: { type: "use_tool", toolId: call.toolId, toolCallId: `${call.toolCallId}~edit${edits}`, input: editedInput ?? reply.input },
         };
       }
     }
+  };
+}
+
+/**
+ * Ends a paused run on the user's word (a cancel reply, `goto: END`, `mira cancel`): status
+ * `cancelled`, the pending call dropped unexecuted, one trace entry and one message saying so.
+ */
+export function cancelRun(state: AgentRunState, agent: string, what: string, toolCallId?: string): AgentRunUpdate {
+  const note = `cancelled by the user; ${what}`;
+  return {
+    status: "cancelled",
+    pendingToolCall: null,
+    nextAction: null,
+    messages: new AIMessage(`Run cancelled: ${what}.`),
+    ...visit(state, state.status === "waiting_user" ? "AskUser" : "Approval", agent, { ...(toolCallId ? { toolCallId } : {}), decision: "cancelled", note }),
   };
 }

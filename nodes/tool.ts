@@ -6,6 +6,9 @@
  * restored under a new id) does not authorize the call here: it goes back to Policy and is
  * asked again. The policy is judged again too, since it may have changed while the run was
  * paused: a call it now denies is not executed. A call the ledger saw start but never finish is `outcome_unknown`, never re-run.
+ * The approval must also lie on this branch: its checkpoint must be an ancestor of the one
+ * Tool runs from, so a state forked elsewhere (before the approval, or on another branch)
+ * that carries a copied approval is sent back to Policy and asked again.
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { MiraRuntime } from "./runtime.js";
@@ -18,6 +21,7 @@ import { APPROVAL_KEY_ENV, approvalKey, verifyApproval } from "../protocol/appro
 import { invocationHash } from "../protocol/invocationHash.js";
 import type { ToolContext, ToolDefinition } from "../tools/types.js";
 import { currentThreadId } from "./checkpointId.js";
+import { onLineage } from "./interruptContext.js";
 
 /** Trace note of a Tool visit that returned a recorded result instead of executing. */
 export const REPLAYED_NOTE = "replayed from the execution ledger";
@@ -46,10 +50,15 @@ export function createToolNode(rt: MiraRuntime) {
     const threadId = currentThreadId(config);
     const matching = state.approvals.filter((a) => grants(a, call));
     if (matching.length === 0) return refuse("approval_inconsistency", `no approval binds ${call.toolId} (${call.toolCallId}, ${call.inputHash.slice(0, 12)}); nothing was executed`);
-    const approval = matching.find((a) => a.threadId === threadId);
+    // The newest decision in this thread: an older one may be a copy from another branch.
+    const approval = [...matching].reverse().find((a) => a.threadId === threadId);
     if (!approval) {
       const from = matching.at(-1)?.threadId;
       const note = `the approval of ${call.toolCallId} was given in ${from ? `thread "${from}"` : "no recorded thread"}, not this one; asking again`;
+      return { status: "running", ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, decision: "rebind", note }) };
+    }
+    if (approval.checkpointId && (await onLineage(config, approval.checkpointId)) === "no") {
+      const note = `the approval of ${call.toolCallId} was given at checkpoint ${approval.checkpointId}, which is not on this branch; asking again`;
       return { status: "running", ...visit(state, "Tool", rt.agent, { toolCallId: call.toolCallId, decision: "rebind", note }) };
     }
     const key = approvalKey();

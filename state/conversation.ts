@@ -1,7 +1,7 @@
 /**
  * The run as a chat thread: what the `messages` channel holds and when a new turn starts.
- * A turn is one user request. It starts on a fresh thread, or when a completed (or failed)
- * thread receives another message or goal; the loadout, evidence and trace carry over,
+ * A turn is one user request. It starts on a fresh thread, or when a completed (failed,
+ * cancelled) thread receives another message or goal; the loadout, evidence and trace carry over,
  * the goal, TaskFrame, step budget and recovery start again.
  */
 import { AIMessage, HumanMessage, type BaseMessage } from "@langchain/core/messages";
@@ -18,7 +18,7 @@ const isUserMessage = (m: BaseMessage | undefined) => m?.getType() === "human";
 
 /** True when the Planner is entered with no request in progress. */
 export function startsTurn(state: Pick<AgentRunState, "step" | "status">): boolean {
-  return state.step === 0 || state.status === "completed" || state.status === "failed";
+  return state.step === 0 || state.status === "completed" || state.status === "failed" || state.status === "cancelled";
 }
 
 /**
@@ -47,8 +47,18 @@ export function turnReset(goal: string): AgentRunUpdate {
   };
 }
 
+/** A fenced code block whose fence is longer than any backtick run inside (so the input cannot close it). */
+export function codeBlock(text: string, lang = ""): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = "`".repeat(Math.max(3, longest + 1));
+  return `${fence}${lang}\n${text}\n${fence}`;
+}
+
+/** The approval request as a chat message; the input is a fenced JSON block so chat UIs render it as code. */
 export const approvalRequestMessage = (call: PendingToolCall, reason: string) =>
-  new AIMessage(`Approval needed for ${call.toolId} [${call.riskClass}] (call ${call.toolCallId}, input hash ${call.inputHash.slice(0, 16)}…): ${reason}\n${JSON.stringify(call.input, null, 2)}`);
+  new AIMessage(
+    `Approval needed for ${call.toolId} [${call.riskClass}] (call ${call.toolCallId}, input hash ${call.inputHash.slice(0, 12)}): ${reason}\n\n${codeBlock(JSON.stringify(call.input, null, 2), "json")}`,
+  );
 
 const DECISION_WORDS: Record<ApprovalRecord["decision"], string> = { approve: "Approved", reject: "Rejected", edit: "Edited", policy_allow: "Allowed by policy" };
 

@@ -8,7 +8,7 @@ import { ChangeOp, Domain, RunSubject } from "../language/kinds.js";
 /** Bumped whenever a persisted channel changes shape; old-state fixtures stay as tests. */
 export const AGENT_RUN_SCHEMA_VERSION = 2;
 
-export const RunStatus = z.enum(["running", "waiting_user", "waiting_approval", "completed", "failed"]);
+export const RunStatus = z.enum(["running", "waiting_user", "waiting_approval", "completed", "failed", "cancelled"]);
 export type RunStatus = z.infer<typeof RunStatus>;
 
 export const FinishReason = z.enum(["stop", "error", "max_steps"]);
@@ -380,6 +380,8 @@ export const RunSettings = z.object({
   skills: z.string().nullable().default(null),
   /** A server run's own tool patterns, narrowing the operator's grants (runtime/toolSources.ts runAuthority). Additive, default null. */
   toolGrants: z.array(z.string()).nullable().default(null),
+  /** Refuse bare ecosystem replies (no interrupt id, no arguments); for clients that key their replies. */
+  strictReplies: z.boolean().optional(),
 });
 export type RunSettings = z.input<typeof RunSettings>;
 

@@ -53,7 +53,8 @@ describe("the approval interrupt value: the frozen invocation plus the UI's requ
     const v = value as unknown as InboxApprovalRequest;
     expect(value).toMatchObject({ kind: "approval", ...state.pendingToolCall! });
     expect(v.action_request).toEqual({ action: "write_file", args: state.pendingToolCall!.input });
-    expect(v.config).toEqual({ allow_accept: true, allow_edit: true, allow_respond: true, allow_ignore: true });
+    // No text response: it answers questions, never approvals (issue 23); ignore rejects.
+    expect(v.config).toEqual({ allow_accept: true, allow_edit: true, allow_respond: false, allow_ignore: true });
     expect(typeof v.description).toBe("string");
     expect("action_requests" in value).toBe(false);
   });
@@ -78,7 +79,6 @@ describe.each([
 
 describe.each([
   ["hitl", { decisions: [{ type: "reject", message: "not today" }] }, "not today"],
-  ["inbox response", [{ type: "response", args: "not today" }], "not today"],
   ["inbox ignore", [{ type: "ignore", args: null }], "ignored in the inbox"],
 ] as const)("reject in the %s shape", (_shape, reply, reason) => {
   it("is a rejection observation for the Planner; nothing executes; the run does not fail", async () => {
@@ -118,6 +118,9 @@ describe("a reply that cannot apply to the pending call leaves the run waiting o
     ["an empty object", {}],
     ["two HITL decisions for one action", { decisions: [{ type: "approve" }, { type: "approve" }] }],
     ["an unknown inbox type", [{ type: "maybe", args: null }]],
+    ["an unknown HITL decision type", { decisions: [{ type: "maybe" }] }],
+    ["an inbox text response to an approval", [{ type: "response", args: "not today" }]],
+    ["a question's answer shape", { answer: "yes" }],
     ["an edit naming another tool", { decisions: [{ type: "edit", edited_action: { name: "delete_path", args: { path: "notes" } } }] }],
     ["an inbox accept of other arguments (a stale reply)", [{ type: "accept", args: { action: "write_file", args: { path: "notes/todo.md", content: "old\n" } } }]],
   ])("%s: still waiting_approval on the same call, a trace note, nothing executed", async (_what, value) => {

@@ -179,7 +179,7 @@ describe("governance stays with the parent", () => {
     });
     await start(run, "What does the doc I mean say?", "g-ask");
     const { id, value, child } = await pendingInterrupt(run, "g-ask");
-    expect(value).toEqual({ kind: "question", question: "Which doc, a or b?", agent: "sub-0" });
+    expect(value).toMatchObject({ kind: "question", question: "Which doc, a or b?", agent: "sub-0" });
     expect(child.status).toBe("waiting_user");
     const out = await run.app.invoke(new Command({ resume: { [id]: "docs/b.md" } }), config("g-ask"));
     expect(out.status).toBe("completed");

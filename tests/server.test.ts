@@ -35,6 +35,7 @@ const REJECT_SCRIPT = { turns: [WRITE, turn("a1", "answer", { text: "Left notes/
 
 interface DevServer {
   client: Client;
+  apiUrl: string;
   /** The one root under which runs may choose workspaces and scripts. */
   root: string;
   ledgerDb: string;
@@ -89,7 +90,7 @@ async function startDevServer(): Promise<DevServer> {
     await stop();
     throw err;
   }
-  return { client: new Client({ apiUrl }), root, ledgerDb, startupMs: Date.now() - began, stop };
+  return { client: new Client({ apiUrl }), apiUrl, root, ledgerDb, startupMs: Date.now() - began, stop };
 }
 
 async function waitUntilUp(apiUrl: string, child: ChildProcess, log: () => string): Promise<void> {
@@ -296,7 +297,7 @@ describe("langgraph dev server: configuration, chat input and streams", () => {
     const schemas = await dev().client.assistants.getSchemas("mira");
     expect(Object.keys((schemas.input_schema as { properties: object }).properties).sort()).toEqual(["goal", "messages"]);
     const config = schemas.config_schema as { properties: Record<string, { description?: string }> };
-    expect(Object.keys(config.properties).sort()).toEqual(["approvalShape", "catalog", "maxSteps", "mcpConfig", "model", "policy", "tools", "workspace"]);
+    expect(Object.keys(config.properties).sort()).toEqual(["approvalShape", "catalog", "maxSteps", "mcpConfig", "model", "policy", "strictReplies", "tools", "workspace"]);
     expect(Object.values(config.properties).every((p) => p.description)).toBe(true);
     expect(schemas.context_schema).toEqual(schemas.config_schema);
   }, SCENARIO_TIMEOUT_MS);
@@ -363,5 +364,90 @@ describe("langgraph dev server: a copied thread asks again (POST /threads/{id}/c
     expect(await exists(target)).toBe(false);
     expect(ledgerRows(dev().ledgerDb, copy.thread_id)).toEqual([]);
     expect(ledgerRows(dev().ledgerDb, paused.threadId).filter((r) => r.tool_call_id === "w1")).toEqual([{ tool_call_id: "w1", status: "completed" }]);
+  }, SCENARIO_TIMEOUT_MS);
+});
+
+/**
+ * Issue 23 through the SDK against `langgraphjs dev`: questions answered the way each UI
+ * sends them, an edit whose values are strings (as Agent Chat UI sends them), chat while
+ * waiting, "Mark as resolved", and Studio's endpoints. Each effect executes at most once: the
+ * ledger on disk counts it.
+ */
+describe("langgraph dev server: approvals and conversations through the UIs (issue 23)", () => {
+  const ASK_SCRIPT = { turns: [turn("q1", "ask_user", { question: "Which file should I create?" }), WRITE, turn("r1", "read_open", { path: "notes/x.md" }), turn("a1", "answer", { text: "Created notes/x.md [ev-2]", citations: ["ev-2"] })] };
+
+  it("a question is answered with Agent Chat UI's edit of `answer` (hitl) and with Agent Inbox's response (inbox): unwrapped to the text", async () => {
+    for (const shape of ["hitl", "inbox"] as const) {
+      const { assistantId } = await scenario(dev(), ASK_SCRIPT, { approvalShape: shape });
+      const thread = await dev().client.threads.create();
+      await dev().client.runs.wait(thread.thread_id, assistantId, { input: { goal: "Create the file I mean" } });
+      const asked = await pendingOf(dev(), thread.thread_id);
+      expect(asked.values.status).toBe("waiting_user");
+      expect(asked.request).toMatchObject({ kind: "question", question: "Which file should I create?" });
+      const reply = shape === "hitl" ? { decisions: [{ type: "edit", edited_action: { name: "ask_user", args: { answer: 'notes/x.md with "hi"' } } }] } : [{ type: "response", args: 'notes/x.md with "hi"' }];
+      const after = await resume(dev(), thread.thread_id, assistantId, shape === "hitl" ? null : asked.interruptId, reply);
+      expect(after.status).toBe("waiting_approval");
+      expect(after.goal).toContain('the user answered: notes/x.md with "hi")');
+    }
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("an edit with string values (Agent Chat UI) is read through the tool's schema; approved, it executes once", async () => {
+    const RUN_SCRIPT = { turns: [turn("c1", "run_command", { command: "true", timeoutMs: 10000 }), turn("a1", "answer", { text: "Ran it." }), turn("a2", "answer", { text: "Ran it." })] };
+    const { assistantId } = await scenario(dev(), RUN_SCRIPT);
+    const thread = await dev().client.threads.create();
+    await dev().client.runs.wait(thread.thread_id, assistantId, { input: { goal: "Run the true command" } });
+    const paused = await pendingOf(dev(), thread.thread_id);
+    expect(paused.values.pendingToolCall?.toolId).toBe("run_command");
+    const edited = await resume(dev(), thread.thread_id, assistantId, null, { decisions: [{ type: "edit", edited_action: { name: "run_command", args: { command: "true", timeoutMs: "20000" } } }] });
+    expect(edited.status).toBe("waiting_approval");
+    expect(edited.pendingToolCall).toMatchObject({ toolCallId: "c1~edit1", input: { command: "true", timeoutMs: 20000 } });
+    const done = await resume(dev(), thread.thread_id, assistantId, null, { decisions: [{ type: "approve" }] });
+    expect(done.status).toBe("completed");
+    expect(ledgerRows(dev().ledgerDb, thread.thread_id)).toEqual([{ tool_call_id: "c1~edit1", status: "completed" }]);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("chat while waiting: a new message rejects the pending write with itself as the reason and is the next request; nothing is written", async () => {
+    const told = turn("a1", "answer", { text: "Not creating it, as you asked." });
+    const { workspace, assistantId } = await scenario(dev(), { turns: [WRITE, told, told, told] });
+    const paused = await pausedWrite(dev(), assistantId);
+    await dev().client.runs.wait(paused.threadId, assistantId, { input: { messages: [{ role: "user", content: "Don't write it, just say so." }] } });
+    const after = (await dev().client.threads.getState<RunValues & { approvals: Array<{ decision: string; reason?: string }> }>(paused.threadId)).values;
+    expect({ status: after.status, error: after.error }).toEqual({ status: "completed", error: null });
+    expect(after.goal).toBe("Don't write it, just say so.");
+    expect(after.approvals.find((a) => a.decision === "reject")?.reason).toBe("Don't write it, just say so.");
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it('"Mark as resolved" (command goto "__end__") cancels the paused run: cancelled, nothing executed, in the trace', async () => {
+    const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT);
+    const paused = await pausedWrite(dev(), assistantId);
+    await dev().client.runs.wait(paused.threadId, assistantId, { command: { goto: "__end__" } });
+    const state = await dev().client.threads.getState<RunValues>(paused.threadId);
+    expect(state.values.status).toBe("cancelled");
+    expect(state.next).toEqual([]);
+    expect(state.values.trace.at(-1)).toMatchObject({ node: "Approval", decision: "cancelled", toolCallId: "w1" });
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it("Studio: GET /assistants/mira/subgraphs?recurse=true answers in under 2 s; getSchemas has input, output, state and config schemas", async () => {
+    const apiUrl = dev().apiUrl;
+    const began = Date.now();
+    const res = await fetch(`${apiUrl}/assistants/mira/subgraphs?recurse=true`);
+    const elapsed = Date.now() - began;
+    console.info(`subgraphs?recurse=true answered ${res.status} in ${elapsed} ms`);
+    expect(res.status).toBe(200);
+    expect(elapsed).toBeLessThan(2000);
+    const subgraphs = (await res.json()) as Record<string, { input?: { properties?: object }; output?: { properties?: object } }>;
+    expect(Object.keys(subgraphs)).toContain("SubAgent");
+    expect(Object.keys(subgraphs.SubAgent!.input!.properties!).sort()).toEqual(["delegation", "evidenceCount", "modelCalls", "settings", "traceCount", "turn"]);
+    expect(Object.keys(subgraphs.SubAgent!.output!.properties!)).toContain("workPackage");
+
+    const schemas = await dev().client.assistants.getSchemas("mira");
+    for (const key of ["input_schema", "output_schema", "state_schema", "config_schema"] as const) expect(schemas[key], key).toBeTruthy();
+    const state = schemas.state_schema as { properties: Record<string, { enum?: string[] }> };
+    expect(state.properties.status?.enum).toContain("cancelled");
+    expect(Object.keys(state.properties)).toEqual(expect.arrayContaining(["messages", "pendingToolCall", "approvals", "trace"]));
   }, SCENARIO_TIMEOUT_MS);
 });
