@@ -3,7 +3,7 @@
  * Exported uncompiled so callers compile it with their own checkpointer. Every node's
  * visits are also streamed as `custom` progress events.
  *
- * START → incoming → planner ─answer→ generate → finalize → END
+ * START → (incoming, only when the thread waits) → planner ─answer→ generate → finalize → END
  *                       ├─ask_user→ ask_user (interrupt) → planner | ask_user (refused reply) | END (cancelled)
  *                       ├─retrieve→ retrieve → evidence → planner
  *                       ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
@@ -25,7 +25,7 @@ import { reportingProgress } from "../state/trace.js";
 import { MiraConfigurable } from "../config/runConfig.js";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode, routeAfterAskUser } from "../nodes/askUser.js";
-import { createIncomingNode } from "../nodes/incoming.js";
+import { createIncomingNode, routeFromStart } from "../nodes/incoming.js";
 import type { CancelReply } from "../protocol/approvalReply.js";
 import { AgentRunSchema } from "./schemas.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
@@ -54,7 +54,7 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addNode("Freeze", reportingProgress(createFreezeNode(rt)))
     .addNode("Generate", reportingProgress(createGenerateNode(rt)))
     .addNode("Finalize", reportingProgress(createFinalizeNode(rt)))
-    .addEdge(START, "Incoming")
+    .addConditionalEdges(START, routeFromStart, { Incoming: "Incoming", Planner: "Planner" })
     .addEdge("Incoming", "Planner")
     .addConditionalEdges("Planner", routeAfterPlanner, {
       Normalize: "Normalize",

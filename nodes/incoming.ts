@@ -16,6 +16,12 @@ import type { ApprovalRecord } from "../state/types.js";
 import { applyAnswer } from "./askUser.js";
 import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 
+/**
+ * Where a run's new input goes first: Incoming only when the thread waits on a call or a
+ * question; otherwise straight to the Planner, so a fresh turn costs no extra step or checkpoint.
+ */
+export const routeFromStart = (state: AgentRunState): "Incoming" | "Planner" => (readWaitingInput(state) ? "Incoming" : "Planner");
+
 export function createIncomingNode(rt: MiraRuntime) {
   return async function incoming(state: AgentRunState, config: RunnableConfig): Promise<AgentRunUpdate> {
     const input = readWaitingInput(state);
