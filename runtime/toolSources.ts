@@ -96,7 +96,7 @@ export async function openHarness(opts: {
     // The MCP client stack loads only when servers are configured.
     const [{ loadMcpConfig }, { connectMcpServers }, { resourceToolSource }] = await Promise.all([
       import("../tools/mcp/config.js"),
-      import("../tools/mcp/source.js"),
+      import("../tools/mcp/connect.js"),
       import("../tools/mcp/readResource.js"),
     ]);
     const loaded = await loadMcpConfig(opts.mcpConfig);

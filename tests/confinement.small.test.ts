@@ -11,7 +11,7 @@ import { promises as fs } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { connectMcpServers, McpNameCollisionError } from "../tools/mcp/source.js";
+import { connectMcpServers, McpNameCollisionError } from "../tools/mcp/connect.js";
 import { workspaceTools } from "../tools/workspace/index.js";
 import type { ToolOutcome } from "../state/types.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";

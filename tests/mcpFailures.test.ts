@@ -6,7 +6,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { connectMcpServers, McpToolSource } from "../tools/mcp/source.js";
+import { connectMcpServers } from "../tools/mcp/connect.js";
+import { McpToolSource } from "../tools/mcp/source.js";
 import type { ToolDefinition } from "../tools/types.js";
 import { mcpSources, runTool, toolNamed } from "./support/mcp.js";
 

@@ -270,43 +270,6 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
   });
 });
 
-describe("operands: what a task names, not what it asks", () => {
-  it("paths, identifiers, URLs, addresses, times and quoted text are split from the request", () => {
-    const isTool = (word: string) => word === "git_diff";
-    const create = operandsOf('Create notes/release.md with "Retry limit reviewed: 5"', isTool);
-    expect(create).toMatchObject({ paths: ["notes/release.md"], identifiers: [] });
-    expect(create.request).not.toMatch(/release|review/i);
-    expect(operandsOf("Where is pushEvent defined? Also max_retries and connect()", isTool).identifiers).toEqual(["pushEvent", "max_retries", "connect()"]);
-    expect(operandsOf("Open https://example.com/a and mail bob@example.com", isTool)).toMatchObject({ urls: ["https://example.com/a"], emails: ["bob@example.com"] });
-    expect(operandsOf("Meet next Tuesday at 3pm", isTool).times).toEqual(["Tuesday", "3pm"]);
-    expect(operandsOf("use git_diff on README.md", isTool)).toMatchObject({ paths: ["README.md"], identifiers: [] });
-  });
-
-  it("a host without a scheme ending in .com, .org or .net is a web address, not a workspace file", () => {
-    expect(operandsOf("Open example.com in the browser, then open docs.example.org/start", () => false)).toMatchObject({ urls: ["example.com", "docs.example.org/start"], paths: [] });
-    // A mail address keeps its host; a file name keeps its extension.
-    expect(operandsOf("mail bob@example.com the notes.md file", () => false)).toMatchObject({ urls: [], emails: ["bob@example.com"], paths: ["notes.md"] });
-  });
-
-  it("a time says when, not what to do: its words leave the request", () => {
-    const cancel = operandsOf("Cancel my 3pm with Bob on Thursday", () => false);
-    expect(cancel.times).toEqual(["3pm", "Thursday"]);
-    expect(cancel.request).not.toMatch(/3pm|thursday/i);
-  });
-
-  it("a parameter takes an operand by the words of its name, never a substring: sendUpdates takes no date", () => {
-    const notify = tool("notify_watchers", "Notify the watchers.", z.object({ sendUpdates: z.boolean().describe("Whether to notify them.") }));
-    const plan = tool("plan_slot", "Plan a slot.", z.object({ startTime: z.string().describe("When it starts.") }));
-    const [structural] = indexFor([notify, plan]).index.rankings("tomorrow at 3pm", () => true);
-    expect(structural!.names).toEqual(["plan_slot"]);
-  });
-
-  it("a path with no capability word still reaches the tools that act on files", () => {
-    expect(names(evaluation, "Explain how src/client.ts retries")).toContain("read_open");
-    expect(names(evaluation, "看一下 src/config.ts 里的重试次数")).toContain("read_open");
-  });
-});
-
 describe("near-duplicates and catalogs at scale", () => {
   const vendorTool = (vendor: string, group: string, verb: string, object: string) =>
     tool(`${vendor}_${verb}_${object}`, `${verb[0]!.toUpperCase()}${verb.slice(1)} a ${object} in ${vendor}.`, z.object({ [`${object}Id`]: z.string().describe(`Id of the ${object}.`) }), { domain: `${group}.${vendor}` });
