@@ -223,7 +223,10 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
     this.setup();
     const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable ?? {};
     const row = checkpoint_id ? this.sql.checkpointById.get(thread_id, checkpoint_ns, checkpoint_id) : this.sql.latestCheckpoint.get(thread_id, checkpoint_ns);
-    return row && this.toTuple(row, true);
+    // A load of the latest checkpoint is what LangGraph resumes from. A load by id may be a
+    // node looking back (the Tool node's lineage walk, every step): it must not replace the values
+    // the last put remembered, or the next put cannot diff by reference and rewrites every window.
+    return row && this.toTuple(row, checkpoint_id ? "ifAbsent" : "always");
   }
 
   override async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
@@ -293,7 +296,7 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
   }
 
   /** A stored row as LangGraph's tuple: channel values rebuilt from blobs, evidence bodies put back. */
-  private async toTuple(row: CheckpointRow, remember: boolean): Promise<CheckpointTuple> {
+  private async toTuple(row: CheckpointRow, remember: "always" | "ifAbsent" | false): Promise<CheckpointTuple> {
     const { thread_id, checkpoint_ns } = row;
     const checkpoint = (await this.load(row.type ?? "json", row.checkpoint)) as Checkpoint;
     const metadata = (await this.serde.loadsTyped((row.type ?? "json").replace(ZIP, ""), row.metadata)) as CheckpointMetadata;
@@ -330,7 +333,9 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
     // The values LangGraph resumes from: the next delta of each array channel can build on them.
     for (const [channel, depth] of remember ? depths : []) {
       const value = channel_values[channel];
-      if (Array.isArray(value)) this.lastArrays.set(arrayKey(thread_id, checkpoint_ns, channel), { version: String(checkpoint.channel_versions[channel]), value, depth });
+      const key = arrayKey(thread_id, checkpoint_ns, channel);
+      if (remember === "ifAbsent" && this.lastArrays.has(key)) continue;
+      if (Array.isArray(value)) this.lastArrays.set(key, { version: String(checkpoint.channel_versions[channel]), value, depth });
     }
     return {
       config: { configurable: { thread_id, checkpoint_ns, checkpoint_id: row.checkpoint_id } },
