@@ -1,15 +1,17 @@
 /**
- * The held-out completion set (issue 21): scripted runs written blind by someone who had not
- * read the gate's code, committed before any run (eval/completion/heldout/cases.json). Each
+ * The completion sets written blind (issue 21): scripted runs written by someone who had not
+ * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
+ * its misses were then read and tuned on, so it is a tuning set now. `heldout2` is the held-out
+ * set, never tuned on (eval/completion/<split>/cases.json). Each
  * case is a request, an initial workspace, the real tool calls a model made, its final
  * answer, and whether the gate must accept that first answer (`pass`) or refuse it
  * (`block`). The answer is given twice, so a refused run also shows what follows a refusal:
- * the gate alone must never fail a run. This set is reported apart from the request table
- * (bench/taskTable), on which the gate was tuned; no rule was changed for its misses.
+ * the gate alone must never fail a run. These sets are reported apart from the request table
+ * (bench/taskTable), and apart from each other.
  *
  * Run alone: `npx tsx bench/completionHeldout.ts`.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
@@ -29,10 +31,14 @@ export const HeldoutCase = z.object({
 });
 export type HeldoutCase = z.infer<typeof HeldoutCase>;
 
-export const HELDOUT_FILE = join(PACKAGE_ROOT, "eval", "completion", "heldout", "cases.json");
+/** The blind-written sets: the first (now tuned on) and the held-out one. */
+export const COMPLETION_SPLITS = { "tuning-heldout1": "tuning set (first held-out set, since tuned on)", heldout2: "held-out 2 (written blind, never tuned on)" } as const;
+export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
-export function loadHeldout(file = HELDOUT_FILE): HeldoutCase[] {
-  return z.array(HeldoutCase).parse(JSON.parse(readFileSync(file, "utf8")));
+export const splitDir = (split: CompletionSplit) => join(PACKAGE_ROOT, "eval", "completion", split);
+
+export function loadHeldout(split: CompletionSplit = "tuning-heldout1"): HeldoutCase[] {
+  return z.array(HeldoutCase).parse(JSON.parse(readFileSync(join(splitDir(split), "cases.json"), "utf8")));
 }
 
 export interface HeldoutResult {
@@ -52,7 +58,7 @@ export interface HeldoutReport {
   errors: number;
 }
 
-export async function runHeldout(cases: HeldoutCase[] = loadHeldout()): Promise<HeldoutReport> {
+export async function runHeldout(cases: HeldoutCase[]): Promise<HeldoutReport> {
   const results: HeldoutResult[] = [];
   for (const c of cases) {
     const outcome = await runGateScript({ id: c.id, request: c.request, files: c.files, work: c.work.map((w) => [w.tool, w.args]), answers: [c.answer, c.answer] });
@@ -76,12 +82,21 @@ export const heldoutMisses = (report: HeldoutReport) =>
     .filter((r) => r.outcome.verdict !== r.case.verdict)
     .map((r) => ({ id: r.case.id, category: r.case.category, lang: r.case.lang, expected: r.case.verdict, got: r.outcome.verdict, status: r.outcome.status, note: r.outcome.note ?? "" }));
 
-/** The held-out set's report for `npm run bench`. */
-export async function runHeldoutBench(): Promise<string> {
-  const report = await runHeldout();
+/** The sets that exist on disk (held-out 2 is added once it is committed). */
+export const presentSplits = (): CompletionSplit[] => (Object.keys(COMPLETION_SPLITS) as CompletionSplit[]).filter((s) => existsSync(join(splitDir(s), "cases.json")));
+
+/** The blind-written sets' report for `npm run bench`, one block per split. */
+export async function runHeldoutBench(splits: readonly CompletionSplit[] = presentSplits()): Promise<string> {
+  const blocks: string[] = [];
+  for (const split of splits) blocks.push(await splitReport(split));
+  return blocks.join("\n");
+}
+
+async function splitReport(split: CompletionSplit): Promise<string> {
+  const report = await runHeldout(loadHeldout(split));
   const pct = (n: number, d: number) => (d ? `${((100 * n) / d).toFixed(1)}%` : "n/a");
   const lines = [
-    "Completion gate on the held-out set (eval/completion/heldout, written blind, never tuned on):",
+    `Completion gate on ${COMPLETION_SPLITS[split]} (eval/completion/${split}):`,
     `cases ${report.cases}  false-block ${report.falseBlocks}/${report.shouldPass} ${pct(report.falseBlocks, report.shouldPass)}  false-pass ${report.falsePasses}/${report.shouldBlock} ${pct(report.falsePasses, report.shouldBlock)}  runs not completed ${report.failedRuns}`,
   ];
   for (const m of heldoutMisses(report)) lines.push(`  miss ${m.id} [${m.category}, ${m.lang}] expected ${m.expected}, got ${m.got} (${m.status}): ${m.note.slice(0, 240)}`);
@@ -89,10 +104,18 @@ export async function runHeldoutBench(): Promise<string> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  // `--split <name>` runs one set; without it, every set present.
   const json = process.argv.includes("--json");
-  runHeldout()
-    .then((report) => console.log(json ? JSON.stringify({ ...report, results: undefined, misses: heldoutMisses(report) }, null, 2) : undefined))
-    .then(() => (json ? undefined : runHeldoutBench().then(console.log)))
+  const at = process.argv.indexOf("--split");
+  const chosen = at >= 0 ? [process.argv[at + 1] as CompletionSplit] : presentSplits();
+  const bad = chosen.find((s) => !(s in COMPLETION_SPLITS));
+  if (bad !== undefined) {
+    console.error(`unknown split ${String(bad)}; known: ${Object.keys(COMPLETION_SPLITS).join(", ")}`);
+    process.exit(1);
+  }
+  (json
+    ? Promise.all(chosen.map(async (s) => { const report = await runHeldout(loadHeldout(s)); return { split: s, ...report, results: undefined, misses: heldoutMisses(report) }; })).then((r) => console.log(JSON.stringify(r, null, 2)))
+    : runHeldoutBench(chosen).then(console.log))
     .catch((err: unknown) => {
       console.error(err instanceof Error ? err.message : String(err));
       process.exitCode = 1;

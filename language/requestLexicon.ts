@@ -115,12 +115,18 @@ const SOCIAL = new Set("hello hi hey thanks thank you good morning evening bye o
 /** English forms reduced to a lexicon key: lower case, no possessive, then the shared base forms. */
 const keysOf = (word: string): string[] => baseForms(word.toLowerCase().replace(/['’]s$/, ""));
 
+/** Chinese resultative and directional complements jieba may keep on a verb ("发到", "挪到", "改成"). */
+const COMPLEMENT = /^(\p{Script=Han}+?)[为成到进入至去]$/u;
+
 export function lookupWord(word: string): WordSense | undefined {
   for (const key of keysOf(word)) {
     const sense = LEXICON.get(key);
     if (sense) return sense;
   }
-  return undefined;
+  // A verb with its complement means the verb: the complement only says where or into what.
+  const stemmed = COMPLEMENT.exec(word)?.[1];
+  const sense = stemmed ? LEXICON.get(stemmed) : undefined;
+  return sense?.kind === "verb" ? sense : undefined;
 }
 
 export function phraseSense(first: string, second: string): WordSense | undefined {

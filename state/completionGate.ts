@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { baseOf, commandShows, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, real, seen, showsText, succeeded } from "./observedState.js";
+import { baseOf, commandListingShows, commandShows, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, observesScopeOf, real, seen, showsText, succeeded } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** A non-file goal's domain matches a tool's domain family; an MCP server may serve any domain. */
@@ -68,15 +68,21 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidenc
   let shown: { yes?: Evidence; no?: Evidence };
   switch (goal.op) {
     case "delete":
-      shown = t ? latest(observed, (e) => negate(listingShows(e, t))) : {};
+      if (t) shown = latest(observed, (e) => negate(listingShows(e, t) ?? commandListingShows(e, t)));
+      else {
+        // No named target (a pattern, "the csv files"): a later finished command over the same scope observes it.
+        const [earlier, last] = [effects.at(-2), lastEffect];
+        shown = earlier && last && observesScopeOf(last, earlier) ? { yes: last } : latest(observed, (e) => (real(e) && (e.kind === "content" || e.kind === "listing") ? true : null));
+      }
       break;
     case "move": {
       const to = goal.to;
-      const there = to ? latest(observed, (e) => (isRead(e, to) ? true : listingShows(e, to))) : {};
+      const there = to ? latest(observed, (e) => (isRead(e, to) ? true : (listingShows(e, to) ?? commandListingShows(e, to)))) : {};
       // The old name must be gone too, unless the effect itself was a recorded move of it there.
       const recordedMove = lastEffect?.kind === "write" && lastEffect.op === "move" && (!t || lastEffect.from === t) && (!to || lastEffect.source.path === to);
-      const gone = t && !recordedMove ? latest(observed, (e) => negate(listingShows(e, t))) : { yes: there.yes };
-      shown = settle(there, gone);
+      const gone = t && !recordedMove ? latest(observed, (e) => negate(listingShows(e, t) ?? commandListingShows(e, t))) : { yes: there.yes };
+      // With no destination named, the old name gone is what can be observed.
+      shown = to ? settle(there, gone) : gone;
       break;
     }
     default: {

@@ -147,3 +147,35 @@ export function fromTarget(e: Evidence, path: string): boolean {
       return false;
   }
 }
+
+/** A command's operands: its words after the program that are not options (quotes stripped). */
+const operands = (e: Evidence): string[] =>
+  commandLine(e).split(/\s+/).slice(1).map((w) => w.replace(/^['"]|['"]$/g, "")).filter((w) => w && !w.startsWith("-"));
+
+/** A command's output lines as names: "./a/b/" → "a/b". */
+const outputNames = (e: Evidence): Set<string> =>
+  new Set(e.content.split("\n").slice(1).map((l) => l.trim().replace(/^\.\//, "").replace(/\/$/, "")).filter((l) => l && !/^\[(exit code|killed)/.test(l)));
+
+/**
+ * Whether a finished command's output shows `path`, as a listing would (CONTRACT §6: whatever
+ * the means): true when a line of its output is the path (or its name, relative to a directory
+ * the command names); false when the command names the path's directory (or the path itself)
+ * as an operand, exited 0 and printed no such line, or reported the path missing; null otherwise.
+ */
+export function commandListingShows(e: Evidence, path: string): boolean | null {
+  if (e.kind !== "command" || e.simulated || exitCode(e) === null) return null;
+  const dir = dirOf(path);
+  const ops = operands(e).map((o) => o.replace(/\/$/, ""));
+  const namesDir = ops.includes(dir) || ops.includes(path) || (dir === "." && !ops.some((o) => /[\p{L}\p{N}]/u.test(o) && !o.includes("=")));
+  const names = outputNames(e);
+  if (names.has(path) || (namesDir && (names.has(baseOf(path)) || [...names].some((n) => n === `${dir}/${baseOf(path)}`)))) return true;
+  if (mentions(e.content, path) && /no such file or directory|cannot access|not found/i.test(e.content)) return false;
+  return namesDir && exitCode(e) === 0 ? false : null;
+}
+
+/** Whether `later` observes what `earlier` changed: a finished command naming an operand the earlier effect also names. */
+export function observesScopeOf(later: Evidence, earlier: Evidence): boolean {
+  if (later.kind !== "command" || later.simulated || exitCode(later) === null) return false;
+  const text = earlier.kind === "command" ? commandLine(earlier) : `${earlier.source.path ?? ""}`;
+  return operands(later).some((o) => /[\p{L}\p{N}]/u.test(o) && mentions(text, o.replace(/\/$/, "")));
+}

@@ -33,7 +33,7 @@ export function describeGoal(g: Draft): string {
       if (!t) return "make the requested change";
       return g.op === "move" ? `move ${t} to ${g.to ?? "?"}` : `${g.op ?? "change"} ${t}`;
     case "verify":
-      if (g.op === "delete") return `check ${t} is gone`;
+      if (g.op === "delete") return t ? `check ${t} is gone` : "check what was deleted is gone";
       if (g.op === "move") return `check ${g.to ?? t} is in place`;
       return t ? `read back ${t}` : "read back what was changed";
     case "run":
@@ -103,6 +103,8 @@ function changeGoals(c: Clause): Draft[] {
     const dest = to.kind === "dir" ? `${to.path}/${from.path.slice(from.path.lastIndexOf("/") + 1)}` : to.path;
     return [...change("move", from.path, dest), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
+  // A folder has no text to rename inside: moving it with no destination named is a move whose old name must be gone.
+  if (op === "move" && paths.length === 1 && paths[0]!.kind === "dir") return change("move", paths[0]!.path);
   if (op === "move") op = "edit";
   const target = op === "write" ? (paths.find((p) => p.kind === "new") ?? paths[0]) : (existing(paths)[0] ?? paths[0]);
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
