@@ -8,7 +8,7 @@ import type { CheckpointStore } from "../checkpointers/index.js";
 import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
 import type { MiraRuntime } from "../nodes/runtime.js";
 import { openHarness } from "../runtime/toolSources.js";
-import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import { AgentRunAnnotation, type AgentRunState, type AgentRunUpdate } from "../state/agentRun.js";
 import { RunSettings, type TraceEntry } from "../state/types.js";
 import { summarize, treeLines, type RunSummary } from "./summary.js";
 import { UsageError } from "../contract/errors.js";
@@ -59,17 +59,31 @@ const subAgentNamespace = (taskId: string) => `SubAgent:${taskId}`;
  * unknown. A delegation with a pending interrupt means the SubAgent paused: its state is
  * read from its own namespace (the parent's channels do not change until it returns).
  */
+/**
+ * Raw channel values as the graph would see them: a saver that stores only written channels
+ * (the versioned SQLite saver, like the stock PostgreSQL one) leaves a never-written channel
+ * out, so its default ([] for evidence, trace, ...) is put back here.
+ */
+function withDefaults(values: Record<string, unknown> | undefined): AgentRunState | undefined {
+  if (!values) return undefined;
+  const defaults = Object.entries(AgentRunAnnotation.spec).flatMap(([name, channel]) => {
+    const make = (channel as { initialValueFactory?: () => unknown }).initialValueFactory;
+    return values[name] === undefined && make ? [[name, make()]] : [];
+  });
+  return { ...Object.fromEntries(defaults), ...values } as unknown as AgentRunState;
+}
+
 export async function readThread(store: CheckpointStore, threadId: string): Promise<ThreadView | null> {
   const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
   if (!tuple) return null;
-  const state = tuple.checkpoint.channel_values as unknown as AgentRunState;
+  const state = withDefaults(tuple.checkpoint.channel_values)!;
   const writes = tuple.pendingWrites ?? [];
   // A task that wrote its output got past its interrupt (its process died before the next
   // checkpoint): the thread is not waiting for that answer any more.
   const wroteOutput = (taskId: string) => writes.some(([task, channel]) => task === taskId && !CONTROL_WRITES.has(channel));
   const taskId = writes.find(([task, channel]) => channel === INTERRUPT && !wroteOutput(task))?.[0];
   const childTuple = taskId && state.delegation ? await store.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: subAgentNamespace(taskId) } }) : undefined;
-  const child = (childTuple?.checkpoint.channel_values as unknown as AgentRunState | undefined) ?? null;
+  const child = withDefaults(childTuple?.checkpoint.channel_values) ?? null;
   return { state, checkpointId: tuple.checkpoint.id, interrupted: taskId !== undefined, child };
 }
 

@@ -17,7 +17,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { approvalDecisionMessage } from "../state/conversation.js";
-import { declineChange, readTaskFrame } from "../state/taskFrame.js";
+import { declineChange, followEdit, readTaskFrame } from "../state/taskFrame.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import type { ApprovalRecord } from "../state/types.js";
@@ -116,10 +116,14 @@ export function createApprovalNode(rt: MiraRuntime) {
       }
       case "edit": {
         const edits = state.approvals.filter((a) => a.decision === "edit").length + 1;
+        const input = editedInput ?? reply.input;
+        // The person's edit is the requested state now; the task's quoted text would refuse it forever.
+        const touched = [call.input, input].flatMap((i) => Object.values(i ?? {}).filter((v): v is string => typeof v === "string"));
         return {
           ...resumed,
           pendingToolCall: null,
-          nextAction: { type: "use_tool", toolId: call.toolId, toolCallId: `${call.toolCallId}~edit${edits}`, input: editedInput ?? reply.input },
+          taskFrame: call.riskClass === "read" ? state.taskFrame : followEdit(readTaskFrame(state.taskFrame), touched),
+          nextAction: { type: "use_tool", toolId: call.toolId, toolCallId: `${call.toolCallId}~edit${edits}`, input },
         };
       }
     }

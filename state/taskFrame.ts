@@ -252,6 +252,24 @@ export function carryOver(previous: TaskFrame, next: TaskFrame): TaskFrame {
   return { ...next, ...turn, goals: goals.concat(planned).map((g, i) => ({ ...g, id: `g${i + 1}` })) };
 }
 
+/**
+ * The user edited a change before approving it: what they approved is now the requested state
+ * of the paths that call touches, so the task's quoted text no longer binds those goals. They
+ * stay open and still need the effect and a read after it (the gate checks the state, not text).
+ */
+export function followEdit(frame: TaskFrame, touched: string[]): TaskFrame {
+  const paths = new Set(touched.map((p) => p.replace(/^\.\//, "")));
+  const hit = (g: Goal) => (g.target && paths.has(g.target)) || (g.to && paths.has(g.to));
+  return {
+    ...frame,
+    goals: frame.goals.map((g) => {
+      if ((g.intent !== "change" && g.intent !== "verify") || g.status !== "open" || !hit(g) || (!g.expects && !g.expectsGone)) return g;
+      const { expects: _e, expectsGone: _g, ...rest } = g;
+      return rest;
+    }),
+  };
+}
+
 /** Marks the change goals declined (the user rejected the change). */
 export function declineChange(frame: TaskFrame, reason: string): TaskFrame {
   return {

@@ -119,7 +119,8 @@ describe("ask_user pauses with waiting_user and resumes with the user's text", (
     expect(paused.status).toBe("waiting_user");
     const snap = await run.app.getState(config("t-ask-user"));
     const intr = snap.tasks.flatMap((t) => t.interrupts)[0]!;
-    expect(intr.value).toEqual({ kind: "question", question: "Which file?", agent: "main" });
+    // Issue 23: the question also carries the HITL request shape so Agent Chat UI can answer it.
+    expect(intr.value).toMatchObject({ kind: "question", question: "Which file?", agent: "main", action_requests: [{ name: "ask_user", description: "Which file?" }] });
     const out = await run.app.invoke(new Command({ resume: { [intr.id as string]: "a.md please" } }), config("t-ask-user"));
     expect(out.status).toBe("completed");
     expect(out.observations.some((o) => o.source === "user" && o.summary.includes("a.md please"))).toBe(true);
