@@ -22,6 +22,7 @@ import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
 import type { ApprovalRecord } from "../state/types.js";
 import { approvalRequest, readApprovalReply } from "../protocol/approvalReply.js";
+import { APPROVAL_KEY_ENV, approvalKey, verifyApproval } from "../protocol/approvalSignature.js";
 import { settingsDiffer } from "../config/runConfig.js";
 import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 import { readEditedInput } from "./editInput.js";
@@ -73,6 +74,12 @@ export function createApprovalNode(rt: MiraRuntime) {
       };
     }
     if (reply.kind === "refused") return refuse(reply.message);
+    // A reply that fails its signature is refused like any other bad reply: the run keeps waiting.
+    const key = approvalKey();
+    const binding = { toolId: call.toolId, toolCallId: call.toolCallId, inputHash: call.inputHash, threadId: currentThreadId(config), checkpointId };
+    if (key && reply.kind === "approve" && !verifyApproval(key, binding, reply.signature)) {
+      return refuse(`the approval is not signed, or its signature does not match this call (${APPROVAL_KEY_ENV} is set); nothing was executed, the call still waits`);
+    }
     if (reply.kind === "cancel") return cancelRun(state, rt.agent, `${call.toolId} (${call.toolCallId}) was not executed${reply.reason ? `: ${reply.reason}` : ""}`, call.toolCallId);
     let editedInput: Record<string, unknown> | undefined;
     if (reply.kind === "edit") {

@@ -1,7 +1,9 @@
 /**
  * Signed approvals (optional; issue 7): with MIRA_APPROVAL_HMAC_KEY set, an approval must
  * carry an HMAC over toolId + toolCallId + inputHash + thread + checkpoint. Unsigned, or
- * signed for another binding, it fails closed (nothing executes); the CLI signs its own.
+ * signed for another binding, it is refused (nothing executes) and the run keeps waiting on
+ * the same call (issue 22: a reply that fails its signature never ends the run); the CLI
+ * signs its own.
  */
 import { join } from "node:path";
 import { writeFile } from "node:fs/promises";
@@ -27,11 +29,13 @@ async function paused(thread: string) {
 }
 
 describe("signed approvals fail closed when the key is set", () => {
-  it("an unsigned approval → approval_inconsistency, nothing executed", async () => {
+  it("an unsigned approval is refused with a note; the run keeps waiting on the same call; nothing executed", async () => {
     process.env[APPROVAL_KEY_ENV] = "test-key";
     const { run, id, request } = await paused("t-unsigned");
     const out = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: request.toolCallId, inputHash: request.inputHash } } }), config("t-unsigned"));
-    expect(out).toMatchObject({ status: "failed", error: { kind: "approval_inconsistency", message: expect.stringContaining("not signed") } });
+    expect(out.status).toBe("waiting_approval");
+    expect(out.pendingToolCall).toMatchObject({ toolCallId: request.toolCallId, inputHash: request.inputHash });
+    expect(String(out.messages.at(-1)?.content)).toContain("not signed");
     expect(run.executions.get("write_file") ?? 0).toBe(0);
   });
 
@@ -41,8 +45,15 @@ describe("signed approvals fail closed when the key is set", () => {
     const binding = { toolId: request.toolId, toolCallId: request.toolCallId, inputHash: request.inputHash, checkpointId: request.checkpointId };
     const wrong = signApproval("test-key", { ...binding, threadId: "t-other" });
     const refused = await run.app.invoke(new Command({ resume: { [id]: { decision: "approve", toolCallId: binding.toolCallId, inputHash: binding.inputHash, signature: wrong } } }), config("t-signed"));
-    expect(refused.status).toBe("failed");
+    expect(refused.status).toBe("waiting_approval");
     expect(run.executions.get("write_file") ?? 0).toBe(0);
+    // Still waiting on the same call: its right signature now runs it, once.
+    const snap = await run.app.getState(config("t-signed"));
+    const next = snap.tasks.flatMap((t) => t.interrupts)[0]!;
+    const right = signApproval("test-key", { ...binding, checkpointId: (next.value as FrozenApproval).checkpointId, threadId: "t-signed" });
+    const ran = await run.app.invoke(new Command({ resume: { [next.id as string]: { decision: "approve", toolCallId: binding.toolCallId, inputHash: binding.inputHash, signature: right } } }), config("t-signed"));
+    expect(ran.status).toBe("completed");
+    expect(run.executions.get("write_file")).toBe(1);
 
     const again = await paused("t-signed-ok");
     const good = signApproval("test-key", { ...binding, inputHash: again.request.inputHash, checkpointId: again.request.checkpointId, threadId: "t-signed-ok" });
