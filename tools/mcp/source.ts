@@ -441,11 +441,19 @@ export class McpToolSource implements ToolSource, ResourceProvider {
 
   /** Re-reads the tool list after `notifications/tools/list_changed`; tools are not ready meanwhile. */
   private relist(): Promise<void> {
-    const next = (this.relisting ?? Promise.resolve()).then(() => this.refreshTools());
-    this.relisting = next;
+    return this.serialize("relisting", () => this.refreshTools());
+  }
+
+  /**
+   * Runs `work` after the previous re-listing of the same kind (held in `slot` while it runs,
+   * which is what marks that kind not ready), and tells listeners when it starts and ends.
+   */
+  private serialize(slot: "relisting" | "relistingResources", work: () => Promise<void>): Promise<void> {
+    const next = (this[slot] ?? Promise.resolve()).then(work);
+    this[slot] = next;
     void next.finally(() => {
-      if (this.relisting !== next) return;
-      this.relisting = null;
+      if (this[slot] !== next) return;
+      this[slot] = null;
       this.emit();
     });
     this.emit();
@@ -467,17 +475,9 @@ export class McpToolSource implements ToolSource, ResourceProvider {
 
   /** Re-lists resources after `notifications/resources/list_changed`; they are not ready meanwhile. */
   private relistResources(): Promise<void> {
-    const next = (this.relistingResources ?? Promise.resolve()).then(async () => {
+    return this.serialize("relistingResources", async () => {
       if (this.status.state === "connected" && this.client) await this.resourceCatalog.refresh(this.client);
     });
-    this.relistingResources = next;
-    void next.finally(() => {
-      if (this.relistingResources !== next) return;
-      this.relistingResources = null;
-      this.emit();
-    });
-    this.emit();
-    return next;
   }
 
   private emit(): void {
