@@ -7,7 +7,7 @@ import { z } from "zod";
 import { Harness } from "../harness/harness.js";
 import { indexFor } from "../harness/resolution/index/cache.js";
 import { staticSource } from "../harness/sources.js";
-import { operandsOf } from "../harness/text.js";
+import { operandsOf } from "../language/operands.js";
 import { evaluationCatalog } from "../tools/catalog/index.js";
 import { defineTool, ok, type ToolDefinition } from "../tools/types.js";
 
