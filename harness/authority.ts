@@ -15,7 +15,7 @@ export type AuthorityDecision = { allowed: true } | { allowed: false; reason: st
 export const ALLOW_ALL: AuthorityEnvelope = { allow: ["*"], deny: [] };
 
 /** Whether one pattern names this tool. */
-export function patternMatches(pattern: string, tool: ToolIdentity): boolean {
+function patternMatches(pattern: string, tool: ToolIdentity): boolean {
   if (pattern === "*") return true;
   if (pattern.endsWith(".*")) return withinDomain(pattern.slice(0, -2), tool.domain);
   return pattern === tool.name || pattern === tool.domain;

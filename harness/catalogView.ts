@@ -6,6 +6,7 @@
  * a catalog grows from 60 to 5,000 tools.
  */
 import { z } from "zod";
+import { firstSentence } from "../language/tokens.js";
 import type { ToolDefinition } from "../tools/types.js";
 
 /** Example names shown per domain group: the shortest, a hint of how the group's tools are named. */
@@ -20,7 +21,7 @@ export interface ToolMetadata {
 
 /** First sentence of a description, at most 120 characters. */
 export function oneLine(description: string): string {
-  const first = description.split(/(?<=[.!?。])\s/)[0] ?? description;
+  const first = firstSentence(description);
   return first.length <= 120 ? first : `${first.slice(0, 117)}...`;
 }
 

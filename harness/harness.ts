@@ -8,13 +8,13 @@
  * Hiding is not used as Policy: a disclosed tool that is not ready or not authorized stays
  * visible in `status` with its reason, and `checkExecutable` refuses it.
  */
+import { prepareLanguage } from "../language/terms.js";
 import type { ToolDefinition, Readiness, ToolSource } from "../tools/types.js";
 import { authorize, narrowAuthority, type AuthorityDecision } from "./authority.js";
 import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogView.js";
 import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
 import { ToolRegistry, type RegisteredResource, type RegisteredTool } from "./registry.js";
 import { isCompatEntry, isReadLike, RESOURCE_READER, resourceMetadata, resourceStatusOf, type ResourceStatus } from "./resources.js";
-import { prepareLanguage } from "./text.js";
 import type { StageRanking } from "./resolution/types.js";
 import type { SemanticResolver } from "./resolution/stages/semantic.js";
 import type { SkillProfile } from "../skills/library.js";
@@ -67,7 +67,7 @@ export const MAX_DISCLOSURE_LIMIT = 10;
  * searches but takes the 62-tool gold set's request past 1.3× the prompt at issue filing;
  * the rest of the loadout stays one-line metadata (see the resolution bench).
  */
-export const DEFAULT_SCHEMA_SLOTS = 2;
+const DEFAULT_SCHEMA_SLOTS = 2;
 /** A metadata entry's one line is a reminder of what the tool does, not its documentation. */
 const METADATA_SUMMARY_CHARS = 80;
 const clip = (text: string, max: number): string => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);

@@ -15,12 +15,12 @@ import type { ToolMetadata } from "./catalogView.js";
 export const RESOURCE_READER = "read_resource";
 
 /** Domain of resource entries in the index and in metadata: `resource.<server>`. */
-export const resourceDomain = (entry: ResourceEntry): string => `resource.${entry.server}`;
+const resourceDomain = (entry: ResourceEntry): string => `resource.${entry.server}`;
 
 const RESOURCE_SUMMARY_CHARS = 160;
 
 /** A resource's one line: name, description, MIME type, size, and how to read it. */
-export function resourceSummary(entry: ResourceEntry): string {
+function resourceSummary(entry: ResourceEntry): string {
   const label = entry.title ?? entry.name;
   const about = entry.description ? `: ${entry.description}` : "";
   const facts = [entry.mimeType, entry.size !== undefined ? `${entry.size} bytes` : undefined].filter(Boolean).join(", ");
@@ -95,7 +95,7 @@ export function resourceStatusOf(entry: ResourceEntry, ready: StateResult, autho
  * executable like any tool, but disclosed only when a model asks for one by its exact name,
  * never by ranking, search or the default loadout. They carry the domain `compat`.
  */
-export const COMPAT_DOMAIN = "compat";
+const COMPAT_DOMAIN = "compat";
 export const isCompatEntry = (tool: Pick<ToolDefinition, "domain">): boolean => tool.domain === COMPAT_DOMAIN || tool.domain.startsWith(`${COMPAT_DOMAIN}.`);
 
 /** Names that read something; a model naming an unknown one is told the compatibility `read` exists. */

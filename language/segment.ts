@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Jieba } from "@node-rs/jieba";
+import { LRUCache } from "lru-cache";
 import { isStopword } from "./english.js";
 
 const HAN_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
@@ -17,6 +18,9 @@ const wordSegmenter = new Intl.Segmenter(undefined, { granularity: "word" });
 
 /** True when the text contains Han characters. */
 export const hasHan = (text: string): boolean => HAN.test(text);
+
+/** The runs of Han characters in a text, in order (the Chinese stretches of a mixed text, uncut). */
+export const hanRuns = (text: string): string[] => text.match(HAN_RUN) ?? [];
 
 /** Loads jieba with its dictionary now, rather than inside the first segmentation of Han text. */
 export function loadSegmenter(): Jieba {
@@ -68,7 +72,8 @@ export const tagWords = (text: string): TaggedWord[] => loadSegmenter().tag(text
  * among them: jieba tags question words (哪里, 谁) as pronouns, and "where" means locate.
  */
 const CLOSED_CLASSES = /^(?:u[a-z]*|y|e|p|c|m|q|f|x)$/;
-const functionWords = new Map<string, boolean>();
+/** Words already classed (bounded: a request of new words never grows it past this). */
+const functionWords = new LRUCache<string, boolean>({ max: 20_000 });
 
 /**
  * A Chinese word that carries no meaning of its own: tagged with a closed class by jieba, a

@@ -5,14 +5,15 @@
  */
 import { createHash } from "node:crypto";
 import { Embeddings } from "@langchain/core/embeddings";
+import { letterRuns } from "../language/tokens.js";
 
 export const HASHED_DIMS = 512;
 
 /** Lower-cased word tokens; CJK runs become overlapping character bigrams. */
 export function textTokens(text: string): string[] {
   const tokens: string[] = [];
-  for (const run of text.toLowerCase().match(/[\p{Script=Han}]+|[\p{L}\p{N}_]+/gu) ?? []) {
-    if (/\p{Script=Han}/u.test(run)) {
+  for (const { run, han } of letterRuns(text.toLowerCase())) {
+    if (han) {
       if (run.length === 1) tokens.push(run);
       for (let i = 0; i + 1 < run.length; i++) tokens.push(run.slice(i, i + 2));
     } else if (run.length > 1) {

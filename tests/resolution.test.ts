@@ -3,7 +3,9 @@
  * fused, up to K disclosed (only an exact name stands alone), only over discoverable tools,
  * never a registration-order fallback; tools enriched from their schema and annotations;
  * Chinese through CC-CEDICT glosses; the index cached per catalog; a tool_search hit refreshes
- * a disclosed tool and never evicts it.
+ * a disclosed tool and never evicts it. Each rule's test names, in a `// Set:` line, the
+ * evaluation set it was written from (from the commit that added it and docs/benchmarks.md),
+ * or says the origin is not recorded.
  */
 import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,8 +19,9 @@ import { catalogHash, indexedTool, indexFor } from "../harness/resolution/index/
 import { ResolutionIndex } from "../harness/resolution/resolver.js";
 import { cacheDir as cacheDirectory, readCached, sourceKey, writeCached } from "../language/cache.js";
 import { staticSource } from "../harness/sources.js";
-import { operandsOf, prepareLanguage, weightedTerms } from "../harness/text.js";
-import { SOFTWARE_SENSES } from "../harness/vocabulary.js";
+import { operandsOf } from "../language/operands.js";
+import { prepareLanguage, weightedTerms } from "../language/terms.js";
+import { SOFTWARE_SENSES } from "../language/vocabulary.js";
 import { isNegated, requestClauses } from "../language/clauses.js";
 import { glossesOf, inDictionary, verbGlossesOf } from "../language/glosses.js";
 import { segmentWords } from "../language/segment.js";
@@ -50,6 +53,7 @@ afterAll(() => {
   else process.env.MIRA_CACHE_DIR = previousCache;
 });
 
+// Contract rules (CONTRACT §7, issue 6), not written from an evaluation set, unless a test says otherwise.
 describe("the cascade orders the evidence; it does not shrink the disclosure", () => {
   it("exact: canonical names in the task stand alone", () => {
     expect(evaluation.resolve("use git_diff then read_slice on the result").disclosed).toEqual([
@@ -87,6 +91,7 @@ describe("the cascade orders the evidence; it does not shrink the disclosure", (
     expect(names(evaluation, "")).toEqual([]);
   });
 
+  // Set: tuning-b4, from its read misses (960cd22; docs/benchmarks.md, fourth blind set).
   it("a tool its description names as an identifier or as code comes along; a bare word that is also a tool's name does not", () => {
     const tools = [
       tool("find_symbols", "Find code symbols by name. Verify each hit with read_lines before you deploy or search further; errors are written to `logs`."),
@@ -116,6 +121,7 @@ describe("the cascade orders the evidence; it does not shrink the disclosure", (
   });
 });
 
+// Set: origin not recorded (02b3413, the first resolver; its commit names no request set).
 describe("tools are enriched when indexed", () => {
   it("a parameter's description is searchable", () => {
     const invoices = tool("ledger_post", "Post an entry.", z.object({ entry: z.string().describe("The supplier invoice number to book.") }));
@@ -144,11 +150,13 @@ describe("tools are enriched when indexed", () => {
 });
 
 describe("language resources: CC-CEDICT, WordNet, stemming; a small software vocabulary", () => {
+  // Set: origin not recorded (02b3413).
   it("Chinese with no vocabulary entry reaches its capability through dictionary glosses", () => {
     expect(names(mcp, "下周一上午帮我跟设计组约个会").some((name) => name.startsWith("mcp__google-calendar__"))).toBe(true);
     expect(names(mcp, "从虹桥火车站打车去外滩要多久").some((name) => name.startsWith("mcp__google-maps__"))).toBe(true);
   });
 
+  // Set: tuning2 (bf7c9a2: found with requests of that round, committed as tuning2 in 5d03851).
   it("a sense CC-CEDICT labels as computing comes first: 日志 is a log before a journal", () => {
     expect(glossesOf("日志")[0]).toBe("log");
     const fetchLogs = tool("fetch_logs", "Fetch the log lines a job printed.");
@@ -156,18 +164,21 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harnessOver([journal, fetchLogs]).rank("把日志拿给我看看", 1)).toEqual(["fetch_logs"]);
   });
 
+  // Set: tuning2 (28cea5c, a rule of the round tuned on tuning2, 5d03851).
   it("a light verb before its object in a gloss lends no meaning: 看看 ('take a look at') is to look, not to take", () => {
     const takePhoto = tool("take_photo", "Take a photo with the camera.");
     const lookUp = tool("look_up_status", "Look at the status of a job.");
     expect(harnessOver([takePhoto, lookUp]).rank("看看", 1)).toEqual(["look_up_status"]);
   });
 
+  // Set: tuning2 (be964f8, a rule of the round tuned on tuning2, 5d03851).
   it("an overlapping ambiguity is read both ways: 注册表单 is 注册 + 表单 (a sign-up form) as well as jieba's 注册表 (registry) + 单", () => {
     const registry = tool("edit_registry_key", "Edit a key of the Windows registry.");
     const enroll = tool("enroll_member", "Enroll a member in a course.");
     expect(harnessOver([registry, enroll]).rank("看看这个注册表单", 2)).toContain("enroll_member");
   });
 
+  // Set: tuning2 and tuning-b1 (b371ea6: 11/16 → 14/16, first blind set 53 → 54/74); to add is to create: tuning-b2 (6f525ef; docs/benchmarks.md).
   it("the software senses of everyday verbs: to cancel is to delete, to remind is to send a message, to add is to create, 新建 is to create", () => {
     const calendar = ["create", "delete", "get"].map((verb) => tool(`${verb}_event`, `${verb[0]!.toUpperCase()}${verb.slice(1)} an event.`));
     const chat = [tool("send_message", "Send a message to a channel."), tool("list_channels", "List the channels.")];
@@ -178,12 +189,14 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harness.rank("add an event for the launch", 1)).toEqual(["create_event"]);
   });
 
+  // Set: tuning-b3, from its read misses (4292b85; docs/benchmarks.md, third blind set).
   it("a single Chinese character is weak evidence as itself: a tool whose Chinese text lists 图、画、表 does not outrank the chart tool for 把数据画成图表", () => {
     const chart = tool("generate_bar_chart", "Draw a bar chart of the data.");
     const hosting = tool("manage_hosting", "上传图、画、表、字到静态托管。");
     expect(harnessOver([hosting, chart]).rank("把数据画成图表", 1)).toEqual(["generate_bar_chart"]);
   });
 
+  // Set: tuning-b3, written after its misses were read (b9994b3; docs/benchmarks.md).
   it("Chinese software words the dictionary lacks or glosses otherwise have their software sense: 流程 is a workflow, 告警 an alert", () => {
     const tools = [tool("list_workflows", "List the workflows."), tool("list_courses", "List the training courses."), tool("list_alerts", "List the alerts."), tool("list_tickets", "List the tickets.")];
     const harness = harnessOver(tools);
@@ -191,6 +204,7 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harness.rank("列出现在的告警", 1)).toEqual(["list_alerts"]);
   });
 
+  // Set: tuning-b3, in part (ed8ec97; docs/benchmarks.md: the Chinese verb rules came in part from its misses).
   it("a verb's complement is grammar: 停掉 is to stop and 藏起来 to hide, read through the head verb at a word's weight", () => {
     // 停掉 is no CC-CEDICT word: without the rule its characters count for little (停 "stop" at 0.24, 掉 "fall" as much).
     const stop = weightedTerms("把服务停掉", true);
@@ -204,11 +218,13 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(weightedTerms("书上", true).get("write") ?? 0).toBeLessThan(0.5);
   });
 
+  // Set: tuning-b3, in part (ed8ec97; docs/benchmarks.md).
   it("what only a verb takes marks a verb: in 删一下 and 建个表 the character weighs as a verb, not as a broad single character", () => {
     expect(weightedTerms("把旧分支删一下", true).get("delet")).toBeGreaterThanOrEqual(0.8);
     expect(weightedTerms("建个表", true).get("establish")).toBeGreaterThanOrEqual(0.8);
   });
 
+  // Set: tuning-b3, in part (ed8ec97; docs/benchmarks.md).
   it("CC-CEDICT's senses: a verb's senses are known apart (锁 is to lock as well as a lock), and the commoner reading of a character comes first (看 kàn 'see', not kān 'look after'; 跑 'run', not 'paw')", () => {
     expect(verbGlossesOf("锁")).toEqual(["lock; to lock up"]);
     expect(glossesOf("锁")).toContain("a lock");
@@ -218,6 +234,7 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(glossesOf("行")[0]).toBe("row; column");
   });
 
+  // Set: tuning-b3 (285258c; docs/benchmarks.md: 配置 and 开关 among its misses); 回: tuning-b1 (7293106; among its read misses).
   it("common software words whose first CC-CEDICT sense is another have their software sense: 配置 is a configuration (not to deploy), 开关 a toggle or flag (not a gas valve), 回 to reply", () => {
     const tools = [tool("list_configurations", "List the configurations."), tool("list_deployments", "List the deployments."), tool("create_flag", "Create a feature flag."), tool("open_valve", "Open a gas valve.")];
     const harness = harnessOver(tools);
@@ -227,18 +244,21 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harnessOver([tool("reply_message", "Reply to a message."), tool("go_back", "Go back to the previous page.")]).rank("回一下他", 1)).toEqual(["reply_message"]);
   });
 
+  // Set: tuning-b3, in part (a27baba; docs/benchmarks.md).
   it("'what is there' asks for a list: 都有哪些文件 lists the files", () => {
     // Without the rule, the document tool's two matches (文件 is "document" first, "file" second) win.
     const tools = [tool("list_files", "List files."), tool("open_document", "Open a document file.")];
     expect(harnessOver(tools).rank("都有哪些文件", 1)).toEqual(["list_files"]);
   });
 
+  // Set: tuning-b1 (d854490: first blind set 54 → 57/74).
   it("a measure word after a verb is read as one: 发条消息 sends a message (发 + 条), besides jieba's 发条 (a clockwork spring)", () => {
     const spring = tool("wind_spring", "Wind the spring of a clock.");
     const send = tool("post_note", "Post a note to a channel.", undefined, { description: "Send out a note to a channel." });
     expect(harnessOver([spring, send]).rank("给他发条消息", 2)).toContain("post_note");
   });
 
+  // Set: origin not recorded (911fc5f: no request set moved).
   it("a phrase WordNet knows means what its words do not: to call off is to cancel, to shut down is to close", () => {
     const tools = [tool("delete_event", "Delete an event."), tool("call_phone", "Call a phone number."), tool("close_cluster", "Close a cluster."), tool("turn_dial", "Turn a dial down.")];
     const harness = harnessOver(tools);
@@ -246,20 +266,24 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
     expect(harness.rank("shut down the staging cluster", 1)).toEqual(["close_cluster"]);
   });
 
+  // Set: tuning-b2 (b6bebeb; docs/benchmarks.md: "money back" was among its misses).
   it("a tool's rarer name words carry their WordNet definitions: 'money back' reaches a refund tool", () => {
     const shop = [tool("issue_refund", "Issue a refund for an order."), tool("get_order", "Look up an order."), tool("cancel_subscription", "Cancel a subscription.")];
     expect(harnessOver(shop).rank("I want my money back for the broken chair", 1)).toEqual(["issue_refund"]);
   });
 
+  // Set: tuning-b1 (d854490).
   it("'how many' asks to count", () => {
     const rows = ["count", "list"].map((verb) => tool(`${verb}_rows`, `${verb === "count" ? "Count" : "List"} the rows of a table.`));
     expect(harnessOver(rows).rank("how many rows are in orders?", 1)).toEqual(["count_rows"]);
   });
 
+  // Set: origin not recorded (02b3413).
   it("inflections meet through the Porter stemmer, without a vocabulary entry", () => {
     expect(names(mcp, "scaling the deployments of the worker")).toContain("mcp__kubernetes__kubectl_scale");
   });
 
+  // No set: a guard on the vocabulary itself (dcce04b), not a ranking rule.
   it("the software vocabulary holds single words only, and none of the phrases once copied from gold tasks", () => {
     for (const key of Object.keys(SOFTWARE_SENSES)) {
       // A key the matcher can see: one English word, or a Chinese word jieba keeps whole or CC-CEDICT lists.
@@ -270,6 +294,7 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
   });
 });
 
+// Set: origin not recorded unless a test says otherwise (62e10b3, "resolution at scale", names no request set).
 describe("near-duplicates and catalogs at scale", () => {
   const vendorTool = (vendor: string, group: string, verb: string, object: string) =>
     tool(`${vendor}_${verb}_${object}`, `${verb[0]!.toUpperCase()}${verb.slice(1)} a ${object} in ${vendor}.`, z.object({ [`${object}Id`]: z.string().describe(`Id of the ${object}.`) }), { domain: `${group}.${vendor}` });
@@ -289,6 +314,7 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(harnessOver([...folderTools, deletePath, writeFile], [], { disclosureLimit: 3 }).rank("Delete the tmp folder", 3)).toContain("delete_path");
   });
 
+  // Set: tuning2 (9ff9741: its calendar, mail and chat requests, committed as tuning2 in 5d03851).
   it("the product a request matches first keeps a few of its operations as names: the request did not say which one", () => {
     // Real Google Calendar MCP tools: "what's on my calendar" names the product, not list-events.
     const [, lexical] = indexFor(evalCatalog()).index.rankings("What's on my calendar tomorrow afternoon?", () => true);
@@ -316,6 +342,7 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(stages([...folderTools, deletePath, writeFile], "write the file")[0]!.names[0]).toBe("write_file");
   });
 
+  // Set: tuning and tuning3 with their catalog renamed (5d0ec7d: 26 → 31/32, 22 → 27/30; heldout-mcp was measured beside them, 28 → 27/33).
   it("a catalog that prefixes every tool by its server (slack_send_message in slack, slack.send_message in mcp.slack) has those servers as vendors", () => {
     const servers = ["slack", "discord", "teams"];
     const oneLevel = servers.flatMap((server) => ["send_message", "list_channels"].map((action) => tool(`${server}_${action}`, `${action === "send_message" ? "Send a message" : "List the channels"} in ${server}.`, undefined, { domain: server })));
@@ -328,28 +355,33 @@ describe("near-duplicates and catalogs at scale", () => {
     }
   });
 
+  // Set: tuning-b1 (0934a61: its misses en-13 and zh-05).
   it("two request words a tool writes as one count as that word: 'on call' meets oncall", () => {
     const oncall = tool("get_oncall_users", "Get the users oncall now.");
     const phone = tool("place_phone_call", "Place a phone call to a number.");
     expect(harnessOver([phone, oncall]).rank("who is on call right now?", 1)).toEqual(["get_oncall_users"]);
   });
 
+  // Set: tuning-b5, from its read misses (089c789; docs/benchmarks.md).
   it("a compound noun no tool says counts as its head some tool says: 'whiteboard' meets board", () => {
     const board = tool("get_specific_board", "Retrieve the details of one board.");
     const snippet = tool("get_white_snippet", "Retrieve a white snippet.");
     expect(harnessOver([snippet, board]).rank("open the whiteboard", 1)).toEqual(["get_specific_board"]);
   });
 
+  // Set: tuning-b1 (d854490).
   it("a hyphenated word is one word: 'to-do' meets todo (and so Todoist)", () => {
     const apps = ["todoist", "notes"].flatMap((server) => ["add_item", "list_items"].map((action) => tool(`${server}_${action}`, `${action === "add_item" ? "Add an item" : "List the items"} in ${server}.`, undefined, { domain: server })));
     expect(harnessOver(apps).rank("put milk on my to-do list", 1)).toEqual(["todoist_list_items"]);
   });
 
+  // Set: tuning-b1 (0934a61).
   it("a vendor written short names it: 'mongo' is MongoDB when no other vendor begins so", () => {
     const servers = ["mongodb", "mysql"].flatMap((server) => ["count_rows", "drop_table"].map((action) => tool(`${server}_${action}`, `${action === "count_rows" ? "Count rows" : "Drop a table"} in ${server}.`, undefined, { domain: server })));
     expect(harnessOver(servers).rank("count the rows in mongo", 1)).toEqual(["mongodb_count_rows"]);
   });
 
+  // Set: tuning-b2, from its diagnoses (1503fa9; docs/benchmarks.md).
   it("a proper name most of a vendor's descriptions say, and others rarely, is that vendor's other name: 'Google' and 谷歌 name gtasks", () => {
     const servers = [
       ...["create", "list"].map((verb) => tool(`gtasks_${verb}`, `${verb === "create" ? "Create a task" : "List the tasks"} in Google Tasks.`, undefined, { domain: "gtasks" })),
@@ -360,6 +392,7 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(harness.rank("看看谷歌里的任务", 2).sort()).toEqual(["gtasks_create", "gtasks_list"]);
   });
 
+  // Set: tuning-b2, from its diagnoses (598e48c; docs/benchmarks.md).
   it("a vendor written in Chinese characters the dictionary lacks is read by its pinyin: 飞书 is Feishu (jieba cuts it apart)", () => {
     const servers = ["zulip", "feishu"].flatMap((server) => ["send_message", "list_chats"].map((action) => tool(`${server}_${action}`, `${action === "send_message" ? "Send a message" : "List the chats"} in ${server}.`, undefined, { domain: server })));
     expect(harnessOver(servers).rank("在飞书群里发个消息", 1)).toEqual(["feishu_send_message"]);
@@ -368,10 +401,12 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(harnessOver(line).rank("群里呢发个消息", 1)).toEqual(["kik_send_message"]);
   });
 
+  // Set: tuning-b3, from its read misses (0f359f6; docs/benchmarks.md).
   it("a vendor written with digits is one word as well as its parts: 1Password is the term 1password", () => {
     expect([...weightedTerms("list the items in 1Password", true).keys()]).toEqual(expect.arrayContaining(["1password", "password"]));
   });
 
+  // Set: tuning-b3, in part (1592977; docs/benchmarks.md: the vendor-parts rule).
   it("a named vendor written as one word of parts is not also its parts: 'what's kept in 1Password' asks for no password tool", () => {
     const keeper = [
       tool("mcp__1password__password_generate", "Generate a random password."),
@@ -384,6 +419,7 @@ describe("near-duplicates and catalogs at scale", () => {
     expect(stages(keeper, "read the wifi password in 1Password")[0]!.names[0]).toBe("mcp__1password__password_read");
   });
 
+  // Set: tuning-b3, from its read misses (0f359f6; docs/benchmarks.md).
   it("a dictionary word capitalized inside a sentence may be a vendor's nickname: 'in Sonar' is SonarQube", () => {
     const trackers = ["sonarqube", "github"].flatMap((server) => ["list_issues", "get_issue"].map((action) => tool(`${server}_${action}`, `${action === "list_issues" ? "List the issues" : "Get an issue"}.`, undefined, { domain: server })));
     const harness = harnessOver(trackers);
@@ -425,6 +461,7 @@ describe("near-duplicates and catalogs at scale", () => {
   });
 });
 
+// Set: tuning-b3, in part (d98cf4a; docs/benchmarks.md: the clause rankings came in part from its misses).
 describe("a request of several clauses asks for a tool per clause", () => {
   const reports = ["export", "download", "print"].map((action) => tool(`${action}_sales_report`, `${action[0]!.toUpperCase()}${action.slice(1)} a quarterly sales report as a PDF.`));
   // Tools that share a word or two with the first clause: without its own ranking, the second clause's tool ranks below them.
@@ -468,6 +505,7 @@ describe("a request of several clauses asks for a tool per clause", () => {
   });
 });
 
+// Contract rules (CONTRACT §7), not written from an evaluation set.
 describe("the loadout: a search hit on a disclosed tool refreshes it, never evicts it", () => {
   it("tool_search with a disclosed tool's exact name keeps it and makes it most recent", async () => {
     const harness = harnessOver(evaluationCatalog(), [], { loadoutCap: 3 });
@@ -499,6 +537,7 @@ describe("the loadout: a search hit on a disclosed tool refreshes it, never evic
   });
 });
 
+// Not ranking rules: the index and table caches (no evaluation set).
 describe("the index is built once per catalog", () => {
   it("a language table is named by the code that built it: one written by other code (another version, another branch) is never read", () => {
     const module = path.join(mkdtempSync(path.join(tmpdir(), "mira-source-")), "table.js");
@@ -535,6 +574,7 @@ describe("the index is built once per catalog", () => {
   });
 });
 
+// Bad input the issue names (no evaluation set).
 describe("bad input gets a sensible result", () => {
   it("a 20,000-character request resolves, within the limit", () => {
     const long = `${"please look into the deployment and the logs ".repeat(440)}`.slice(0, 20_000);
@@ -561,6 +601,7 @@ describe("bad input gets a sensible result", () => {
   }, 60_000);
 });
 
+// Set: gold (the gold tasks are tuning data).
 describe("gold-tool reachability", () => {
   it("reaches every gold tool of the fixed task set on the 62-tool catalog in the first disclosure", () => {
     const missed = goldTasks.filter(({ task, gold }) => !names(evaluation, task).includes(gold)).map(({ id }) => id);

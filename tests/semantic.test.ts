@@ -13,7 +13,7 @@ import { ALLOW_ALL } from "../harness/authority.js";
 import { Harness } from "../harness/harness.js";
 import { semanticResolverFromEnv } from "../harness/resolution/stages/semantic.js";
 import { staticSource } from "../harness/sources.js";
-import { prepareLanguage } from "../harness/text.js";
+import { prepareLanguage } from "../language/terms.js";
 import { evaluationCatalog } from "../tools/catalog/index.js";
 
 const DIMENSIONS = 64;

@@ -2,7 +2,9 @@
  * Every tuning constant of Progressive Resolution, in one place. Each line says what the
  * value trades: raising or lowering one moves the balance it names. `npm run bench`
  * (its resolution part, `bench/resolution.ts`) measures the whole; a change here changes the
- * resolution index's cache key too (`index/cache.ts` hashes this folder's code).
+ * resolution index's cache key too (`index/cache.ts` hashes this folder's code). How much a
+ * text's own terms weigh against what dictionaries say they mean (glosses, synonyms, single
+ * characters) is the language layer's: the constants at the top of `language/terms.ts`.
  */
 import type { OperandKind } from "./types.js";
 

@@ -8,7 +8,7 @@
  * - lexical: BM25 (minisearch) over each tool's enriched text: name words, vendor, domain,
  *   description, parameter names and descriptions, MCP annotations, the WordNet synonyms
  *   of its name words and the WordNet definitions of its rarer name words, queried with the
- *   task's weighted terms (`text.ts`);
+ *   task's weighted terms (`language/terms.ts`);
  * - semantic (optional, supplied by the caller): an embeddings ranking.
  * Each stage ranks distinct evidence: among tools of vendors the task does not name, one the
  * request matches by the same evidence as a better one (`box_delete_folder` after
@@ -22,7 +22,8 @@
  */
 import MiniSearch from "minisearch";
 import { isNegated, requestClauses } from "../../language/clauses.js";
-import { operandsOf, plainTerms, weightedTerms, type WeightedTerms } from "../text.js";
+import { operandsOf } from "../../language/operands.js";
+import { plainTerms, weightedTerms, type WeightedTerms } from "../../language/terms.js";
 import { tuning } from "./config.js";
 import { fuse } from "./fuse.js";
 import { buildIndex, lexicalOptions } from "./index/build.js";

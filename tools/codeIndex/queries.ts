@@ -3,6 +3,7 @@
  * candidates in a stable order (best first); an empty list is a miss, which the tool
  * reports as "not found by the index", never as "not present".
  */
+import { identifierParts } from "../../language/tokens.js";
 import type { CodeIndex, ResolvedImport } from "./codeIndex.js";
 import type { Declaration, DeclarationKind } from "./extract.js";
 
@@ -31,9 +32,7 @@ export function inScope(file: string, scope: string): boolean {
 
 /** Lower-case words of a query, split at non-identifier characters and camelCase humps. */
 function words(text: string): string[] {
-  return text
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .split(/[^A-Za-z0-9_$]+|_/)
+  return identifierParts(text)
     .map((word) => word.toLowerCase())
     .filter((word) => word.length >= 2);
 }

@@ -4,6 +4,7 @@
  * (`locate_hit`, `search_hit`): a candidate is not a read (CONTRACT §6, §7).
  */
 import { z } from "zod";
+import { spacedWords } from "../../language/tokens.js";
 import type { EvidenceDraft } from "../../state/types.js";
 import { defineTool, ok, type ToolContext } from "../types.js";
 import { readSearchableText, splitLines, statEntry } from "./files.js";
@@ -79,7 +80,7 @@ export const readLocate = defineTool({
   }),
   risk: "read",
   async execute(input, ctx) {
-    const terms = [...new Set(input.query.toLowerCase().split(/\s+/).filter(Boolean))];
+    const terms = [...new Set(spacedWords(input.query.toLowerCase()))];
     if (terms.length === 0) return fail("invalid_input", "the query has no words to look for");
     const scope = await resolveScope(ctx, input.path);
     if (!scope.ok) return scope;

@@ -1,7 +1,7 @@
 /** Building a resolution index from the tools themselves: their documents, features and common terms. */
 import MiniSearch from "minisearch";
 import { englishWords, stem } from "../../../language/english.js";
-import { plainTerms } from "../../text.js";
+import { plainTerms } from "../../../language/terms.js";
 import { commonLimit } from "../config.js";
 import { FIELDS, type Document, type IndexedTool, type ToolFeatures } from "../types.js";
 import { analyseTool, namesATool, TOOL_NAME } from "./enrichment.js";

@@ -6,9 +6,9 @@
 import { definitionOf } from "../../../language/definitions.js";
 import { englishWords, isStopword, stem } from "../../../language/english.js";
 import { synonymsOf } from "../../../language/synonyms.js";
+import { glossTerms } from "../../../language/terms.js";
 import type { ToolAnnotations } from "../../../tools/types.js";
 import { oneLine } from "../../catalogView.js";
-import { glossTerms } from "../../text.js";
 import { tuning } from "../config.js";
 import { OPERAND_KINDS, type Document, type IndexedTool, type OperandKind, type ToolFeatures } from "../types.js";
 import { MCP_PREFIX, vendorsOf } from "./vendors.js";

@@ -4,15 +4,13 @@
  */
 import { englishWords, isStopword, singular, stem } from "../../../language/english.js";
 import { synonymsOf } from "../../../language/synonyms.js";
+import { lowerCaseRuns, properNames } from "../../../language/tokens.js";
 import { tuning } from "../config.js";
 import { push } from "../ranking.js";
 import type { IndexedTool, ToolFeatures } from "../types.js";
 
 /** An MCP tool's server prefix (`mcp__github__create_issue`). */
 export const MCP_PREFIX = /^mcp__([^_].*?)__/;
-/** A proper name in running text: capitalized, then lower case ("Google", "Feishu"; not "TIP" or "JSON"). */
-const PROPER_NAME = /\b[A-Z][a-z]+[A-Za-z0-9]*\b/g;
-const DESCRIPTION_WORD = /[a-z0-9]+/g;
 
 /** A tool's sub-domain words (`mail.outlook` → outlook) and the words of its name after them, when its name begins with them. */
 function subDomainPrefix(tool: IndexedTool): { group: string; subWords: string[]; rest?: string } {
@@ -86,13 +84,13 @@ export function vendorAliases(tools: readonly IndexedTool[], features: readonly 
   tools.forEach((tool, index) => {
     const vendors = features[index]!.vendors;
     if (vendors.length > 0) push(groups, vendors.join(" "), tool);
-    for (const word of new Set(tool.description.toLowerCase().match(DESCRIPTION_WORD) ?? [])) saying.set(word, (saying.get(word) ?? 0) + 1);
+    for (const word of new Set(lowerCaseRuns(tool.description))) saying.set(word, (saying.get(word) ?? 0) + 1);
   });
   const aliases = new Map<string, string[]>();
   for (const [key, group] of groups) {
     if (group.length < 2) continue;
     const naming = new Map<string, number>();
-    for (const tool of group) for (const name of new Set((tool.description.match(PROPER_NAME) ?? []).map((word) => word.toLowerCase()))) naming.set(name, (naming.get(name) ?? 0) + 1);
+    for (const tool of group) for (const name of new Set(properNames(tool.description).map((word) => word.toLowerCase()))) naming.set(name, (naming.get(name) ?? 0) + 1);
     const own = key.split(" ");
     const found = [...naming]
       .filter(([name, count]) => {

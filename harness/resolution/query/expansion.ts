@@ -1,17 +1,16 @@
 /**
- * Query expansion: the task's weighted terms (`text.ts`) plus what the catalog lets it mean:
+ * Query expansion: the task's weighted terms (`language/terms.ts`) plus what the catalog lets it mean:
  * two words written as one ("sign up" → signup), a compound's head, a vendor's nickname, the
  * parameter words its operands call for; less the parts of a vendor's one-word name.
  */
 import { englishWords, isStopword, stem } from "../../../language/english.js";
 import { synonymsOf } from "../../../language/synonyms.js";
-import { weightedTerms, type TaskOperands, type WeightedTerms } from "../../text.js";
+import type { TaskOperands } from "../../../language/operands.js";
+import { weightedTerms, type WeightedTerms } from "../../../language/terms.js";
+import { alphanumericRuns, hyphenatedWords, replaceAlphanumericRuns } from "../../../language/tokens.js";
 import { tuning } from "../config.js";
 import { OPERAND_KINDS } from "../types.js";
 import { properNamesOf } from "./vendors.js";
-
-const HYPHENATED = /\b[A-Za-z]+(?:-[A-Za-z]+)+\b/g;
-const ALPHANUMERIC_WORD = /[A-Za-z0-9]+/g;
 
 /** What query expansion asks of the catalog: whether some tool's text has a term, and its vendors. */
 export interface QueryCatalog {
@@ -31,9 +30,9 @@ export function expandedTerms(catalog: QueryCatalog, request: string): WeightedT
  */
 export function dropVendorParts(catalog: QueryCatalog, terms: WeightedTerms, request: string, named: ReadonlySet<string>): void {
   const joined = new Set<string>();
-  for (const [word] of request.matchAll(ALPHANUMERIC_WORD)) if (named.has(stem(word.toLowerCase())) && englishWords(word).length > 1) joined.add(word);
+  for (const word of alphanumericRuns(request)) if (named.has(stem(word.toLowerCase())) && englishWords(word).length > 1) joined.add(word);
   if (joined.size === 0) return;
-  const rest = request.replace(ALPHANUMERIC_WORD, (word) => (joined.has(word) ? " " : word));
+  const rest = replaceAlphanumericRuns(request, (word) => (joined.has(word) ? " " : word));
   const restTerms = withCompounds(catalog, weightedTerms(rest, true), rest);
   for (const word of joined) {
     const vendor = stem(word.toLowerCase());
@@ -47,7 +46,7 @@ export function dropVendorParts(catalog: QueryCatalog, terms: WeightedTerms, req
  */
 function withCompounds(catalog: QueryCatalog, terms: WeightedTerms, request: string): WeightedTerms {
   // A hyphenated word is one word ("to-do", "e-mail", "re-run").
-  for (const [hyphenated] of request.matchAll(HYPHENATED)) {
+  for (const hyphenated of hyphenatedWords(request)) {
     const joined = stem(hyphenated.replace(/-/g, "").toLowerCase());
     if (!terms.has(joined)) terms.set(joined, 1);
   }

@@ -1,21 +1,18 @@
 /** The vendors a request names: as written, capitalized, as a Chinese name, or in pinyin. */
 import { englishWords, stem } from "../../../language/english.js";
 import { glossesOf, inDictionary, isProperNoun, pinyinOf } from "../../../language/glosses.js";
-import { hasHan } from "../../../language/segment.js";
+import { hanRuns, hasHan } from "../../../language/segment.js";
 import { synonymsOf } from "../../../language/synonyms.js";
-import type { WeightedTerms } from "../../text.js";
+import type { WeightedTerms } from "../../../language/terms.js";
+import { capitalizedWords } from "../../../language/tokens.js";
 import { tuning } from "../config.js";
-
-/** A word written with a capital letter (a proper noun, when it is not the first word). */
-const CAPITALIZED = /\b[A-Z][A-Za-z0-9]*\b/g;
-const HAN_RUN = /[\u3400-\u9fff]+/g;
 
 /** Stems of the capitalized words of a text that do not begin a sentence: names, as written. */
 export function properNamesOf(text: string): Set<string> {
   const names = new Set<string>();
-  for (const match of text.matchAll(CAPITALIZED)) {
-    const before = text.slice(0, match.index).trimEnd();
-    if (before.length > 0 && !/[.!?。！？:：]$/.test(before)) names.add(stem(match[0].toLowerCase()));
+  for (const { word, index } of capitalizedWords(text)) {
+    const before = text.slice(0, index).trimEnd();
+    if (before.length > 0 && !/[.!?。！？:：]$/.test(before)) names.add(stem(word.toLowerCase()));
   }
   return names;
 }
@@ -36,7 +33,7 @@ export function namedVendors(vendors: ReadonlyMap<string, unknown>, terms: Weigh
     }
     if (weight < 1 || !vendors.has(term)) continue;
     if (synonymsOf(term).length > 0) {
-      capitalized ??= new Set((request.match(CAPITALIZED) ?? []).map((word) => stem(word.toLowerCase())));
+      capitalized ??= new Set(capitalizedWords(request).map(({ word }) => stem(word.toLowerCase())));
       if (!capitalized.has(term)) continue;
     }
     named.add(term);
@@ -64,7 +61,7 @@ function vendorOfHanName(vendors: ReadonlyMap<string, unknown>, word: string): s
  * unknown name apart), read as a vendor's name of `tuning.minPinyinVendor` letters or more.
  */
 function vendorsInPinyin(vendors: ReadonlyMap<string, unknown>, request: string, named: Set<string>): void {
-  for (const [run] of request.matchAll(HAN_RUN)) {
+  for (const run of hanRuns(request)) {
     const characters = [...run];
     for (let start = 0; start < characters.length; start += 1) {
       for (let length = 2; length <= tuning.maxPinyinName && start + length <= characters.length; length += 1) {

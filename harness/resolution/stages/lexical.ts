@@ -5,7 +5,7 @@
  */
 import { LRUCache } from "lru-cache";
 import type MiniSearch from "minisearch";
-import type { WeightedTerms } from "../../text.js";
+import type { WeightedTerms } from "../../../language/terms.js";
 import { tuning } from "../config.js";
 import type { Postings } from "../index/postings.js";
 import { firstEligible, sortScored } from "../ranking.js";

@@ -38,7 +38,7 @@ function cosine(a: readonly number[], b: readonly number[]): number {
 }
 
 /** A resolver over any LangChain embeddings model; tool vectors are computed once per catalog and cached. */
-export function embeddingsResolver(embeddings: EmbeddingsInterface, id = "embeddings"): SemanticResolver {
+function embeddingsResolver(embeddings: EmbeddingsInterface, id = "embeddings"): SemanticResolver {
   const vectors = new Map<string, number[]>();
   const loadedCatalogs = new Set<string>();
   return {

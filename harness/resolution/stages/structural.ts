@@ -2,7 +2,8 @@
  * The structural stage: tools ranked by how much of their own name the task explains
  * (idf-weighted), the vendor the task names, and the kinds of operand their parameters take.
  */
-import type { TaskOperands, WeightedTerms } from "../../text.js";
+import type { TaskOperands } from "../../../language/operands.js";
+import type { WeightedTerms } from "../../../language/terms.js";
 import { tuning } from "../config.js";
 import type { Postings } from "../index/postings.js";
 import { OPERAND_KINDS, type Distinct, type Eligible, type OperandKind, type Scored, type ToolFeatures } from "../types.js";

@@ -1,17 +1,17 @@
 /**
- * How resolution reads text, the same way for a tool and for a task. English words are split
- * on case and punctuation and stemmed (`language/english.ts`); Chinese is cut into words by
- * jieba (`language/segment.ts`) and carried into English by its CC-CEDICT glosses
- * (`language/glosses.ts`); English words bring their WordNet synonyms
- * (`language/synonyms.ts`) at a lower weight; the software senses of `vocabulary.ts` come on
- * top. A task is first split into its operands (paths, URLs, addresses, identifiers, quoted
- * text; `language/operands.ts`, the same reader the goal ledger uses), which say what to act
- * on, and the request words around them, which say what to do.
+ * The terms of a text, the same way for a tool and for a task (what resolution matches on).
+ * English words are split on case and punctuation and stemmed (`english.ts`); Chinese is cut
+ * into words by jieba (`segment.ts`) and carried into English by its CC-CEDICT glosses
+ * (`glosses.ts`); English words bring their WordNet synonyms (`synonyms.ts`) at a lower
+ * weight; the software senses of `vocabulary.ts` come on top. A task's operands (paths, URLs,
+ * addresses, identifiers, quoted text) are read apart by `operands.ts`: they say what to act
+ * on, the request words around them what to do.
  */
-import { baseForms, englishTerms, englishWords, isStopword, stem } from "../language/english.js";
-import { glossesOf, inDictionary, isProperNoun, verbGlossesOf } from "../language/glosses.js";
-import { hasHan, isFunctionWord, loadSegmenter, segmentWords } from "../language/segment.js";
-import { synonymsOf } from "../language/synonyms.js";
+import { LRUCache } from "lru-cache";
+import { baseForms, englishTerms, englishWords, isStopword, stem } from "./english.js";
+import { glossesOf, inDictionary, isProperNoun, verbGlossesOf } from "./glosses.js";
+import { hasHan, isFunctionWord, loadSegmenter, segmentWords } from "./segment.js";
+import { synonymsOf } from "./synonyms.js";
 import { softwareSenseOf } from "./vocabulary.js";
 
 /** Term → weight: 1 for a word the text says, less for what a dictionary says it means. */
@@ -244,10 +244,9 @@ const VERB_READING = "v";
 /**
  * Words whose terms are remembered. A word's terms (its stems, senses, glosses and synonyms)
  * depend on the word alone, and requests share most of their words: each is looked up in the
- * dictionaries once, not once per request.
+ * dictionaries once, not once per request. The least recently used go beyond 20,000 words.
  */
-const WORD_MEMO_SIZE = 20_000;
-const wordMemo = new Map<string, WeightedTerms>();
+const wordMemo = new LRUCache<string, WeightedTerms>({ max: 20_000 });
 
 /**
  * Adds a word's terms, from the memo or analysed by `analyse` into a map of their own. Adding
@@ -261,7 +260,6 @@ function addWordTerms(terms: WeightedTerms, word: string, withSynonyms: boolean,
   if (!analysed) {
     analysed = new Map();
     analyse(analysed, word, withSynonyms);
-    if (wordMemo.size >= WORD_MEMO_SIZE) wordMemo.delete(wordMemo.keys().next().value!);
     wordMemo.set(key, analysed);
   }
   for (const [term, weight] of analysed) addTerm(terms, term, weight);
@@ -286,6 +284,3 @@ export function glossTerms(text: string): string[] {
   if (!hasHan(text)) return [];
   return [...weightedTerms(text, false).keys()].filter((term) => !hasHan(term));
 }
-
-// The request's operands are read by the one request reader in language/ (resolution and the goal ledger agree on them).
-export { isWorkspacePath, operandsOf, type TaskOperands } from "../language/operands.js";
