@@ -5,10 +5,12 @@
  * counts are cached by their exact JSON text.
  */
 import { Tiktoken } from "js-tiktoken/lite";
+import { LRUCache } from "lru-cache";
 import o200k_base from "js-tiktoken/ranks/o200k_base";
 
 const encoder = new Tiktoken(o200k_base);
-const schemaCache = new Map<string, number>();
+// Bounded: a long evaluation sees many distinct loadouts, and each entry keys a whole schema text.
+const schemaCache = new LRUCache<string, number>({ max: 2_000 });
 
 export const countTokens = (text: string): number => (text ? encoder.encode(text).length : 0);
 
