@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { Command, END } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { acceptingCancel } from "../graphs/mira.js";
+import { settlingPausedRuns } from "../graphs/pausedRun.js";
 import type { HitlApprovalRequest } from "../protocol/approvalReply.js";
 import type { HitlQuestionRequest, InboxQuestionRequest } from "../protocol/questionReply.js";
 import type { ApprovalShape } from "../state/types.js";
@@ -251,7 +251,7 @@ describe("chat while waiting, and cancel (CONTRACT §3)", () => {
 
   it("goto END (Mark as resolved) cancels the paused run: status cancelled, nothing executed, recorded in the trace; the next message is a new turn", async () => {
     const { run, ws } = await pausedWrite("cancel", { after: [answer("a1", "Hello.")] });
-    const app = acceptingCancel(run.app);
+    const app = settlingPausedRuns(run.app);
     const out = await app.invoke(markResolved(), config("cancel"));
     expect(out.status).toBe("cancelled");
     expect(out.pendingToolCall).toBeNull();
@@ -270,7 +270,7 @@ describe("chat while waiting, and cancel (CONTRACT §3)", () => {
     const ws = await tempWorkspace({});
     const run = makeRun({ workspace: ws, turns: [call("q1", "ask_user", { question: "Which doc?" })] });
     await start(run, "What does the doc I mean say?", "cancel-q");
-    const out = await acceptingCancel(run.app).invoke(markResolved(), config("cancel-q"));
+    const out = await settlingPausedRuns(run.app).invoke(markResolved(), config("cancel-q"));
     expect(out.status).toBe("cancelled");
     expect(out.trace.at(-1)).toMatchObject({ node: "AskUser", decision: "cancelled" });
   });
