@@ -431,6 +431,29 @@ describe("langgraph dev server: approvals and conversations through the UIs (iss
     expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
   }, SCENARIO_TIMEOUT_MS);
 
+  it('Agent Inbox "Mark as Resolved" (updateState values null as "__end__") cancels the paused run: cancelled, nothing executed, in the trace; the next message is a new turn', async () => {
+    const told = turn("a1", "answer", { text: "Hello." });
+    const { workspace, assistantId } = await scenario(dev(), { turns: [WRITE, told, told] }, { approvalShape: "inbox" });
+    const paused = await pausedWrite(dev(), assistantId);
+    expect(paused.values.status).toBe("waiting_approval");
+    // What Agent Inbox sends (agent-inbox f38301b, src/components/agent-inbox/contexts/ThreadContext.tsx
+    // `ignoreThread`, called by "Mark as Resolved" through use-interrupted-actions.tsx `handleResolve`).
+    await dev().client.threads.updateState(paused.threadId, { values: null as never, asNode: "__end__" });
+    const state = await dev().client.threads.getState<RunValues>(paused.threadId);
+    expect(state.values.status).toBe("cancelled");
+    expect(state.next).toEqual([]);
+    expect(state.tasks.flatMap((t) => t.interrupts)).toEqual([]);
+    expect(state.values.trace.at(-1)).toMatchObject({ node: "Approval", decision: "cancelled", toolCallId: "w1", note: expect.stringContaining("marked as resolved") });
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+
+    await dev().client.runs.wait(paused.threadId, assistantId, { input: { messages: [{ role: "user", content: "Say hello" }] } });
+    const next = (await dev().client.threads.getState<RunValues>(paused.threadId)).values;
+    expect({ status: next.status, goal: next.goal, pending: next.pendingToolCall }).toEqual({ status: "completed", goal: "Say hello", pending: null });
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+  }, SCENARIO_TIMEOUT_MS);
+
   it("Studio: GET /assistants/mira/subgraphs?recurse=true answers in under 2 s; getSchemas has input, output, state and config schemas", async () => {
     const apiUrl = dev().apiUrl;
     const began = Date.now();

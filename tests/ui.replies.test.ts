@@ -266,6 +266,21 @@ describe("chat while waiting, and cancel (CONTRACT §3)", () => {
     expect(await exists(join(ws, "notes/todo.md"))).toBe(false);
   });
 
+  it("Agent Inbox's Mark as Resolved (updateState values null as END) cancels the paused run the same way; nothing executed", async () => {
+    // agent-inbox f38301b, src/components/agent-inbox/contexts/ThreadContext.tsx `ignoreThread`:
+    // client.threads.updateState(threadId, { values: null, asNode: END }).
+    const { run, ws } = await pausedWrite("resolve-inbox", { shape: "inbox" });
+    const app = settlingPausedRuns(run.app);
+    await app.updateState(config("resolve-inbox"), null, END as never);
+    const snap = await app.getState(config("resolve-inbox"));
+    expect(snap.values.status).toBe("cancelled");
+    expect(snap.values.pendingToolCall).toBeNull();
+    expect(snap.values.trace.at(-1)).toMatchObject({ node: "Approval", decision: "cancelled", toolCallId: "w1", note: expect.stringContaining("marked as resolved") });
+    expect(snap.tasks).toEqual([]);
+    expect(run.executions.get("write_file") ?? 0).toBe(0);
+    expect(await exists(join(ws, "notes/todo.md"))).toBe(false);
+  });
+
   it("goto END on a question cancels it too", async () => {
     const ws = await tempWorkspace({});
     const run = makeRun({ workspace: ws, turns: [call("q1", "ask_user", { question: "Which doc?" })] });
