@@ -119,6 +119,9 @@ describe("bad replies: one clear refusal in the conversation and the trace, same
     ["a decision list longer than the pending calls", { decisions: [{ type: "approve" }, { type: "reject" }] }, /2 decisions but 1 call is pending/],
     ["an edit naming another tool", { decisions: [{ type: "edit", edited_action: { name: "delete_path", args: { path: "notes" } } }] }, /names delete_path but the pending call is write_file/],
     ["a text response to an approval", [{ type: "response", args: "sure" }], /a text response answers a question, not an approval/],
+    ["an unknown Agent Inbox response type", [{ type: "maybe", args: null }], /unknown response type "maybe"/],
+    ["an Agent Inbox response list longer than the pending calls", [{ type: "accept", args: null }, { type: "ignore", args: null }], /2 responses but 1 call is pending/],
+    ["an Agent Inbox edit naming another tool", [{ type: "edit", args: { action: "delete_path", args: { path: "notes" } } }], /names delete_path but the pending call is write_file/],
   ])("%s", async (what, value, message) => {
     const threadId = `bad-${what}`;
     const { run, state, id } = await pausedWrite(threadId);
@@ -210,6 +213,21 @@ describe("questions are answerable from the UIs (CONTRACT §2)", () => {
     expect(out.status).toBe("completed");
     expect(out.goal).toContain("the user answered: b)");
     expect(out.goal).not.toContain("response");
+  });
+
+  it.each([
+    ["Agent Inbox accept", [{ type: "accept", args: null }], /a "accept" response answers an approval, not a question/],
+    ["Agent Inbox ignore", [{ type: "ignore", args: null }], /a "ignore" response answers an approval, not a question/],
+    ["Mira's decision", { decision: "approve", toolCallId: "q1", inputHash: "0".repeat(64) }, /a "approve" decision answers an approval, not a question/],
+  ])("an approval reply to a question (%s) is refused with one note in the conversation and the trace; the question still waits; nothing runs", async (what, value, message) => {
+    const { run, state, id } = await pausedQuestion(`q-approval-${what}`, "inbox");
+    const out = await keyed(run, `q-approval-${what}`, id, value);
+    expect(out.status).toBe("waiting_user");
+    expect(out.messages.length).toBe(state.messages.length + 1);
+    expect(lastText(out)).toMatch(message);
+    expect(out.trace.at(-1)).toMatchObject({ node: "AskUser", decision: "refused", note: expect.stringMatching(message) });
+    expect((await pending(run, `q-approval-${what}`)).value).toMatchObject({ kind: "question", question: "Which doc, a or b?" });
+    expect(run.executions.get("read_open") ?? 0).toBe(0);
   });
 
   it("an approval to a question is refused with one note; the question still waits; a text answer then works", async () => {
