@@ -9,7 +9,8 @@
  *   reply box; Agent Inbox's `response` and the HITL edit are unwrapped to the answer text;
  *   an approval reply to a question is refused.
  * - CONTRACT §3, chat while waiting and cancel: a new message rejects the pending call and is
- *   the next turn's request; on a question it is the answer; `goto: END` cancels.
+ *   the next turn's request; on a question it is the answer; `goto: END` and Agent Inbox's
+ *   `updateState(…, {values: null, asNode: END})` cancel.
  * - CONTRACT §3, checkpoint lineage: a fork taken before the approval cannot reuse it.
  */
 import { access, readFile, writeFile } from "node:fs/promises";
