@@ -84,7 +84,8 @@ export const isCancelReply = (value: unknown): value is CancelReply =>
  * The user's new chat message relayed to a SubAgent paused on a call or a question
  * (graphs/pausedRun.ts): the pending call is rejected with the message as the reason (a
  * question is left unanswered) and the child stops; its parent plans the message as the next
- * request. The parent's own pause never gets this value (nodes/incoming.ts settles it).
+ * request. A new message on the parent's own pause is settled by nodes/incoming.ts instead;
+ * sent there as a reply, this value ends the run like a cancel (nothing runs either way).
  */
 export interface SupersedeReply {
   supersededBy: string;
