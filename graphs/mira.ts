@@ -9,16 +9,16 @@
  *                       ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
  *                       │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
  *                       │                                                  | approval (refused reply) | END (cancelled)
- *                       ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner
+ *                       ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner | END (child cancelled)
  *                       │                                        └─skill completed→ freeze → generate | planner
  *                       └─fail / terminal → finalize
  *
  * `incoming` settles new input that arrives while the thread waits (nodes/incoming.ts).
  * State, input, output and context are zod schemas (graphs/schemas.ts), so the LangGraph
- * server reads them at runtime. `acceptingCancel` makes `Command({goto: END})` cancel a
- * paused run.
+ * server reads them at runtime. A cancel ends the run from Approval, AskUser or (a cancelled
+ * SubAgent) Evidence; graphs/pausedRun.ts reads the UIs' "Mark as resolved" as a cancel.
  */
-import { Command, END, START, StateGraph } from "@langchain/langgraph";
+import { END, START, StateGraph } from "@langchain/langgraph";
 import type { MiraRuntime } from "../nodes/runtime.js";
 import { MiraInput } from "../state/input.js";
 import { reportingProgress } from "../state/trace.js";
@@ -26,7 +26,6 @@ import { MiraConfigurable } from "../config/runConfig.js";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode, routeAfterAskUser } from "../nodes/askUser.js";
 import { createIncomingNode, routeFromStart } from "../nodes/incoming.js";
-import type { CancelReply } from "../protocol/approvalReply.js";
 import { AgentRunSchema } from "./schemas.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
 import { createFinalizeNode } from "../nodes/finalize.js";
@@ -72,30 +71,8 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
     .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize", [END]: END })
     .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize" })
-    .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Freeze: "Freeze", Finalize: "Finalize" })
+    .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Freeze: "Freeze", Finalize: "Finalize", [END]: END })
     .addConditionalEdges("Freeze", routeAfterFreeze, { Generate: "Generate", Planner: "Planner" })
     .addEdge("Generate", "Finalize")
     .addEdge("Finalize", END);
-}
-
-const endsRun = (goto: unknown) => (Array.isArray(goto) ? goto : [goto]).includes(END);
-
-/**
- * Makes `Command({goto: END})` (Agent Chat UI's "Mark as resolved") cancel the paused run.
- * LangGraph alone would re-run the interrupted node with no reply, which just asks again; so
- * the command is read, before the run starts, as Mira's cancel reply to whatever interrupt is
- * pending. Any other input passes unchanged. Apply it to the compiled graph a server or the
- * CLI runs (after `withConfig`, which builds a new instance).
- */
-export function acceptingCancel<G extends object>(graph: G): G {
-  // `_validateInput` is the one hook LangGraph calls with the raw input of every run.
-  const target = graph as unknown as { _validateInput(input: unknown): Promise<unknown> };
-  const validate = target._validateInput.bind(graph);
-  target._validateInput = async (input: unknown) => {
-    if (input instanceof Command && endsRun(input.goto) && input.resume == null) {
-      return validate(new Command({ resume: { cancel: true, reason: "marked as resolved" } satisfies CancelReply }));
-    }
-    return validate(input);
-  };
-  return graph;
 }

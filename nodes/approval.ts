@@ -20,7 +20,7 @@ import { approvalDecisionMessage } from "../state/conversation.js";
 import { declineChange, followEdit, readTaskFrame } from "../state/taskFrame.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
-import type { ApprovalRecord } from "../state/types.js";
+import type { ApprovalRecord, PendingToolCall } from "../state/types.js";
 import { approvalRequest, readApprovalReply } from "../protocol/approvalReply.js";
 import { APPROVAL_KEY_ENV, approvalKey, verifyApproval } from "../protocol/approvalSignature.js";
 import { settingsDiffer } from "../config/runConfig.js";
@@ -62,11 +62,18 @@ export function createApprovalNode(rt: MiraRuntime) {
       messages: new AIMessage(`Reply refused: ${note}`),
       ...visit(state, "Approval", rt.agent, { toolCallId: call.toolCallId, decision: "refused", note }),
     });
+    const strict = Boolean(state.settings?.strictReplies || rt.settings?.strictReplies);
+    const reply = readApprovalReply(call, answer, { keyed, strict });
+    // Ending the request runs nothing, so it needs no settings match (Agent Inbox's "Mark as
+    // Resolved" reaches the server with the thread's config, not the assistant's).
+    if (reply.kind === "cancel") return cancelRun(state, rt.agent, `${call.toolId} (${call.toolCallId}) was not executed${reply.reason ? `: ${reply.reason}` : ""}`, call.toolCallId);
+    if (reply.kind === "superseded") {
+      const ended = supersededRun(state, rt.agent, `${call.toolId} (${call.toolCallId}) rejected, not executed`, reply.reason, call.toolCallId);
+      return { ...ended, approvals: rejectionRecord(call, config, reply.reason) };
+    }
     const moved = settingsDiffer(state.settings, rt.settings);
     // A resume built with other settings would run the call somewhere else.
     if (moved) return refuse(`this resume runs with other settings than the run (${moved}); resume with the run's configuration; nothing was executed`);
-    const strict = Boolean(state.settings?.strictReplies || rt.settings?.strictReplies);
-    const reply = readApprovalReply(call, answer, { keyed, strict });
     if (reply.kind === "inconsistent") {
       return {
         ...terminalStep({ recoverable: false, kind: "approval_inconsistency", message: reply.message }),
@@ -80,7 +87,6 @@ export function createApprovalNode(rt: MiraRuntime) {
     if (key && reply.kind === "approve" && !verifyApproval(key, binding, reply.signature)) {
       return refuse(`the approval is not signed, or its signature does not match this call (${APPROVAL_KEY_ENV} is set); nothing was executed, the call still waits`);
     }
-    if (reply.kind === "cancel") return cancelRun(state, rt.agent, `${call.toolId} (${call.toolCallId}) was not executed${reply.reason ? `: ${reply.reason}` : ""}`, call.toolCallId);
     let editedInput: Record<string, unknown> | undefined;
     if (reply.kind === "edit") {
       const edited = readEditedInput(rt.harness.get(call.toolId), reply.input);
@@ -137,6 +143,20 @@ export function createApprovalNode(rt: MiraRuntime) {
   };
 }
 
+/** The record of a call rejected because the user sent a new message instead of deciding. */
+export function rejectionRecord(call: PendingToolCall, config: RunnableConfig, reason: string): ApprovalRecord {
+  return {
+    toolId: call.toolId,
+    toolCallId: call.toolCallId,
+    inputHash: call.inputHash,
+    threadId: currentThreadId(config),
+    checkpointId: currentCheckpointId(config),
+    decision: "reject",
+    reason,
+    at: new Date().toISOString(),
+  };
+}
+
 /**
  * Ends a paused run on the user's word (a cancel reply, `goto: END`, `mira cancel`): status
  * `cancelled`, the pending call dropped unexecuted, one trace entry and one message saying so.
@@ -149,5 +169,23 @@ export function cancelRun(state: AgentRunState, agent: string, what: string, too
     nextAction: null,
     messages: new AIMessage(`Run cancelled: ${what}.`),
     ...visit(state, state.status === "waiting_user" ? "AskUser" : "Approval", agent, { ...(toolCallId ? { toolCallId } : {}), decision: "cancelled", note }),
+  };
+}
+
+/** A SubAgent's trace decision when the user's new message replaced its pause (see SupersedeReply). */
+export const SUPERSEDED = "superseded";
+
+/**
+ * Ends a paused SubAgent because the user sent a new message instead of replying: like a
+ * cancel, but its parent plans that message next instead of ending (state/delegation.ts).
+ */
+export function supersededRun(state: AgentRunState, agent: string, what: string, message: string, toolCallId?: string): AgentRunUpdate {
+  const note = `${what}: the user sent a new message instead: ${message}`;
+  return {
+    status: "cancelled",
+    pendingToolCall: null,
+    nextAction: null,
+    messages: new AIMessage(`Stopped: ${note}`),
+    ...visit(state, state.status === "waiting_user" ? "AskUser" : "Approval", agent, { ...(toolCallId ? { toolCallId } : {}), decision: SUPERSEDED, note: note.slice(0, 240) }),
   };
 }

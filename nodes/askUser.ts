@@ -15,7 +15,7 @@ import { buildTaskFrame, carryOver, readTaskFrame } from "../state/taskFrame.js"
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { visit } from "../state/trace.js";
 import { questionRequest, readQuestionReply } from "../protocol/questionReply.js";
-import { cancelRun } from "./approval.js";
+import { cancelRun, supersededRun } from "./approval.js";
 
 export type { QuestionRequest } from "../protocol/questionReply.js";
 
@@ -64,6 +64,8 @@ export function createAskUserNode(rt: MiraRuntime) {
         return applyAnswer(rt, state, reply.text, true);
       case "cancel":
         return cancelRun(state, rt.agent, `the question "${question}" was left unanswered${reply.reason ? `: ${reply.reason}` : ""}`);
+      case "superseded":
+        return supersededRun(state, rt.agent, `the question "${question}" was left unanswered`, reply.reason);
       case "refused":
         return {
           status: "waiting_user",

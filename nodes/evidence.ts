@@ -4,6 +4,7 @@
  * recovery budget on recoverable failures, and updates goal coverage. It never declares
  * the task complete.
  */
+import { END } from "@langchain/langgraph";
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { coverGoals } from "../state/completionGate.js";
@@ -26,10 +27,11 @@ function kindOf(kind: Evidence["kind"], risk: RiskClass | undefined): Evidence["
   return risk && risk !== "read" ? "receipt" : "record";
 }
 
-export type EvidenceRoute = "Planner" | "Freeze" | "Finalize";
+export type EvidenceRoute = "Planner" | "Freeze" | "Finalize" | typeof END;
 
-/** A completed skill package goes to Freeze (no Planner call); everything else to the Planner. */
+/** A completed skill package goes to Freeze (no Planner call); a cancelled child ends the run; everything else to the Planner. */
 export function routeAfterEvidence(state: AgentRunState): EvidenceRoute {
+  if (state.status === "cancelled") return END;
   if (state.status === "failed") return "Finalize";
   const last = state.observations.at(-1);
   const result = state.subagentResults.at(-1);

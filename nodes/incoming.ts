@@ -12,9 +12,8 @@ import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { readWaitingInput } from "../state/input.js";
 import { recoverableStep } from "../state/observations.js";
 import { visit } from "../state/trace.js";
-import type { ApprovalRecord } from "../state/types.js";
+import { rejectionRecord } from "./approval.js";
 import { applyAnswer } from "./askUser.js";
-import { currentCheckpointId, currentThreadId } from "./checkpointId.js";
 
 /**
  * Where a run's new input goes first: Incoming only when the thread waits on a call or a
@@ -34,19 +33,9 @@ export function createIncomingNode(rt: MiraRuntime) {
         return { step: 0, status: "running", nextAction: null, ...visit(state, "Incoming", rt.agent, { decision: "new_turn", note: "a new request while a question waited" }) };
       case "reject_pending": {
         const call = state.pendingToolCall!;
-        const record: ApprovalRecord = {
-          toolId: call.toolId,
-          toolCallId: call.toolCallId,
-          inputHash: call.inputHash,
-          threadId: currentThreadId(config),
-          checkpointId: currentCheckpointId(config),
-          decision: "reject",
-          reason: input.reason,
-          at: new Date().toISOString(),
-        };
         const message = `the user sent a new message instead of deciding on ${call.toolId} (${call.toolCallId}): ${input.reason}`;
         return {
-          approvals: record,
+          approvals: rejectionRecord(call, config, input.reason),
           pendingToolCall: null,
           nextAction: null,
           status: "running",

@@ -3,11 +3,13 @@
  * one structured work package for the parent: status, a summary, its evidence with
  * provenance, artifacts and requirements. It reports; the parent judges. A skill with a
  * private runtime (a check such as the project's tests) is complete only when that check
- * ran and exited 0.
+ * ran and exited 0. A child the user cancelled while it waited reports `cancelled`; one whose
+ * pause the user's new message replaced, `superseded`.
  */
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { visit } from "../state/trace.js";
+import { SUPERSEDED } from "./approval.js";
 import type { Artifact, Evidence, Failure, WorkPackage } from "../state/types.js";
 
 const EXIT_RE = /\[exit code (\d+)\][^\n]*$/;
@@ -55,6 +57,11 @@ const ENDS_PARENT = new Set<string>(["security_violation", "policy_denied", "app
  * recoverable failure; a governance failure inside it ends the parent too.
  */
 function judge(state: AgentRunState, checkTool: string | undefined): Outcome {
+  // Ended by the user while it waited: the visit that ended it says how, and what was left undone.
+  if (state.status === "cancelled") {
+    const ended = state.trace.at(-1);
+    return { status: ended?.decision === SUPERSEDED ? "superseded" : "cancelled", summary: ended?.note ?? "cancelled by the user", requirements: [] };
+  }
   if (state.error?.kind === "planner_fail") return { status: "failed", summary: `gave up: ${state.error.message}`, requirements: [] };
   if (state.error && !ENDS_PARENT.has(state.error.kind)) return { status: "failed", summary: `${state.error.kind}: ${state.error.message}`, requirements: [] };
   if (state.error) return { status: "failed", summary: state.error.message, requirements: [], failure: { recoverable: false, ...state.error } };

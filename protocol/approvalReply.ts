@@ -80,6 +80,19 @@ export interface CancelReply {
 export const isCancelReply = (value: unknown): value is CancelReply =>
   typeof value === "object" && value !== null && !Array.isArray(value) && (value as { cancel?: unknown }).cancel === true;
 
+/**
+ * The user's new chat message relayed to a SubAgent paused on a call or a question
+ * (graphs/pausedRun.ts): the pending call is rejected with the message as the reason (a
+ * question is left unanswered) and the child stops; its parent plans the message as the next
+ * request. A new message on the parent's own pause is settled by nodes/incoming.ts instead;
+ * sent there as a reply, this value ends the run like a cancel (nothing runs either way).
+ */
+export interface SupersedeReply {
+  supersededBy: string;
+}
+export const isSupersedeReply = (value: unknown): value is SupersedeReply =>
+  typeof value === "object" && value !== null && !Array.isArray(value) && typeof (value as { supersededBy?: unknown }).supersededBy === "string";
+
 /** How a reply reached the node: keyed by its interrupt id, or bare (no id). */
 export interface ReplyContext {
   keyed: boolean;
@@ -94,6 +107,8 @@ export type ApprovalReply =
   | { kind: "reject"; reason?: string; via: ReplyShape }
   | { kind: "edit"; input: Record<string, unknown>; reason?: string; via: ReplyShape }
   | { kind: "cancel"; reason?: string }
+  /** A new message instead of a decision: the call is rejected with it as the reason and the request ends. */
+  | { kind: "superseded"; reason: string }
   /** Mira's decision naming another invocation: an approval inconsistency (terminal). */
   | { kind: "inconsistent"; message: string }
   /** An ecosystem reply that names another call, is malformed, or is no reply at all: the run keeps waiting. */
@@ -144,6 +159,7 @@ function malformedEcosystemReply(call: PendingToolCall, value: unknown): Approva
 /** Reads a resume value against the frozen call it answers. Never throws. */
 export function readApprovalReply(call: PendingToolCall, value: unknown, ctx: ReplyContext = { keyed: true, strict: false }): ApprovalReply {
   if (isCancelReply(value)) return { kind: "cancel", reason: value.reason };
+  if (isSupersedeReply(value)) return { kind: "superseded", reason: value.supersededBy };
   const mira = ApprovalResume.safeParse(value);
   if (mira.success) {
     const d = mira.data;

@@ -11,7 +11,7 @@
  * A reply meant for an approval (approve/accept/reject/ignore, Mira's decision) is refused.
  */
 import type { ApprovalShape } from "../state/types.js";
-import { isCancelReply, short } from "./approvalReply.js";
+import { isCancelReply, isSupersedeReply, short } from "./approvalReply.js";
 
 /** The action name a UI shows for a question. */
 export const QUESTION_ACTION = "ask_user";
@@ -51,7 +51,12 @@ export function questionRequest(question: string, agent: string, shape: Approval
   };
 }
 
-export type QuestionReply = { kind: "answer"; text: string } | { kind: "cancel"; reason?: string } | { kind: "refused"; message: string };
+export type QuestionReply =
+  | { kind: "answer"; text: string }
+  | { kind: "cancel"; reason?: string }
+  /** A new request instead of an answer (a SubAgent's question; see SupersedeReply). */
+  | { kind: "superseded"; reason: string }
+  | { kind: "refused"; message: string };
 
 const record = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 const nonEmpty = (v: unknown): v is string => typeof v === "string" && v.trim().length > 0;
@@ -60,6 +65,7 @@ const nonEmpty = (v: unknown): v is string => typeof v === "string" && v.trim().
 export function readQuestionReply(question: string, value: unknown): QuestionReply {
   const refuse = (why: string): QuestionReply => ({ kind: "refused", message: `${why}; still waiting for an answer to "${question}"` });
   if (isCancelReply(value)) return { kind: "cancel", reason: value.reason };
+  if (isSupersedeReply(value)) return { kind: "superseded", reason: value.supersededBy };
   if (nonEmpty(value)) return { kind: "answer", text: value.trim() };
   if (typeof value === "string") return refuse("the answer is empty");
   if (record(value) && "answer" in value) return nonEmpty(value.answer) ? { kind: "answer", text: value.answer.trim() } : refuse("the answer is empty");

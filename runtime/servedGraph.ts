@@ -26,7 +26,8 @@ import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "
 import { allowedCatalogs, allowedRoots, configuredChoice, envSettings, serverRunSettings } from "../config/runConfig.js";
 import { openHarness, operatorAuthority, runAuthority, type OpenedHarness } from "./toolSources.js";
 import type { RunSettings } from "../state/types.js";
-import { acceptingCancel, buildMiraGraph } from "../graphs/mira.js";
+import { buildMiraGraph } from "../graphs/mira.js";
+import { settlingPausedRuns } from "../graphs/pausedRun.js";
 import { InputError } from "../contract/errors.js";
 import { refusedGraph } from "./refusedGraph.js";
 
@@ -59,7 +60,7 @@ const graphs = new Map<string, ReturnType<typeof compileFor>>();
 function compileFor(settings: RunSettings, tools: OpenedHarness, skills: ReturnType<typeof loadSkills>) {
   // The operator's grants, narrowed by the run's own `tools` (never widened).
   const harness = tools.harness.withAuthority(runAuthority(operatorAuthority(), settings.toolGrants, tools.harness));
-  return acceptingCancel(
+  return settlingPausedRuns(
     buildMiraGraph(createRuntime(settings, store.ledger, { harness, skills }))
       .compile()
       .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } }),

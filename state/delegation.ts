@@ -3,6 +3,7 @@
  * `delegate_task`, and taking a finished package back into the parent's AgentRun. Pure
  * functions over state; the SubAgent subgraph does the work in between.
  */
+import { AIMessage } from "@langchain/core/messages";
 import type { AgentRunState, AgentRunUpdate } from "./agentRun.js";
 import { coverGoals } from "./completionGate.js";
 import { readTaskFrame } from "./taskFrame.js";
@@ -54,7 +55,8 @@ export const childGoal = (d: Delegation) => (d.acceptance ? `${d.task}\nAcceptan
  * provenance kept) joins the parent's, the parent's goals are re-covered, and one
  * observation tells the Planner what came back. `completed` is a finished package, not a
  * finished task; a failed one is a recoverable failure of the parent (C contract) unless
- * the child failed terminally, which ends the parent run too.
+ * the child failed terminally, which ends the parent run too. A cancelled one ends the
+ * parent's request as `cancelled`; a superseded one hands the turn to the user's new message.
  */
 export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): AgentRunUpdate {
   const ids = { toolId: "delegate_task", toolCallId: pkg.id };
@@ -76,6 +78,11 @@ export function ingestWorkPackage(state: AgentRunState, pkg: WorkPackage): Agent
     },
   };
   const who = pkg.skill ? `${pkg.id} (skill ${pkg.skill})` : pkg.id;
+  // The user's new message replaced the request while the child waited: `step: 0` makes the
+  // Planner start a turn from that message (the conversation ends with it).
+  if (pkg.status === "superseded") return { ...base, step: 0, observations: { step: state.step, source: "subagent", ...ids, outcome: "rejected", summary: `${who} stopped: ${pkg.summary}`, evidenceIds } };
+  // The user's cancel ends the whole request, parent and child; nothing pending runs.
+  if (pkg.status === "cancelled") return { ...base, status: "cancelled", pendingToolCall: null, nextAction: null, messages: new AIMessage(`Run cancelled: ${who} ${pkg.summary}.`) };
   const needs = pkg.requirements.length ? ` Requirements: ${pkg.requirements.join("; ")}.` : "";
   if (pkg.status === "failed") {
     if (pkg.failure && !pkg.failure.recoverable) return { ...base, ...terminalStep({ ...pkg.failure, message: `${who}: ${pkg.failure.message}` }) };

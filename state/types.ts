@@ -409,14 +409,16 @@ export type Artifact = z.infer<typeof Artifact>;
 
 /**
  * A child's structured result, handed from the SubAgent subgraph to the parent's Evidence
- * node. `completed` means the work package is done, never that the user's goal is.
+ * node. `completed` means the work package is done, never that the user's goal is;
+ * `cancelled`, that the user ended it while it waited (which ends the parent's request too);
+ * `superseded`, that the user's new message replaced it while it waited (the parent plans that message).
  */
 export const WorkPackage = z.object({
   id: z.string(),
   kind: Delegation.shape.kind,
   skill: z.string().optional(),
   acceptance: z.string(),
-  status: z.enum(["completed", "failed"]),
+  status: z.enum(["completed", "failed", "cancelled", "superseded"]),
   summary: z.string(),
   /** Evidence with provenance; ids continue the parent's numbering. */
   evidence: z.array(Evidence),

@@ -2,8 +2,11 @@
  * CONTRACT §8: governed delegation. A Generic SubAgent is a subgraph with its own loop,
  * TaskFrame, budgets and scoped view; it returns a work package the parent judges; it cannot
  * nest; its approvals and questions pause the whole run and resume inside the child.
+ * CONTRACT §3 inside a child: a chat message settles the child's pause like the parent's own
+ * (rejects its call with the message as the reason, or answers its question); a cancel
+ * (goto END, Agent Inbox's updateState as END) ends the whole run `cancelled`.
  */
-import { Command } from "@langchain/langgraph";
+import { Command, END } from "@langchain/langgraph";
 import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -13,6 +16,7 @@ import type { QuestionRequest } from "../nodes/askUser.js";
 import type { AgentRunState } from "../state/agentRun.js";
 import { openDelegation, stoppedWorkPackage } from "../state/delegation.js";
 import { childRuntime } from "../graphs/childRuntime.js";
+import { settlingPausedRuns } from "../graphs/pausedRun.js";
 import { isPostgresReachable, POSTGRES_URL } from "./support/postgres.js";
 import { answer, call, config, makeRun, start, tempWorkspace, type TestRun } from "./support/harnessRuntime.js";
 
@@ -333,5 +337,81 @@ describe("opening a work package", () => {
     expect(openDelegation({ step: 21, settings }, decision, opts)).toMatchObject({ ok: true, delegation: { maxSteps: 3 } });
     expect(openDelegation({ step: 0, settings }, { ...decision, skill: "explain-module" }, opts)).toMatchObject({ ok: true, delegation: { kind: "skill", skill: "explain-module" } });
     expect(openDelegation({ step: 0, settings }, { ...decision, skill: "nope" }, opts)).toMatchObject({ ok: false, message: expect.stringContaining('no skill named "nope"') });
+  });
+});
+
+describe("chat and cancel while a child waits (CONTRACT §3)", () => {
+  const CHILD_ASKS = [
+    call("d1", "delegate_task", { task: "Read the doc the user means", acceptance: "quotes it" }),
+    call("q1", "ask_user", { question: "Which doc, a or b?" }),
+    call("r1", "read_open", { path: "docs/b.md" }),
+    answer("c3", "The timeout is 30 seconds [ev-1]."),
+    answer("p2", "The timeout is 30 seconds [ev-1].", ["ev-1"]),
+  ];
+
+  it("a new message while the child waits for approval rejects the child's call with the message as the reason; the child stops; the parent plans the message", async () => {
+    const ws = await tempWorkspace({});
+    const run = makeRun({ workspace: ws, turns: [...CHILD_WRITE.slice(0, 2), answer("p2", "Hello, and nothing was written.")] });
+    await start(run, 'Create notes/x.md with "hi"', "g-chat-approval");
+    expect((await pendingInterrupt(run, "g-chat-approval")).child.status).toBe("waiting_approval");
+    const app = settlingPausedRuns(run.app);
+    const out = await app.invoke({ messages: [{ role: "user", content: "Don't write it, just say hello." }] }, config("g-chat-approval"));
+    expect(out.status).toBe("completed");
+    expect(out.goal).toBe("Don't write it, just say hello.");
+    expect(out.turn).toBe(2);
+    expect(out.trace.find((t) => t.agent === "sub-0" && t.node === "Approval")).toMatchObject({ decision: "superseded", toolCallId: "w1@sub-0", note: expect.stringContaining("rejected, not executed: the user sent a new message instead: Don't write it, just say hello.") });
+    expect(out.subagentResults[0]).toMatchObject({ id: "sub-0", status: "superseded", summary: expect.stringContaining("Don't write it, just say hello.") });
+    expect(out.answer).toContain("Hello");
+    expect(run.executions.get("write_file") ?? 0).toBe(0);
+    expect(await exists(join(ws, "notes/x.md"))).toBe(false);
+    expect((await run.app.getState(config("g-chat-approval"))).tasks).toEqual([]);
+  });
+
+  it("a new message while the child waits for an answer is the child's answer; the message joins the parent's conversation", async () => {
+    const ws = await tempWorkspace(FILES);
+    const run = makeRun({ workspace: ws, turns: CHILD_ASKS });
+    await start(run, "What does the doc I mean say?", "g-chat-question");
+    expect((await pendingInterrupt(run, "g-chat-question")).child.status).toBe("waiting_user");
+    const out = await settlingPausedRuns(run.app).invoke({ messages: [{ role: "user", content: "b" }] }, config("g-chat-question"));
+    expect(out.status).toBe("completed");
+    expect(out.turn).toBe(1);
+    expect(out.trace.find((t) => t.agent === "sub-0" && t.node === "AskUser")).toMatchObject({ decision: "answered", note: "b" });
+    expect(out.messages.some((m) => m.getType() === "human" && m.content === "b")).toBe(true);
+    expect(out.subagentResults[0]).toMatchObject({ id: "sub-0", status: "completed" });
+    expect(run.executions.get("read_open")).toBe(1);
+  });
+
+  it.each([
+    ["goto END (Agent Chat UI's Mark as resolved)", (app: TestRun["app"], thread: string) => app.invoke(new Command({ goto: END }) as never, config(thread))],
+    ["updateState as END (Agent Inbox's Mark as Resolved)", (app: TestRun["app"], thread: string) => app.updateState(config(thread), null, END as never)],
+  ])("%s while the child waits for approval ends the whole run cancelled; nothing executes; the trace says so", async (what, resolve) => {
+    const ws = await tempWorkspace({});
+    const thread = `g-cancel-${what.slice(0, 6)}`;
+    const run = makeRun({ workspace: ws, turns: [...CHILD_WRITE.slice(0, 2), answer("p2", "never")] });
+    await start(run, 'Create notes/x.md with "hi"', thread);
+    const app = settlingPausedRuns(run.app);
+    await resolve(app, thread);
+    const snap = await app.getState(config(thread));
+    const values = snap.values as AgentRunState;
+    expect(values.status).toBe("cancelled");
+    expect(snap.next).toEqual([]);
+    expect(snap.tasks).toEqual([]);
+    expect(values.trace.find((t) => t.agent === "sub-0" && t.node === "Approval")).toMatchObject({ decision: "cancelled", toolCallId: "w1@sub-0" });
+    expect(values.trace.at(-1)).toMatchObject({ agent: "main", node: "Evidence", decision: "cancelled", toolCallId: "sub-0" });
+    expect(String(values.messages.at(-1)?.content)).toMatch(/^Run cancelled: sub-0 cancelled by the user; write_file \(w1@sub-0\) was not executed/);
+    expect(values.subagentResults[0]).toMatchObject({ id: "sub-0", status: "cancelled" });
+    expect(run.executions.get("write_file") ?? 0).toBe(0);
+    expect(run.model.position).toBe(2);
+    expect(await exists(join(ws, "notes/x.md"))).toBe(false);
+  });
+
+  it("a cancel while the child waits for an answer ends the whole run cancelled too", async () => {
+    const ws = await tempWorkspace(FILES);
+    const run = makeRun({ workspace: ws, turns: CHILD_ASKS });
+    await start(run, "What does the doc I mean say?", "g-cancel-question");
+    const out = await settlingPausedRuns(run.app).invoke(new Command({ goto: END }) as never, config("g-cancel-question"));
+    expect(out.status).toBe("cancelled");
+    expect(out.trace.find((t) => t.agent === "sub-0" && t.node === "AskUser")).toMatchObject({ decision: "cancelled" });
+    expect(run.executions.get("read_open") ?? 0).toBe(0);
   });
 });

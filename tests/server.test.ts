@@ -10,6 +10,7 @@
  * own turns, so threads sharing a script never share a cursor.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { access, cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -144,10 +145,26 @@ async function pendingOf(server: DevServer, threadId: string) {
   return { values: state.values, interruptId: interrupt?.id as string, request: interrupt?.value as Record<string, unknown> };
 }
 
-/** Resumes the thread with a value for one interrupt (or, with no id, the way Agent Chat UI does). */
+/**
+ * Resumes the thread with a value for one interrupt, or, with no id, bare: the way both UIs
+ * send it. Agent Chat UI (agent-chat-ui fdc87e6, src/components/thread/agent-inbox/hooks/
+ * use-interrupted-actions.tsx `resumeRun`) submits `{}` with `command: {resume: {decisions}}`;
+ * Agent Inbox (agent-inbox f38301b, src/components/agent-inbox/contexts/ThreadContext.tsx
+ * `sendHumanResponse`) sends `command: {resume: [HumanResponse]}`; neither keys it by id.
+ */
 async function resume(server: DevServer, threadId: string, assistantId: string, interruptId: string | null, value: unknown) {
-  await server.client.runs.wait(threadId, assistantId, { command: { resume: interruptId ? { [interruptId]: value } : value } });
+  await server.client.runs.wait(threadId, assistantId, interruptId ? { command: { resume: { [interruptId]: value } } } : { input: {}, command: { resume: value } });
   return (await server.client.threads.getState<RunValues>(threadId)).values;
+}
+
+/**
+ * Sends a chat message the way Agent Chat UI submits one (agent-chat-ui fdc87e6,
+ * src/components/thread/index.tsx `handleSubmit`): a human message with an id and text
+ * content blocks, streamed with `streamMode: ["values"]` and subgraphs; returns when the run ends.
+ */
+async function chat(server: DevServer, threadId: string, assistantId: string, text: string) {
+  const message = { id: randomUUID(), type: "human", content: [{ type: "text", text }] };
+  for await (const _ of server.client.runs.stream(threadId, assistantId, { input: { messages: [message] }, streamMode: ["values"], streamSubgraphs: true })) void _;
 }
 
 function ledgerRows(ledgerDb: string, threadId: string): Array<{ tool_call_id: string; status: string }> {
@@ -170,7 +187,14 @@ beforeAll(async () => {
 afterAll(async () => server?.stop(), 20_000);
 
 type Frozen = { toolCallId: string; inputHash: string; input: Record<string, unknown> };
-/** Each shape's approve, edit and reject replies. */
+/**
+ * Each shape's approve, edit and reject replies, as each client builds them: Mira's own
+ * decision (keyed by interrupt id); Agent Chat UI's HITL decisions (agent-chat-ui fdc87e6,
+ * src/components/thread/agent-inbox/utils.ts `buildDecisionFromState`: approve, reject with
+ * a message, edit with `edited_action`); Agent Inbox's responses (agent-inbox f38301b,
+ * src/components/agent-inbox/hooks/use-interrupted-actions.tsx `handleSubmit`: accept echoing
+ * the action request, edit, ignore). The UIs' replies are sent bare, as the UIs do.
+ */
 const SHAPES = {
   mira: {
     approve: (c: Frozen) => ({ decision: "approve", toolCallId: c.toolCallId, inputHash: c.inputHash }),
@@ -192,6 +216,8 @@ const SHAPES = {
 describe.each(["mira", "hitl", "inbox"] as const)("langgraph dev server, %s replies", (shape) => {
   const replies = SHAPES[shape];
   const shapeSetting = shape === "inbox" ? { approvalShape: "inbox" } : {};
+  /** Mira's client keys its reply by interrupt id; the UIs send theirs bare. */
+  const key = (interruptId: string) => (shape === "mira" ? interruptId : null);
 
   it("approve: the frozen write executes once and the run completes", async () => {
     const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT, shapeSetting, shape === "hitl" ? "configurable" : "context");
@@ -202,7 +228,7 @@ describe.each(["mira", "hitl", "inbox"] as const)("langgraph dev server, %s repl
     const target = join(workspace, "notes/x.md");
     expect(await exists(target)).toBe(false);
 
-    const done = await resume(dev(), paused.threadId, assistantId, paused.interruptId, replies.approve(paused.values.pendingToolCall!));
+    const done = await resume(dev(), paused.threadId, assistantId, key(paused.interruptId), replies.approve(paused.values.pendingToolCall!));
     expect(done.status).toBe("completed");
     expect(await readFile(target, "utf8")).toBe("hi\n");
     const toolVisits = done.trace.filter((t) => t.node === "Tool" && t.toolCallId === "w1");
@@ -215,13 +241,13 @@ describe.each(["mira", "hitl", "inbox"] as const)("langgraph dev server, %s repl
     const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT, shapeSetting);
     const paused = await pausedWrite(dev(), assistantId);
     const edited = { path: "notes/x.md", content: "edited\n" };
-    const again = await resume(dev(), paused.threadId, assistantId, paused.interruptId, replies.edit(paused.values.pendingToolCall!, edited));
+    const again = await resume(dev(), paused.threadId, assistantId, key(paused.interruptId), replies.edit(paused.values.pendingToolCall!, edited));
     expect(again.status).toBe("waiting_approval");
     expect(again.pendingToolCall).toMatchObject({ toolId: "write_file", toolCallId: "w1~edit1" });
     expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
 
     const next = await pendingOf(dev(), paused.threadId);
-    const done = await resume(dev(), paused.threadId, assistantId, next.interruptId, replies.approve(next.values.pendingToolCall!));
+    const done = await resume(dev(), paused.threadId, assistantId, key(next.interruptId), replies.approve(next.values.pendingToolCall!));
     expect(done.status).toBe("completed");
     expect(await readFile(join(workspace, "notes/x.md"), "utf8")).toBe("edited\n");
     expect(ledgerRows(dev().ledgerDb, paused.threadId).filter((r) => r.tool_call_id.startsWith("w1"))).toEqual([{ tool_call_id: "w1~edit1", status: "completed" }]);
@@ -230,7 +256,7 @@ describe.each(["mira", "hitl", "inbox"] as const)("langgraph dev server, %s repl
   it("reject: nothing executes and the Planner finishes another way", async () => {
     const { workspace, assistantId } = await scenario(dev(), REJECT_SCRIPT, shapeSetting);
     const paused = await pausedWrite(dev(), assistantId);
-    const done = await resume(dev(), paused.threadId, assistantId, paused.interruptId, replies.reject(paused.values.pendingToolCall!));
+    const done = await resume(dev(), paused.threadId, assistantId, key(paused.interruptId), replies.reject(paused.values.pendingToolCall!));
     expect(done.status).toBe("completed");
     expect(done.trace.some((t) => t.node === "Approval" && t.decision === "reject")).toBe(true);
     expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
@@ -385,7 +411,7 @@ describe("langgraph dev server: approvals and conversations through the UIs (iss
       expect(asked.values.status).toBe("waiting_user");
       expect(asked.request).toMatchObject({ kind: "question", question: "Which file should I create?" });
       const reply = shape === "hitl" ? { decisions: [{ type: "edit", edited_action: { name: "ask_user", args: { answer: 'notes/x.md with "hi"' } } }] } : [{ type: "response", args: 'notes/x.md with "hi"' }];
-      const after = await resume(dev(), thread.thread_id, assistantId, shape === "hitl" ? null : asked.interruptId, reply);
+      const after = await resume(dev(), thread.thread_id, assistantId, null, reply);
       expect(after.status).toBe("waiting_approval");
       expect(after.goal).toContain('the user answered: notes/x.md with "hi")');
     }
@@ -410,7 +436,7 @@ describe("langgraph dev server: approvals and conversations through the UIs (iss
     const told = turn("a1", "answer", { text: "Not creating it, as you asked." });
     const { workspace, assistantId } = await scenario(dev(), { turns: [WRITE, told, told, told] });
     const paused = await pausedWrite(dev(), assistantId);
-    await dev().client.runs.wait(paused.threadId, assistantId, { input: { messages: [{ role: "user", content: "Don't write it, just say so." }] } });
+    await chat(dev(), paused.threadId, assistantId, "Don't write it, just say so.");
     const after = (await dev().client.threads.getState<RunValues & { approvals: Array<{ decision: string; reason?: string }> }>(paused.threadId)).values;
     expect({ status: after.status, error: after.error }).toEqual({ status: "completed", error: null });
     expect(after.goal).toBe("Don't write it, just say so.");
@@ -419,14 +445,52 @@ describe("langgraph dev server: approvals and conversations through the UIs (iss
     expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
   }, SCENARIO_TIMEOUT_MS);
 
+  it("chat while a SubAgent waits: the message rejects the child's write with itself as the reason, the child stops, the parent plans the message; nothing is written", async () => {
+    const DELEGATE = { turns: [turn("d1", "delegate_task", { task: 'Create notes/x.md with "hi"' }), WRITE, turn("a1", "answer", { text: "Nothing was written, as you asked." })] };
+    const { workspace, assistantId } = await scenario(dev(), DELEGATE);
+    const paused = await pausedWrite(dev(), assistantId);
+    expect(paused.request).toMatchObject({ kind: "approval", agent: "sub-0", toolCallId: "w1@sub-0" });
+    await chat(dev(), paused.threadId, assistantId, "Don't write it, just say so.");
+    const after = (await dev().client.threads.getState<RunValues & { subagentResults: Array<{ status: string }> }>(paused.threadId)).values;
+    expect({ status: after.status, goal: after.goal, error: after.error }).toEqual({ status: "completed", goal: "Don't write it, just say so.", error: null });
+    expect(after.trace.find((t) => t.agent === "sub-0" && t.node === "Approval")).toMatchObject({ decision: "superseded", note: expect.stringContaining("Don't write it, just say so.") });
+    expect(after.subagentResults[0]?.status).toBe("superseded");
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+  }, SCENARIO_TIMEOUT_MS);
+
   it('"Mark as resolved" (command goto "__end__") cancels the paused run: cancelled, nothing executed, in the trace', async () => {
     const { workspace, assistantId } = await scenario(dev(), APPROVE_SCRIPT);
     const paused = await pausedWrite(dev(), assistantId);
-    await dev().client.runs.wait(paused.threadId, assistantId, { command: { goto: "__end__" } });
+    // Agent Chat UI's "Mark as Resolved" (agent-chat-ui fdc87e6, use-interrupted-actions.tsx `handleResolve`): submit `{}` with `command: {goto: END}`.
+    await dev().client.runs.wait(paused.threadId, assistantId, { input: {}, command: { goto: "__end__" } });
     const state = await dev().client.threads.getState<RunValues>(paused.threadId);
     expect(state.values.status).toBe("cancelled");
     expect(state.next).toEqual([]);
     expect(state.values.trace.at(-1)).toMatchObject({ node: "Approval", decision: "cancelled", toolCallId: "w1" });
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+  }, SCENARIO_TIMEOUT_MS);
+
+  it('Agent Inbox "Mark as Resolved" (updateState values null as "__end__") cancels the paused run: cancelled, nothing executed, in the trace; the next message is a new turn', async () => {
+    const told = turn("a1", "answer", { text: "Hello." });
+    const { workspace, assistantId } = await scenario(dev(), { turns: [WRITE, told, told] }, { approvalShape: "inbox" });
+    const paused = await pausedWrite(dev(), assistantId);
+    expect(paused.values.status).toBe("waiting_approval");
+    // What Agent Inbox sends (agent-inbox f38301b, src/components/agent-inbox/contexts/ThreadContext.tsx
+    // `ignoreThread`, called by "Mark as Resolved" through use-interrupted-actions.tsx `handleResolve`).
+    await dev().client.threads.updateState(paused.threadId, { values: null as never, asNode: "__end__" });
+    const state = await dev().client.threads.getState<RunValues>(paused.threadId);
+    expect(state.values.status).toBe("cancelled");
+    expect(state.next).toEqual([]);
+    expect(state.tasks.flatMap((t) => t.interrupts)).toEqual([]);
+    expect(state.values.trace.at(-1)).toMatchObject({ node: "Approval", decision: "cancelled", toolCallId: "w1", note: expect.stringContaining("marked as resolved") });
+    expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
+    expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
+
+    await chat(dev(), paused.threadId, assistantId, "Say hello");
+    const next = (await dev().client.threads.getState<RunValues>(paused.threadId)).values;
+    expect({ status: next.status, goal: next.goal, pending: next.pendingToolCall }).toEqual({ status: "completed", goal: "Say hello", pending: null });
     expect(await exists(join(workspace, "notes/x.md"))).toBe(false);
     expect(ledgerRows(dev().ledgerDb, paused.threadId)).toEqual([]);
   }, SCENARIO_TIMEOUT_MS);

@@ -9,7 +9,8 @@
  *   reply box; Agent Inbox's `response` and the HITL edit are unwrapped to the answer text;
  *   an approval reply to a question is refused.
  * - CONTRACT §3, chat while waiting and cancel: a new message rejects the pending call and is
- *   the next turn's request; on a question it is the answer; `goto: END` cancels.
+ *   the next turn's request; on a question it is the answer; `goto: END` and Agent Inbox's
+ *   `updateState(…, {values: null, asNode: END})` cancel.
  * - CONTRACT §3, checkpoint lineage: a fork taken before the approval cannot reuse it.
  */
 import { access, readFile, writeFile } from "node:fs/promises";
@@ -17,7 +18,7 @@ import { join } from "node:path";
 import { Command, END } from "@langchain/langgraph";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { acceptingCancel } from "../graphs/mira.js";
+import { settlingPausedRuns } from "../graphs/pausedRun.js";
 import type { HitlApprovalRequest } from "../protocol/approvalReply.js";
 import type { HitlQuestionRequest, InboxQuestionRequest } from "../protocol/questionReply.js";
 import type { ApprovalShape } from "../state/types.js";
@@ -119,6 +120,9 @@ describe("bad replies: one clear refusal in the conversation and the trace, same
     ["a decision list longer than the pending calls", { decisions: [{ type: "approve" }, { type: "reject" }] }, /2 decisions but 1 call is pending/],
     ["an edit naming another tool", { decisions: [{ type: "edit", edited_action: { name: "delete_path", args: { path: "notes" } } }] }, /names delete_path but the pending call is write_file/],
     ["a text response to an approval", [{ type: "response", args: "sure" }], /a text response answers a question, not an approval/],
+    ["an unknown Agent Inbox response type", [{ type: "maybe", args: null }], /unknown response type "maybe"/],
+    ["an Agent Inbox response list longer than the pending calls", [{ type: "accept", args: null }, { type: "ignore", args: null }], /2 responses but 1 call is pending/],
+    ["an Agent Inbox edit naming another tool", [{ type: "edit", args: { action: "delete_path", args: { path: "notes" } } }], /names delete_path but the pending call is write_file/],
   ])("%s", async (what, value, message) => {
     const threadId = `bad-${what}`;
     const { run, state, id } = await pausedWrite(threadId);
@@ -212,6 +216,21 @@ describe("questions are answerable from the UIs (CONTRACT §2)", () => {
     expect(out.goal).not.toContain("response");
   });
 
+  it.each([
+    ["Agent Inbox accept", [{ type: "accept", args: null }], /a "accept" response answers an approval, not a question/],
+    ["Agent Inbox ignore", [{ type: "ignore", args: null }], /a "ignore" response answers an approval, not a question/],
+    ["Mira's decision", { decision: "approve", toolCallId: "q1", inputHash: "0".repeat(64) }, /a "approve" decision answers an approval, not a question/],
+  ])("an approval reply to a question (%s) is refused with one note in the conversation and the trace; the question still waits; nothing runs", async (what, value, message) => {
+    const { run, state, id } = await pausedQuestion(`q-approval-${what}`, "inbox");
+    const out = await keyed(run, `q-approval-${what}`, id, value);
+    expect(out.status).toBe("waiting_user");
+    expect(out.messages.length).toBe(state.messages.length + 1);
+    expect(lastText(out)).toMatch(message);
+    expect(out.trace.at(-1)).toMatchObject({ node: "AskUser", decision: "refused", note: expect.stringMatching(message) });
+    expect((await pending(run, `q-approval-${what}`)).value).toMatchObject({ kind: "question", question: "Which doc, a or b?" });
+    expect(run.executions.get("read_open") ?? 0).toBe(0);
+  });
+
   it("an approval to a question is refused with one note; the question still waits; a text answer then works", async () => {
     const { run, state, id } = await pausedQuestion("q-approve");
     const out = await keyed(run, "q-approve", id, { decisions: [{ type: "approve" }] });
@@ -251,7 +270,7 @@ describe("chat while waiting, and cancel (CONTRACT §3)", () => {
 
   it("goto END (Mark as resolved) cancels the paused run: status cancelled, nothing executed, recorded in the trace; the next message is a new turn", async () => {
     const { run, ws } = await pausedWrite("cancel", { after: [answer("a1", "Hello.")] });
-    const app = acceptingCancel(run.app);
+    const app = settlingPausedRuns(run.app);
     const out = await app.invoke(markResolved(), config("cancel"));
     expect(out.status).toBe("cancelled");
     expect(out.pendingToolCall).toBeNull();
@@ -266,11 +285,26 @@ describe("chat while waiting, and cancel (CONTRACT §3)", () => {
     expect(await exists(join(ws, "notes/todo.md"))).toBe(false);
   });
 
+  it("Agent Inbox's Mark as Resolved (updateState values null as END) cancels the paused run the same way; nothing executed", async () => {
+    // agent-inbox f38301b, src/components/agent-inbox/contexts/ThreadContext.tsx `ignoreThread`:
+    // client.threads.updateState(threadId, { values: null, asNode: END }).
+    const { run, ws } = await pausedWrite("resolve-inbox", { shape: "inbox" });
+    const app = settlingPausedRuns(run.app);
+    await app.updateState(config("resolve-inbox"), null, END as never);
+    const snap = await app.getState(config("resolve-inbox"));
+    expect(snap.values.status).toBe("cancelled");
+    expect(snap.values.pendingToolCall).toBeNull();
+    expect(snap.values.trace.at(-1)).toMatchObject({ node: "Approval", decision: "cancelled", toolCallId: "w1", note: expect.stringContaining("marked as resolved") });
+    expect(snap.tasks).toEqual([]);
+    expect(run.executions.get("write_file") ?? 0).toBe(0);
+    expect(await exists(join(ws, "notes/todo.md"))).toBe(false);
+  });
+
   it("goto END on a question cancels it too", async () => {
     const ws = await tempWorkspace({});
     const run = makeRun({ workspace: ws, turns: [call("q1", "ask_user", { question: "Which doc?" })] });
     await start(run, "What does the doc I mean say?", "cancel-q");
-    const out = await acceptingCancel(run.app).invoke(markResolved(), config("cancel-q"));
+    const out = await settlingPausedRuns(run.app).invoke(markResolved(), config("cancel-q"));
     expect(out.status).toBe("cancelled");
     expect(out.trace.at(-1)).toMatchObject({ node: "AskUser", decision: "cancelled" });
   });
