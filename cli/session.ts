@@ -29,7 +29,7 @@ export async function withApp<T>(store: CheckpointStore, settings: RunSettings, 
   // The run's first lines say which MCP servers are missing and why (never silently absent).
   for (const line of tools.notReady) process.stderr.write(`mira: ${line}\n`);
   try {
-    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness, skills });
+    const rt = await createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness, skills });
     return await fn(compile(store, rt), rt);
   } finally {
     await tools.close();
