@@ -114,7 +114,7 @@ export async function threadsCommand(opts: ThreadsOpts, io: Output): Promise<num
       if (rows.length === limit) break;
     }
     const more = rows.length === limit && scanned < ids.length;
-    if (more) io.err(`mira: listed ${rows.length} thread(s) after ${offset} of ${ids.length} in the store, newest first; the next page: --offset ${offset + rows.length}${opts.status ? ` --status ${opts.status}` : ""} (or a larger --limit)`);
+    if (more) io.err(`mira: listed ${rows.length} thread(s) of ${ids.length} in the store, newest first${offset ? ` after the first ${offset}` : ""}; the next page: --offset ${offset + rows.length} (or a larger --limit)`);
     if (opts.json) {
       io.out(JSON.stringify(rows, null, 2));
       return EXIT.completed;
