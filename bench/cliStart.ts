@@ -34,8 +34,12 @@ const COPIES = 10_000;
 const TASK = "Where is the retry limit configured, and what is its value?";
 /** The first trace line of a run: its step number 1, then the node. */
 const FIRST_STEP = /^\s*1 \w/m;
-/** Prints the process's peak resident memory on stderr as it exits (`--import` of a data: URL). */
-const PEAK_RSS = `--import=data:text/javascript,process.on("exit",()=>process.stderr.write("\\npeak-rss "+process.resourceUsage().maxRSS+"\\n"))`;
+/**
+ * Prints the process's peak resident memory (VmHWM, KiB) on stderr as it exits, through an
+ * `--import` of a data: URL. Not `resourceUsage().maxRSS`: Linux carries that across exec, so
+ * a child would report the bench's own peak.
+ */
+const PEAK_RSS = `--import=data:text/javascript,import{readFileSync}from"node:fs";process.on("exit",()=>process.stderr.write("\\npeak-rss "+/VmHWM:\\s*(\\d+)/.exec(readFileSync("/proc/self/status","utf8"))[1]+"\\n"))`;
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
