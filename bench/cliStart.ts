@@ -21,10 +21,10 @@
  * commit before a change), is timed in the same rounds as a second column.
  */
 import { execFileSync, spawn } from "node:child_process";
-import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { openCheckpointStore } from "../checkpointers/index.js";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -35,29 +35,38 @@ const TASK = "Where is the retry limit configured, and what is its value?";
 /** The first trace line of a run: its step number 1, then the node. */
 const FIRST_STEP = /^\s*1 \w/m;
 /**
- * Prints the process's peak resident memory (VmHWM, KiB) on stderr as it exits, through an
- * `--import` of a data: URL. Not `resourceUsage().maxRSS`: Linux carries that across exec, so
- * a child would report the bench's own peak.
+ * Loaded into every timed process (`--import`): on exit it prints on stderr the CPU time
+ * (user + system, every thread) it used up to its first step (with BENCH_STEP set), or to its end, and its peak
+ * resident memory (VmHWM; not `resourceUsage().maxRSS`, which Linux carries across exec, so a
+ * child would report the bench's own). CPU time is the steadier figure on a loaded machine.
  */
-const PEAK_RSS = `--import=data:text/javascript,import{readFileSync}from"node:fs";process.on("exit",()=>process.stderr.write("\\npeak-rss "+/VmHWM:\\s*(\\d+)/.exec(readFileSync("/proc/self/status","utf8"))[1]+"\\n"))`;
+const PROBE = `import { readFileSync } from "node:fs";
+const write = process.stdout.write.bind(process.stdout);
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+let atStep;
+process.stdout.write = (chunk, ...rest) => { if (process.env.BENCH_STEP && atStep === undefined && ${FIRST_STEP}.test(String(chunk))) atStep = cpu(); return write(chunk, ...rest); };
+process.on("exit", () => process.stderr.write("\\nbench-probe " + (atStep ?? cpu()) + " " + /VmHWM:\\s*(\\d+)/.exec(readFileSync("/proc/self/status", "utf8"))[1] + "\\n"));
+`;
 
 const load = () => loadavg().map((l) => l.toFixed(1)).join(" ");
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 interface Timing {
   ms: number;
+  /** CPU time to the same point, ms. */
+  cpuMs: number;
   /** Peak resident set, KiB. */
   rssKiB: number;
 }
 
 /** Spawns `node args` in `cwd`; resolves with the time until `marker` appears on stdout (or until exit). */
-function timed(args: string[], cwd: string, marker?: RegExp): Promise<Timing> {
+function timed(probe: string, args: string[], cwd: string, marker?: RegExp): Promise<Timing> {
   return new Promise((done, fail) => {
     const began = performance.now();
     let at: number | undefined;
     let out = "";
     let err = "";
-    const child = spawn(process.execPath, [PEAK_RSS, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    const child = spawn(process.execPath, ["--import", probe, ...args], { cwd, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, NO_COLOR: "1", ...(marker ? { BENCH_STEP: "1" } : {}) } });
     child.stdout.on("data", (chunk: Buffer) => {
       out += chunk;
       if (marker && at === undefined && marker.test(out)) at = performance.now();
@@ -68,7 +77,8 @@ function timed(args: string[], cwd: string, marker?: RegExp): Promise<Timing> {
       const end = performance.now();
       if (code !== 0 && code !== 2) return fail(new Error(`node ${args.join(" ")} exited ${code}: ${err.trim().split("\n")[0]}`));
       if (marker && at === undefined) return fail(new Error(`node ${args.join(" ")} never printed its first step`));
-      done({ ms: (at ?? end) - began, rssKiB: Number(/peak-rss (\d+)/.exec(err)?.[1] ?? 0) });
+      const [, cpuMs, rssKiB] = /bench-probe ([\d.]+) (\d+)/.exec(err) ?? [];
+      done({ ms: (at ?? end) - began, cpuMs: Number(cpuMs), rssKiB: Number(rssKiB) });
     });
   });
 }
@@ -106,6 +116,8 @@ export async function runCliStartBench(rounds = 7, against?: string): Promise<st
   for (const root of builds) execFileSync(process.execPath, [join(REPO, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"], { cwd: root });
   const dir = mkdtempSync(join(tmpdir(), "mira-start-"));
   try {
+    const probe = pathToFileURL(join(dir, "probe.mjs")).href;
+    writeFileSync(join(dir, "probe.mjs"), PROBE);
     const loadBefore = load();
     const stores = await makeStores(dir, join(REPO, "bin/mira.js"));
     const workspace = join(dir, "workspace");
@@ -124,21 +136,23 @@ export async function runCliStartBench(rounds = 7, against?: string): Promise<st
       for (const [i, row] of rows.entries()) {
         for (const [b, root] of builds.entries()) {
           if (i === 0 && b > 0) continue; // one node column
-          times[i]![b]!.push(await timed(row.args(join(root, "bin/mira.js")), root, row.marker));
+          times[i]![b]!.push(await timed(probe, row.args(join(root, "bin/mira.js")), root, row.marker));
         }
       }
     }
     const node = median(times[0]![0]!.map((t) => t.ms));
-    const cell = (ts: Timing[]) => `${median(ts.map((t) => t.ms)).toFixed(0).padStart(6)} ms`;
-    const head = `  ${"".padEnd(22)}${"this build".padStart(9)}${against ? `  ${`--against`.padStart(9)}` : ""}   over node   peak RSS`;
+    const nodeCpu = median(times[0]![0]!.map((t) => t.cpuMs));
+    const cell = (ts: Timing[]) => `${median(ts.map((t) => t.ms)).toFixed(0).padStart(6)} ms ${median(ts.map((t) => t.cpuMs)).toFixed(0).padStart(5)} ms`;
+    const head = `  ${"".padEnd(22)}${"this build: wall   cpu".padStart(22)}${against ? `${"--against: wall   cpu".padStart(23)}` : ""}   wall over node   cpu over node  peak RSS`;
     const lines = [`command start-up, median of ${rounds} interleaved rounds (wall clock), load average ${loadBefore} before, ${load()} after:`, head];
     const checks: string[] = [];
     for (const [i, row] of rows.entries()) {
       const mine = times[i]![0]!;
       const ms = median(mine.map((t) => t.ms));
-      const other = against && i > 0 ? `  ${cell(times[i]![1]!)}` : against ? `  ${"".padStart(9)}` : "";
+      const other = against && i > 0 ? `  ${cell(times[i]![1]!).padStart(21)}` : against ? `  ${"".padStart(21)}` : "";
       const over = i === 0 ? "" : `node + ${(ms - node).toFixed(0)} ms`;
-      lines.push(`  ${row.name.padEnd(22)}${cell(mine)}${other}   ${over.padEnd(16)} ${(median(mine.map((t) => t.rssKiB)) / 1024).toFixed(0).padStart(4)} MB`);
+      const overCpu = i === 0 ? "" : `node + ${(median(mine.map((t) => t.cpuMs)) - nodeCpu).toFixed(0)} ms`;
+      lines.push(`  ${row.name.padEnd(22)}   ${cell(mine)}${other}   ${over.padEnd(16)} ${overCpu.padEnd(15)} ${(median(mine.map((t) => t.rssKiB)) / 1024).toFixed(0).padStart(4)} MB`);
       if (i > 0) checks.push(`${ms - node <= MAX_OVER_NODE_MS ? "PASS" : "FAIL"} ${row.name}: node + ${(ms - node).toFixed(0)} ms (limit node + ${MAX_OVER_NODE_MS} ms)`);
     }
     return [...lines, ...checks].join("\n");
