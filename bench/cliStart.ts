@@ -16,7 +16,8 @@
  * the next page) and reads one thread at a time, so its peak memory is printed too.
  *
  * Every round runs each command once, in turn, so a load change hits them all alike; the
- * figure is the median over the rounds, printed with the load average before and after.
+ * figures are medians over the rounds of the wall clock and of the CPU time the process used
+ * to the same point (steadier on a loaded machine), printed with the load average before and after.
  * `npx tsx bench/cliStart.ts [ROUNDS] [--against DIR]`: DIR, another built checkout (e.g. the
  * commit before a change), is timed in the same rounds as a second column.
  */
