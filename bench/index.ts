@@ -1,5 +1,6 @@
 /**
- * `npm run bench`: the command start time, the per-step cost benchmark, the resolution benchmark, the
+ * `npm run bench`: the command start-up (`mira run` to its first step, `threads` and `show` on
+ * one and on 10,000 threads), the per-step cost benchmark, the resolution benchmark, the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
  * on the request table (tuned on) and, separately, on the held-out completion set (never
  * tuned on, and the blind-written completion sets: tuning-heldout1, held-out 2; `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
@@ -16,7 +17,7 @@ import { runHeldoutBench } from "./completionHeldout.js";
 import { runRouteOverheadBench } from "./routeOverhead.js";
 
 async function main(): Promise<void> {
-  console.log(runCliStartBench());
+  console.log(await runCliStartBench());
   console.log(`\n${await runGovernedStepBench()}`);
   console.log(`\n${await runResolutionBench()}`);
   console.log(`\n${await runRouteOverheadBench()}`);

@@ -52,7 +52,7 @@ class CapturingModel extends BaseChatModel {
 export async function firstPlannerRequest(harness: Harness, task: string, workspace: string): Promise<PlannerRequest> {
   const captured: PlannerRequest[] = [];
   const settings = { workspace, model: "offline", policyFile: null, maxSteps: 4 };
-  const rt = { ...createRuntime(settings, createMemoryLedger(), { harness }), model: new CapturingModel(captured), coverageTransition: false };
+  const rt = { ...(await createRuntime(settings, createMemoryLedger(), { harness })), model: new CapturingModel(captured), coverageTransition: false };
   const app = buildMiraGraph(rt).compile({ checkpointer: new MemorySaver() });
   await app.invoke(startRunInput(task), { configurable: { thread_id: "measure" }, recursionLimit: recursionLimitFor(4) });
   const first = captured[0];

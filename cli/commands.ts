@@ -1,8 +1,12 @@
-/** `mira run`, `resume`, `show`, `threads`, `approvals`: each returns the process exit code. */
+/**
+ * `mira run`, `resume` and `cancel`: the commands that advance a run, so they load LangGraph,
+ * the runtime and the Harness (the reading commands are in readCommands.ts). Each returns the
+ * process exit code.
+ */
 import { randomUUID } from "node:crypto";
 import { resolve } from "node:path";
 import { Command as ResumeCommand, type StateSnapshot } from "@langchain/langgraph";
-import { openCheckpointStore, resolveCheckpointerSetting, type CheckpointStore } from "../checkpointers/index.js";
+import { resolveCheckpointerSetting, type CheckpointStore } from "../checkpointers/index.js";
 import { describeModel } from "../models/index.js";
 import { DEFAULT_MAX_STEPS, resolveWorkspace } from "../runtime/createRuntime.js";
 import { startRunInput } from "../runtime/startRun.js";
@@ -12,24 +16,14 @@ import type { AgentRunState } from "../state/agentRun.js";
 import { stoppedWorkPackage } from "../state/delegation.js";
 import { buildTaskFrame } from "../state/taskFrame.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
-import type { ApprovalResume, PendingToolCall, RunSettings, RunStatus } from "../state/types.js";
+import type { ApprovalResume, PendingToolCall, RunSettings } from "../state/types.js";
 import { askAtTerminal, isInteractiveTerminal } from "./interactive.js";
-import { drive, pendingInterrupts, readThread, requireThread, stoppedBeforeFirstStep, stoppedBeforeFirstStepMessage, threadConfig, withApp, type MiraApp, type Printer, type ThreadView } from "./session.js";
-import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, summarize, type RunSummary } from "./summary.js";
-import type { LedgerEntry } from "../ledger/executionLedger.js";
+import { drive, pendingInterrupts, threadConfig, withApp, type MiraApp } from "./session.js";
+import { readThread, requireThread, stoppedBeforeFirstStep } from "./threadView.js";
+import { report, withStore, type Output, type Printer, type StoreOpts } from "./io.js";
+import { summarize, type RunSummary } from "./summary.js";
 import { UsageError } from "../contract/errors.js";
 import { DEFAULT_MODEL_SPEC } from "../config/models.js";
-import { copiedThreadWarning } from "./copyWarning.js";
-
-export interface Output {
-  out: Printer;
-  err: Printer;
-}
-
-interface StoreOpts {
-  checkpointer?: string;
-  json?: boolean;
-}
 
 interface InteractiveOpts {
   /** False with --no-interactive; prompting also needs a TTY on stdin and stdout and no --json. */
@@ -58,16 +52,6 @@ export interface ResumeOpts extends StoreOpts, InteractiveOpts {
   stopChild?: boolean;
 }
 
-/** `mustExist`: commands that read a thread never create a database. */
-async function withStore<T>(setting: string, fn: (store: CheckpointStore) => Promise<T>, opts: { mustExist?: boolean } = {}): Promise<T> {
-  const store = await openCheckpointStore(setting, opts);
-  try {
-    return await fn(store);
-  } finally {
-    await store.close();
-  }
-}
-
 /**
  * Holds the thread's single-flight lease while `fn` advances it (CONTRACT §3). A second
  * process gets ThreadBusyError (exit 75) before it reads or changes anything.
@@ -79,11 +63,6 @@ async function withThreadLease<T>(store: CheckpointStore, threadId: string, fn: 
   } finally {
     await lease.release();
   }
-}
-
-function report(summary: RunSummary, setting: string, opts: StoreOpts, io: Output): number {
-  io.out(opts.json ? JSON.stringify(summary, null, 2) : formatSummary(summary, setting));
-  return exitCodeFor(summary.status);
 }
 
 /** Scripted files are stored as absolute paths so a resume from another directory finds them. */
@@ -259,120 +238,3 @@ function parseEditInput(raw: string): Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) throw new UsageError("--edit must be a JSON object (the whole new input)");
   return value as Record<string, unknown>;
 }
-
-/**
- * Whether a thread is settled, paused, being advanced now, or stopped mid-step because its
- * process died (`interrupted`), read from the latest checkpoint and the thread's lease.
- */
-export type Progress =
-  | { state: "settled" | "paused" }
-  | { state: "advancing"; owner: string }
-  | { state: "interrupted"; message: string };
-
-async function progressOf(store: CheckpointStore, setting: string, threadId: string, view: ThreadView): Promise<Progress> {
-  if (view.state.status === "completed" || view.state.status === "failed" || view.state.status === "cancelled") return { state: "settled" };
-  if (view.interrupted) return { state: "paused" };
-  const owner = await store.threadOwner(threadId);
-  if (owner) return { state: "advancing", owner: owner.description };
-  return { state: "interrupted", message: `the process advancing this thread stopped mid-step at checkpoint ${view.checkpointId}; continue it with: mira resume ${threadId} --checkpointer ${setting}` };
-}
-
-/** A ledger entry as `mira show` reports it: a `started` entry with no live owner will be settled as outcome unknown. */
-function executionView(entry: LedgerEntry, progress: Progress) {
-  const { toolId, toolCallId, inputHash, status } = entry;
-  const shown = status === "started" && progress.state !== "advancing" ? "outcome_unknown" : status;
-  return { toolId, toolCallId, inputHash, status: shown };
-}
-
-/**
- * The run's summary, where it stands, and what the execution ledger says actually ran.
- * Exits like the run's status, except that a thread in progress or stopped mid-step exits 0:
- * showing it succeeded, and there is nothing to fail yet.
- */
-export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {
-  const setting = resolveCheckpointerSetting(opts.checkpointer);
-  return withStore(setting, async (store) => {
-    const stopped = await readThread(store, threadId);
-    if (stopped && stoppedBeforeFirstStep(stopped)) {
-      io.out(stoppedBeforeFirstStepMessage(threadId));
-      return EXIT.completed;
-    }
-    const view = await requireThread(store, threadId);
-    // Showing needs no tools, model or MCP servers: only the checkpointer, the ledger and the lease.
-    const summary = summarize(threadId, view.state, view.checkpointId, view.child);
-    const progress = await progressOf(store, setting, threadId, view);
-    const executions = (await store.ledger.list(threadId)).map((e) => executionView(e, progress));
-    const code = summary.status === "running" ? EXIT.completed : exitCodeFor(summary.status);
-    if (opts.json) {
-      io.out(JSON.stringify({ ...summary, progress, executions }, null, 2));
-      return code;
-    }
-    const copied = copiedThreadWarning(threadId, view.state, await store.ledger.list(threadId));
-    if (copied) io.err(copied);
-    formatTraceTree(summary.trace).forEach((line) => io.out(line));
-    io.out(`executions (ledger): ${executions.length ? executions.map((x) => `${x.toolId} ${x.toolCallId} ${x.status}`).join("; ") : "none"}`);
-    io.out(formatSummary(summary, setting));
-    if (progress.state === "advancing") io.out(`in progress: ${progress.owner} is advancing this thread`);
-    if (progress.state === "interrupted") io.out(`interrupted: ${progress.message}`);
-    return code;
-  }, { mustExist: true });
-}
-
-/** Every thread of the store with its summary, newest first. */
-async function threadSummaries(store: CheckpointStore): Promise<Array<{ view: ThreadView; summary: RunSummary }>> {
-  const rows = [];
-  for (const threadId of await store.threadIds()) {
-    const view = await readThread(store, threadId);
-    if (view) rows.push({ view, summary: summarize(threadId, view.state, view.checkpointId, view.child) });
-  }
-  return rows;
-}
-
-interface ThreadsOpts extends StoreOpts {
-  status?: RunStatus;
-}
-
-/** One line per thread, newest first: status, pending call or question, and the goal. */
-export async function threadsCommand(opts: ThreadsOpts, io: Output): Promise<number> {
-  const setting = resolveCheckpointerSetting(opts.checkpointer);
-  return withStore(setting, async (store) => {
-    const rows = (await threadSummaries(store))
-      .filter(({ summary }) => !opts.status || summary.status === opts.status)
-      .map(({ view, summary }) => ({ threadId: summary.threadId, status: summary.status, goal: view.state.goal ?? "", pendingToolCall: summary.pendingToolCall, question: summary.question }));
-    if (opts.json) {
-      io.out(JSON.stringify(rows, null, 2));
-      return EXIT.completed;
-    }
-    if (rows.length === 0) io.out(`no threads${opts.status ? ` with status ${opts.status}` : ""} in ${store.description}`);
-    for (const r of rows) {
-      const waiting = r.pendingToolCall ? ` ${r.pendingToolCall.toolId} ${r.pendingToolCall.toolCallId}` : r.question ? ` "${r.question}"` : "";
-      io.out(`${r.threadId}  ${paint(statusStyle(r.status), r.status)}${waiting}  ${r.goal.split("\n")[0]!.slice(0, 80)}`);
-    }
-    return EXIT.completed;
-  }, { mustExist: true });
-}
-
-/** Every call waiting for approval, with the exact command that decides it. */
-export async function approvalsCommand(opts: StoreOpts, io: Output): Promise<number> {
-  const setting = resolveCheckpointerSetting(opts.checkpointer);
-  return withStore(setting, async (store) => {
-    const pending = (await threadSummaries(store)).flatMap(({ summary }) =>
-      summary.pendingToolCall ? [{ threadId: summary.threadId, pendingToolCall: summary.pendingToolCall, resume: resumeHint(summary, setting) }] : [],
-    );
-    if (opts.json) {
-      io.out(JSON.stringify(pending, null, 2));
-      return EXIT.completed;
-    }
-    if (pending.length === 0) io.out(`no calls waiting for approval in ${store.description}`);
-    for (const p of pending) {
-      const c = p.pendingToolCall;
-      io.out(`${p.threadId}  ${c.toolId} [${c.riskClass}] call ${c.toolCallId}  ${JSON.stringify(c.input).slice(0, 100)}`);
-      io.out(`  ${p.resume}`);
-    }
-    return EXIT.completed;
-  }, { mustExist: true });
-}
-
-const statusStyle = (status: RunStatus) => (status === "completed" ? "green" : status === "failed" ? "red" : "yellow");
-
-export { EXIT };

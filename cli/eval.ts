@@ -5,7 +5,7 @@
  */
 import type { Command } from "commander";
 import type { EvalOpts } from "./evalCommand.js";
-import type { Output } from "./commands.js";
+import type { Output } from "./io.js";
 
 export function registerEvalCommand(program: Command, io: Output, setExit: (code: number) => void): void {
   program

@@ -14,7 +14,8 @@ import { table } from "../eval/report/markdown.js";
 import { parseRoutes } from "../eval/routes/index.js";
 import { DEFAULT_EVAL_MAX_STEPS, runEval } from "../eval/runner.js";
 import { tokenSweep } from "../eval/sweep.js";
-import { EXIT, type Output } from "./commands.js";
+import type { Output } from "./io.js";
+import { EXIT } from "./summary.js";
 import { UsageError } from "../contract/errors.js";
 
 export interface EvalOpts {

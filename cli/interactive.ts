@@ -12,7 +12,7 @@ import { createInterface } from "node:readline/promises";
 import type { AgentRunState } from "../state/agentRun.js";
 import type { ApprovalResume } from "../state/types.js";
 import { paint, type RunSummary } from "./summary.js";
-import type { Printer } from "./session.js";
+import type { Printer } from "./io.js";
 
 /** A decision for the pending call, an answer to the pending question, or null: leave it waiting. */
 export type TerminalReply = ApprovalResume | string | null;

@@ -14,19 +14,22 @@ import { ThreadBusyError } from "../checkpointers/threadLease.js";
 import { InputError } from "../contract/errors.js";
 import { PACKAGE_ROOT } from "../contract/packageRoot.js";
 import { ServeError } from "../server/errors.js";
-import type { Output } from "./commands.js";
+import { DEFAULT_THREAD_LIMIT, type Output } from "./io.js";
 import { registerEvalCommand } from "./eval.js";
 import { EXIT } from "./summary.js";
 import { DEFAULT_MODEL_SPEC } from "../config/models.js";
 
-export type { Output } from "./commands.js";
+export type { Output } from "./io.js";
 
 /** The package version, from the package's own package.json (sources or dist/). */
 function packageVersion(): string {
   return (JSON.parse(readFileSync(join(PACKAGE_ROOT, "package.json"), "utf8")) as { version: string }).version;
 }
 
+// Each command loads what it needs when it runs: the reading commands only the checkpoint
+// store (readCommands.js), the commands that advance a run LangGraph and the runtime too.
 const commands = () => import("./commands.js");
+const reading = () => import("./readCommands.js");
 
 export function buildProgram(io: Output, setExit: (code: number) => void): Command {
   const program = new Command("mira")
@@ -85,18 +88,20 @@ export function buildProgram(io: Output, setExit: (code: number) => void): Comma
   ).action(async (thread: string, opts) => setExit(await (await commands()).cancelCommand(thread, opts, io)));
 
   store(program.command("show").description("Print a thread's trace, state and what the execution ledger says ran.").argument("<thread>", "a thread id")).action(
-    async (thread: string, opts) => setExit(await (await commands()).showCommand(thread, opts, io)),
+    async (thread: string, opts) => setExit(await (await reading()).showCommand(thread, opts, io)),
   );
 
   store(
     program
       .command("threads")
       .description("List the threads in the checkpoint store, newest first.")
-      .addOption(new Option("--status <status>", "only threads with this status").choices(["running", "waiting_user", "waiting_approval", "completed", "failed", "cancelled"])),
-  ).action(async (opts) => setExit(await (await commands()).threadsCommand(opts, io)));
+      .addOption(new Option("--status <status>", "only threads with this status").choices(["running", "waiting_user", "waiting_approval", "completed", "failed", "cancelled"]))
+      .option("--limit <n>", `list at most this many threads (default ${DEFAULT_THREAD_LIMIT})`)
+      .option("--offset <n>", "skip this many (matching) threads first: the next page"),
+  ).action(async (opts) => setExit(await (await reading()).threadsCommand(opts, io)));
 
   store(program.command("approvals").description("List the calls waiting for approval across threads, each with the command that decides it.")).action(async (opts) =>
-    setExit(await (await commands()).approvalsCommand(opts, io)),
+    setExit(await (await reading()).approvalsCommand(opts, io)),
   );
 
   program

@@ -3,7 +3,7 @@
  * Runs until SIGINT or SIGTERM; the server module is imported only for this command.
  */
 import { InputError } from "../contract/errors.js";
-import type { Output } from "./commands.js";
+import type { Output } from "./io.js";
 import { EXIT } from "./summary.js";
 
 export interface ServeOpts {

@@ -1,6 +1,7 @@
 /**
  * Driving a run from the CLI: open the checkpoint store, build the runtime from the run's
  * settings (stored in state, so any process can resume), stream node visits, and report.
+ * Only the commands that advance a run load this (and so LangGraph, the Harness and the model).
  */
 import { INTERRUPT, type Command, type StateSnapshot } from "@langchain/langgraph";
 import { buildMiraGraph } from "../graphs/mira.js";
@@ -8,12 +9,10 @@ import type { CheckpointStore } from "../checkpointers/index.js";
 import { createRuntime, loadSkills, recursionLimitFor, resolveWorkspace } from "../runtime/createRuntime.js";
 import type { MiraRuntime } from "../nodes/runtime.js";
 import { openHarness } from "../runtime/toolSources.js";
-import { AgentRunAnnotation, type AgentRunState, type AgentRunUpdate } from "../state/agentRun.js";
-import { RunSettings, type TraceEntry } from "../state/types.js";
+import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
+import type { RunSettings, TraceEntry } from "../state/types.js";
 import { summarize, treeLines, type RunSummary } from "./summary.js";
-import { UsageError } from "../contract/errors.js";
-
-export type Printer = (line: string) => void;
+import type { Printer } from "./io.js";
 
 function compile(store: CheckpointStore, rt: MiraRuntime) {
   return buildMiraGraph(rt).compile({ checkpointer: store.checkpointer });
@@ -30,7 +29,7 @@ export async function withApp<T>(store: CheckpointStore, settings: RunSettings, 
   // The run's first lines say which MCP servers are missing and why (never silently absent).
   for (const line of tools.notReady) process.stderr.write(`mira: ${line}\n`);
   try {
-    const rt = createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness, skills });
+    const rt = await createRuntime(settings, store.ledger, { modelCallsSoFar, harness: tools.harness, skills });
     return await fn(compile(store, rt), rt);
   } finally {
     await tools.close();
@@ -38,72 +37,6 @@ export async function withApp<T>(store: CheckpointStore, settings: RunSettings, 
 }
 
 export const threadConfig = (threadId: string, maxSteps: number) => ({ configurable: { thread_id: threadId }, recursionLimit: recursionLimitFor(maxSteps) });
-
-export interface ThreadView {
-  state: AgentRunState;
-  checkpointId: string;
-  /** A node of the latest checkpoint's step is paused in `interrupt()` (its write is saved). */
-  interrupted: boolean;
-  /** The SubAgent paused inside the run (its own checkpoint namespace), if any. */
-  child: AgentRunState | null;
-}
-
-/** LangGraph's control writes of a task (what happened to it), as opposed to its output. */
-const CONTROL_WRITES = new Set([INTERRUPT, "__resume__", "__error__", "__error_source_node__"]);
-
-/** The SubAgent node's checkpoint namespace for one task (LangGraph's `<node>:<task id>`). */
-const subAgentNamespace = (taskId: string) => `SubAgent:${taskId}`;
-
-/**
- * The latest persisted state of a thread, read straight from the checkpointer; null if
- * unknown. A delegation with a pending interrupt means the SubAgent paused: its state is
- * read from its own namespace (the parent's channels do not change until it returns).
- */
-/**
- * Raw channel values as the graph would see them: a saver that stores only written channels
- * (the versioned SQLite saver, like the stock PostgreSQL one) leaves a never-written channel
- * out, so its default ([] for evidence, trace, ...) is put back here.
- */
-function withDefaults(values: Record<string, unknown> | undefined): AgentRunState | undefined {
-  if (!values) return undefined;
-  const defaults = Object.entries(AgentRunAnnotation.spec).flatMap(([name, channel]) => {
-    const make = (channel as { initialValueFactory?: () => unknown }).initialValueFactory;
-    return values[name] === undefined && make ? [[name, make()]] : [];
-  });
-  return { ...Object.fromEntries(defaults), ...values } as unknown as AgentRunState;
-}
-
-export async function readThread(store: CheckpointStore, threadId: string): Promise<ThreadView | null> {
-  const tuple = await store.checkpointer.getTuple({ configurable: { thread_id: threadId } });
-  if (!tuple) return null;
-  const state = withDefaults(tuple.checkpoint.channel_values)!;
-  const writes = tuple.pendingWrites ?? [];
-  // A task that wrote its output got past its interrupt (its process died before the next
-  // checkpoint): the thread is not waiting for that answer any more.
-  const wroteOutput = (taskId: string) => writes.some(([task, channel]) => task === taskId && !CONTROL_WRITES.has(channel));
-  const taskId = writes.find(([task, channel]) => channel === INTERRUPT && !wroteOutput(task))?.[0];
-  const childTuple = taskId && state.delegation ? await store.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: subAgentNamespace(taskId) } }) : undefined;
-  const child = withDefaults(childTuple?.checkpoint.channel_values) ?? null;
-  return { state, checkpointId: tuple.checkpoint.id, interrupted: taskId !== undefined, child };
-}
-
-/**
- * A thread that holds only its request: its process died before the first step was saved (or a
- * client created it and never ran it). Nothing ran, and the run's settings were never stored.
- */
-export const stoppedBeforeFirstStep = (view: ThreadView): boolean => !view.state.settings && !(view.state.traceCount > 0);
-
-export const stoppedBeforeFirstStepMessage = (threadId: string) =>
-  `thread "${threadId}" stopped before its first step, so nothing ran; start it again with: mira run --thread ${threadId} TASK`;
-
-export async function requireThread(store: CheckpointStore, threadId: string): Promise<ThreadView & { settings: RunSettings }> {
-  const view = await readThread(store, threadId);
-  if (!view) throw new UsageError(`unknown thread "${threadId}" in ${store.description}`);
-  const settings = RunSettings.safeParse(view.state.settings);
-  if (!settings.success && stoppedBeforeFirstStep(view)) throw new UsageError(stoppedBeforeFirstStepMessage(threadId));
-  if (!settings.success) throw new UsageError(`thread "${threadId}" was not started by mira run (no run settings); inspect it with LangGraph Studio`);
-  return { ...view, settings: settings.data };
-}
 
 /**
  * Streams a run, a resume, or (input null) the continuation of an unfinished step to its

@@ -123,23 +123,15 @@ const TAB = 0x09;
  * A `key\tvalue` table (one entry a line, sorted by key: `formatTable`) searched in place by
  * binary search over its UTF-8 bytes. A process looks up a few hundred words; reading every
  * line of a 100,000-entry dictionary into a Map, or even decoding it into a string, cost more
- * than all of its lookups.
+ * than all of its lookups. Nothing is indexed when the table loads (finding where each of its
+ * lines starts cost a run's first step more than its lookups): each probe of the search lands
+ * on a byte and reads the line around it.
  */
 export class SortedTable {
-  /** Where each line starts. */
-  private readonly starts: Int32Array;
   /** Words looked up before (requests share most of theirs), at most `REMEMBERED` of them; `ABSENT` for a word the table lacks. */
   private readonly remembered = new LRUCache<string, string | typeof ABSENT>({ max: REMEMBERED });
 
-  constructor(private readonly bytes: Buffer) {
-    const starts: number[] = [];
-    for (let at = 0; at < bytes.length; ) {
-      starts.push(at);
-      const end = bytes.indexOf(NEWLINE, at);
-      at = end < 0 ? bytes.length : end + 1;
-    }
-    this.starts = Int32Array.from(starts);
-  }
+  constructor(private readonly bytes: Buffer) {}
 
   /** The value under `key`, or undefined. */
   get(key: string): string | undefined {
@@ -156,20 +148,22 @@ export class SortedTable {
 
   private search(key: string): string | undefined {
     const wanted = Buffer.from(key);
+    const bytes = this.bytes;
+    // The line sought starts in [low, high): each probe's line lies wholly on one side of it.
     let low = 0;
-    let high = this.starts.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const start = this.starts[middle]!;
-      const tab = this.bytes.indexOf(TAB, start);
+    let high = bytes.length;
+    while (low < high) {
+      const probe = (low + high) >>> 1;
+      const start = probe === 0 ? 0 : bytes.lastIndexOf(NEWLINE, probe - 1) + 1;
+      const newline = bytes.indexOf(NEWLINE, start);
+      const end = newline < 0 ? bytes.length : newline;
+      const tab = bytes.indexOf(TAB, start);
+      const keyEnd = tab < 0 || tab > end ? end : tab;
       // How the line's key sorts against the wanted one.
-      const order = this.bytes.compare(wanted, 0, wanted.length, start, tab < 0 ? start : tab);
-      if (order === 0) {
-        const end = this.bytes.indexOf(NEWLINE, tab);
-        return this.bytes.toString("utf8", tab + 1, end < 0 ? this.bytes.length : end);
-      }
-      if (order < 0) low = middle + 1;
-      else high = middle - 1;
+      const order = bytes.compare(wanted, 0, wanted.length, start, keyEnd);
+      if (order === 0) return keyEnd === end ? "" : bytes.toString("utf8", keyEnd + 1, end);
+      if (order < 0) low = end + 1;
+      else high = start;
     }
     return undefined;
   }

@@ -14,7 +14,8 @@ const HAN_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
 const HAN = /[\u3400-\u9fff\uf900-\ufaff]/;
 
 let jieba: Jieba | undefined;
-const wordSegmenter = new Intl.Segmenter(undefined, { granularity: "word" });
+// Made on first use: building ICU's word segmenter costs a command's start-up that never segments.
+let wordSegmenter: Intl.Segmenter | undefined;
 
 /** True when the text contains Han characters. */
 export const hasHan = (text: string): boolean => HAN.test(text);
@@ -43,6 +44,7 @@ const hanWords = (run: string): string[] => loadSegmenter().cut(run, false);
 export function segmentWords(text: string): string[] {
   const out: string[] = [];
   const otherWords = (chunk: string) => {
+    wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: "word" });
     for (const part of wordSegmenter.segment(chunk)) if (part.isWordLike) out.push(part.segment);
   };
   // Han runs are cut out first: Intl.Segmenter would split them by ICU's own dictionary.

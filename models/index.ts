@@ -5,16 +5,18 @@
 import type { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { ModelError } from "./errors.js";
 import { OfflinePlannerModel } from "./offline.js";
-import { openAIChatModel } from "./openai.js";
 import { ScriptedChatModel } from "./scripted.js";
 import { DEFAULT_MODEL_SPEC, DEFAULT_OPENAI_MODEL } from "../config/models.js";
 
 export { ModelError } from "./errors.js";
 
-/** `startAt` = model calls this run already made (a scripted model resumes from there). */
-export function createChatModel(spec: string, opts: { startAt?: number } = {}): BaseChatModel {
+/**
+ * `startAt` = model calls this run already made (a scripted model resumes from there).
+ * LangChain's OpenAI integration (about 230 modules) loads only for a run that uses it.
+ */
+export async function createChatModel(spec: string, opts: { startAt?: number } = {}): Promise<BaseChatModel> {
   if (spec === DEFAULT_MODEL_SPEC) return new OfflinePlannerModel();
-  if (spec === "openai") return openAIChatModel();
+  if (spec === "openai") return (await import("./openai.js")).openAIChatModel();
   if (spec.startsWith("scripted:") && spec.length > "scripted:".length) {
     return ScriptedChatModel.fromFile(spec.slice("scripted:".length), opts.startAt ?? 0);
   }

@@ -50,18 +50,18 @@ export const loadSkills = (settings: Pick<RunSettings, "skills">): SkillLibrary 
  * `harness` must have been built with `skills.profiles(workspace)` for skill children to get
  * their tools; without one, a catalog Harness is built here with them.
  */
-export function createRuntime(
+export async function createRuntime(
   settings: RunSettings,
   ledger: ExecutionLedger,
   opts: { modelCallsSoFar?: number; harness?: Harness; skills?: SkillLibrary } = {},
-): MiraRuntime {
+): Promise<MiraRuntime> {
   const workspaceRoot = resolveWorkspace(settings.workspace);
   const skills = opts.skills ?? loadSkills(settings);
   return {
     agent: "main",
     settings: { ...settings, workspace: workspaceRoot },
     workspaceRoot,
-    model: createChatModel(settings.model, { startAt: opts.modelCallsSoFar ?? 0 }),
+    model: await createChatModel(settings.model, { startAt: opts.modelCallsSoFar ?? 0 }),
     harness: opts.harness ?? catalogHarness(settings, skills.profiles(workspaceRoot)),
     skills,
     policy: policyOf(settings),

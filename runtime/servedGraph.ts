@@ -55,13 +55,13 @@ const store = await openCheckpointStore(resolveCheckpointerSetting(), { cwd: REP
 // One Harness per tool source (MCP servers run as long as the server) and one graph per
 // settings; a scripted model is shared by its threads, each replaying its own turns.
 const harnesses = new Map<string, Promise<OpenedHarness>>();
-const graphs = new Map<string, ReturnType<typeof compileFor>>();
+const graphs = new Map<string, Awaited<ReturnType<typeof compileFor>>>();
 
-function compileFor(settings: RunSettings, tools: OpenedHarness, skills: ReturnType<typeof loadSkills>) {
+async function compileFor(settings: RunSettings, tools: OpenedHarness, skills: ReturnType<typeof loadSkills>) {
   // The operator's grants, narrowed by the run's own `tools` (never widened).
   const harness = tools.harness.withAuthority(runAuthority(operatorAuthority(), settings.toolGrants, tools.harness));
   return settlingPausedRuns(
-    buildMiraGraph(createRuntime(settings, store.ledger, { harness, skills }))
+    buildMiraGraph(await createRuntime(settings, store.ledger, { harness, skills }))
       .compile()
       .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } }),
   );
@@ -83,7 +83,7 @@ async function graphFor(settings: RunSettings) {
     // Never silently absent: a server that did not connect is reported once per tool source.
     void tools.then((t) => t.notReady.forEach((line) => console.warn(`mira: ${line}`)), () => {});
   }
-  const graph = compileFor(settings, await tools, skills);
+  const graph = await compileFor(settings, await tools, skills);
   graphs.set(key, graph);
   return graph;
 }

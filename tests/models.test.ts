@@ -40,10 +40,10 @@ describe("scripted model", () => {
     const ws = await tempWorkspace({});
     const bad = join(ws, "bad.json");
     await writeFile(bad, '{"turns":[{"tool_calls":[{"id":"c1"}]}]}');
-    expect(() => createChatModel(`scripted:${bad}`)).toThrow(ModelError);
-    expect(() => createChatModel(`scripted:${bad}`)).toThrow(/malformed scripted model file .*bad\.json: .*name/);
-    expect(() => createChatModel(`scripted:${join(ws, "none.json")}`)).toThrow(/cannot read scripted model file/);
-    expect(() => createChatModel("gpt-5")).toThrow('unknown model "gpt-5": use offline, openai or scripted:FILE');
+    await expect(createChatModel(`scripted:${bad}`)).rejects.toThrow(ModelError);
+    await expect(createChatModel(`scripted:${bad}`)).rejects.toThrow(/malformed scripted model file .*bad\.json: .*name/);
+    await expect(createChatModel(`scripted:${join(ws, "none.json")}`)).rejects.toThrow(/cannot read scripted model file/);
+    await expect(createChatModel("gpt-5")).rejects.toThrow('unknown model "gpt-5": use offline, openai or scripted:FILE');
   });
 });
 

@@ -100,7 +100,7 @@ function miraRoute(name: "mira" | "mira-top20"): Route {
       const tools = name === "mira" ? ctx.tools : top20(ctx.catalog, ctx.tools, evalCase.task);
       const harness = new Harness({ sources: [staticSource(`eval:${name}`, tools)], authority: ALLOW_ALL, ...(name === "mira-top20" ? { loadoutCap: TOP_K } : {}) });
       const settings = { workspace, model: "offline", policyFile: null, maxSteps: ctx.maxSteps };
-      const rt = { ...createRuntime(settings, createMemoryLedger(), { harness }), model: new EvalChatModel(ctx.model, miraAdapter, ctx.calls, ctx.countTokens) };
+      const rt = { ...(await createRuntime(settings, createMemoryLedger(), { harness })), model: new EvalChatModel(ctx.model, miraAdapter, ctx.calls, ctx.countTokens) };
       const app = buildMiraGraph(rt).compile({ checkpointer: new MemorySaver() });
       const config = { configurable: { thread_id: `eval-${evalCase.id}` }, recursionLimit: recursionLimitFor(ctx.maxSteps) };
 

@@ -90,7 +90,7 @@ export interface ResolutionConfig {
   readOnlyBonus: number;
 
   // On-disk cache (index/cache.ts)
-  /** Below this many tools building the index is cheaper than reading it from disk. */
+  /** Below this many tools the index is built in the process instead of read from the disk cache. */
   cacheFrom: number;
 }
 
@@ -136,7 +136,9 @@ export const tuning: ResolutionConfig = {
   otherVendorFactor: 0.5,
   operandBonus: { paths: 1, urls: 1, emails: 1, identifiers: 0.5, times: 0.5, names: 0.5 },
   readOnlyBonus: 0.25,
-  cacheFrom: 200,
+  // Every catalog: building even a 14-tool index loads WordNet, CC-CEDICT and the vendor tables,
+  // which cost a CLI run's first step several times what reading its cached index does (issue 24).
+  cacheFrom: 1,
 };
 
 /** More tools than this share a common term. */
