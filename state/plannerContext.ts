@@ -5,7 +5,7 @@
  */
 import type { AIMessage } from "@langchain/core/messages";
 import type { AgentRunState } from "./agentRun.js";
-import type { Observation, Recovery, RiskClass, TaskFrame } from "./types.js";
+import type { Evidence, Observation, Recovery, RiskClass, TaskFrame } from "./types.js";
 
 export interface ExposedToolSummary {
   name: string;
@@ -34,7 +34,15 @@ export interface PlannerObservationContext {
   currentTaskFrame: TaskFrame;
   latestObservation: Observation | null;
   recentObservations: Observation[];
+  /** Older observations over the budget, one line each, oldest first. */
+  earlierObservations: string[];
+  /** The newest evidence, in full while it fits the budget. */
   latestEvidenceSummary: EvidenceSummary[];
+  /**
+   * Older evidence, one line each (`ev-3 content a.md:1-9`), oldest first: its id to cite and
+   * where it came from to read it again, never its body. Beyond the view, a count.
+   */
+  earlierEvidence: string[];
   recovery: Recovery;
   pendingApproval: { toolId: string; toolCallId: string; inputHash: string } | null;
   exposedTools: ExposedToolSummary[];
@@ -45,25 +53,28 @@ export interface PlannerObservationContext {
 const RECENT_OBSERVATIONS = 5;
 const EVIDENCE_IN_VIEW = 12;
 const EXCERPT_CHARS = 1200;
+/**
+ * The context's hard budget, in characters of its rendered JSON (about 1k tokens). Over it,
+ * the oldest material is summarized first: evidence bodies, oldest first, become one-line
+ * summaries, then older observations do. The newest evidence body and the latest
+ * observation are always shown whole; a short run never reaches the budget.
+ */
+export const CONTEXT_BUDGET_CHARS = 3000;
 
-export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedToolSummary[]): PlannerObservationContext {
+/** The view of `state`, its rendered JSON within `budgetChars` (CONTEXT_BUDGET_CHARS for a chat model). */
+export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedToolSummary[], budgetChars: number): PlannerObservationContext {
   const observations = state.observations;
-  return {
+  const evidence = state.evidence.slice(-EVIDENCE_IN_VIEW);
+  const recent = observations.slice(-RECENT_OBSERVATIONS - 1, -1);
+  const hidden = state.evidenceCount - evidence.length;
+  const ctx = (bodies: number, whole: number): PlannerObservationContext => ({
     task: state.goal,
     currentTaskFrame: state.taskFrame,
     latestObservation: observations.at(-1) ?? null,
-    recentObservations: observations.slice(-RECENT_OBSERVATIONS - 1, -1),
-    latestEvidenceSummary: state.evidence.slice(-EVIDENCE_IN_VIEW).map((e) => ({
-      id: e.id,
-      kind: e.kind,
-      toolId: e.toolId,
-      path: e.source.path,
-      lines: e.source.startLine !== undefined ? `${e.source.startLine}-${e.source.endLine ?? e.source.startLine}` : undefined,
-      verified: e.verified,
-      ...(e.simulated ? { simulated: true } : {}),
-      excerpt: e.content.slice(0, EXCERPT_CHARS),
-      complete: e.content.length <= EXCERPT_CHARS,
-    })),
+    recentObservations: recent.slice(recent.length - whole),
+    earlierObservations: recent.slice(0, recent.length - whole).map(observationLine),
+    latestEvidenceSummary: evidence.slice(evidence.length - bodies).map(summaryOf),
+    earlierEvidence: [...(hidden > 0 ? [`ev-1..ev-${hidden}: ${hidden} older items, not listed`] : []), ...evidence.slice(0, evidence.length - bodies).map(evidenceLine)],
     recovery: state.recovery,
     pendingApproval: state.pendingToolCall
       ? { toolId: state.pendingToolCall.toolId, toolCallId: state.pendingToolCall.toolCallId, inputHash: state.pendingToolCall.inputHash }
@@ -71,19 +82,72 @@ export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedT
     exposedTools,
     step: state.step,
     maxSteps: state.settings?.maxSteps ?? 0,
-  };
+  });
+  let bodies = evidence.length;
+  let whole = recent.length;
+  let view = ctx(bodies, whole);
+  while (renderedLength(view) > budgetChars && (bodies > 1 || whole > 0)) {
+    if (bodies > 1) bodies -= 1;
+    else whole -= 1;
+    view = ctx(bodies, whole);
+  }
+  return view;
 }
 
+const summaryOf = (e: Evidence): EvidenceSummary => ({
+  id: e.id,
+  kind: e.kind,
+  toolId: e.toolId,
+  path: e.source.path,
+  lines: linesOf(e),
+  verified: e.verified,
+  ...(e.simulated ? { simulated: true } : {}),
+  excerpt: e.content.slice(0, EXCERPT_CHARS),
+  complete: e.content.length <= EXCERPT_CHARS,
+});
+
+const linesOf = (e: Evidence) => (e.source.startLine !== undefined ? `${e.source.startLine}-${e.source.endLine ?? e.source.startLine}` : undefined);
+
+/** `ev-3 content a.md:1-9`, marked when unverified or simulated. */
+function evidenceLine(e: Evidence): string {
+  const lines = e.source.startLine !== undefined && e.source.endLine !== e.source.startLine ? linesOf(e) : e.source.startLine;
+  const where = e.source.path ? ` ${e.source.path}${lines !== undefined ? `:${lines}` : ""}` : "";
+  return `${e.id} ${e.kind}${where}${e.simulated ? " (simulated)" : e.verified ? "" : " (unverified)"}`;
+}
+
+/** `step 3 read_open succeeded: read 9 lines of a.md [ev-2]`. */
+function observationLine(o: Observation): string {
+  const ids = o.evidenceIds.length ? ` [${idRanges(o.evidenceIds)}]` : "";
+  return `step ${o.step} ${o.toolId ?? o.source} ${o.outcome}: ${o.summary}${ids}`;
+}
+
+/** Evidence ids with consecutive runs folded: `ev-7..ev-16, ev-20`. */
+function idRanges(ids: string[]): string {
+  const runs: string[][] = [];
+  for (const id of ids) {
+    const last = runs.at(-1);
+    if (last && numberOf(id) === numberOf(last.at(-1)!) + 1) last.push(id);
+    else runs.push([id]);
+  }
+  return runs.map((run) => (run.length > 2 ? `${run[0]}..${run.at(-1)}` : run.join(", "))).join(", ");
+}
+
+const numberOf = (id: string) => Number(/(\d+)$/.exec(id)?.[1] ?? Number.NaN);
+
 /** The context's fields whose empty value (nothing observed, no evidence, nothing pending) is left out when rendered. */
-const EMPTY_WHEN_ABSENT = { latestObservation: null, recentObservations: [], latestEvidenceSummary: [], pendingApproval: null } satisfies Partial<PlannerObservationContext>;
+const EMPTY_WHEN_ABSENT = { latestObservation: null, recentObservations: [], earlierObservations: [], latestEvidenceSummary: [], earlierEvidence: [], pendingApproval: null } satisfies Partial<PlannerObservationContext>;
+
+const shownFields = (ctx: PlannerObservationContext) =>
+  Object.fromEntries(Object.entries(ctx).filter(([key, value]) => !(key in EMPTY_WHEN_ABSENT && (value === null || (Array.isArray(value) && value.length === 0)))));
+
+const renderedLength = (ctx: PlannerObservationContext) => JSON.stringify(shownFields(ctx)).length;
 
 /**
  * The human message the Planner sends to a chat model: the context as one line of JSON, its
  * first field the task; a top-level field that is empty is left out (absent means none).
  */
 export function renderPlannerContext(ctx: PlannerObservationContext): string {
-  const shown = Object.fromEntries(Object.entries(ctx).filter(([key, value]) => !(key in EMPTY_WHEN_ABSENT && (value === null || (Array.isArray(value) && value.length === 0)))));
-  return `PlannerObservationContext:\n\`\`\`json\n${JSON.stringify(shown)}\n\`\`\``;
+  return `PlannerObservationContext:\n\`\`\`json\n${JSON.stringify(shownFields(ctx))}\n\`\`\``;
 }
 
 /** The context back from a rendered message (for adapters that see only the chat messages); null if absent. */

@@ -91,7 +91,9 @@ describe("the rendered context", () => {
       currentTaskFrame: { goals: [], content: [], notes: [] } as unknown as PlannerObservationContext["currentTaskFrame"],
       latestObservation: null,
       recentObservations: [],
+      earlierObservations: [],
       latestEvidenceSummary: [],
+      earlierEvidence: [],
       recovery: { attemptCount: 0, maxAttempts: 3, exhausted: false },
       pendingApproval: null,
       exposedTools: [{ name: "read_open", risk: "read" }],
@@ -99,7 +101,7 @@ describe("the rendered context", () => {
       maxSteps: 24,
     };
     const text = renderPlannerContext(ctx);
-    for (const absent of ["latestObservation", "recentObservations", "latestEvidenceSummary", "pendingApproval"]) expect(text).not.toContain(absent);
+    for (const absent of ["latestObservation", "recentObservations", "earlierObservations", "latestEvidenceSummary", "earlierEvidence", "pendingApproval"]) expect(text).not.toContain(absent);
     expect(text).not.toContain("\n ");
     expect(parseRenderedContext(text)).toEqual(ctx);
   });
