@@ -53,28 +53,38 @@ export interface PlannerObservationContext {
 const RECENT_OBSERVATIONS = 5;
 const EVIDENCE_IN_VIEW = 12;
 const EXCERPT_CHARS = 1200;
+/** Summarized evidence listed line by line at most; older items are counted. */
+const EVIDENCE_LINES = 8;
 /**
- * The context's hard budget, in characters of its rendered JSON (about 1k tokens). Over it,
- * the oldest material is summarized first: evidence bodies, oldest first, become one-line
- * summaries, then older observations do. The newest evidence body and the latest
- * observation are always shown whole; a short run never reaches the budget.
+ * The context's hard budget for a chat model, in characters of its rendered JSON. Over it,
+ * the oldest material is summarized first: step by step, a step's evidence bodies become
+ * one-line summaries, then its observation does; then, oldest first, the lines become a
+ * count; last, the latest observation's evidence does, but for its newest body. The latest
+ * observation and the newest evidence body are always whole.
  */
 export const CONTEXT_BUDGET_CHARS = 3000;
 
-/** The view of `state`, its rendered JSON within `budgetChars` (CONTEXT_BUDGET_CHARS for a chat model). */
+/** How much of the view is summarized: items as lines, and lines kept of them. */
+interface Cut {
+  evidenceAsLines: number;
+  observationsAsLines: number;
+  evidenceLines: number;
+  observationLines: number;
+}
+
+/** The view of `state`, its rendered JSON within `budgetChars` where summaries can bring it there. */
 export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedToolSummary[], budgetChars: number): PlannerObservationContext {
   const observations = state.observations;
   const evidence = state.evidence.slice(-EVIDENCE_IN_VIEW);
   const recent = observations.slice(-RECENT_OBSERVATIONS - 1, -1);
-  const hidden = state.evidenceCount - evidence.length;
-  const ctx = (bodies: number, whole: number): PlannerObservationContext => ({
+  const view = (cut: Cut): PlannerObservationContext => ({
     task: state.goal,
     currentTaskFrame: state.taskFrame,
     latestObservation: observations.at(-1) ?? null,
-    recentObservations: recent.slice(recent.length - whole),
-    earlierObservations: recent.slice(0, recent.length - whole).map(observationLine),
-    latestEvidenceSummary: evidence.slice(evidence.length - bodies).map(summaryOf),
-    earlierEvidence: [...(hidden > 0 ? [`ev-1..ev-${hidden}: ${hidden} older items, not listed`] : []), ...evidence.slice(0, evidence.length - bodies).map(evidenceLine)],
+    recentObservations: recent.slice(cut.observationsAsLines),
+    earlierObservations: counted(recent.slice(0, cut.observationsAsLines).map(observationLine), cut.observationLines, (n) => `${n} earlier steps, not listed`),
+    latestEvidenceSummary: evidence.slice(cut.evidenceAsLines).map(summaryOf),
+    earlierEvidence: evidenceLines(evidence.slice(0, cut.evidenceAsLines), state.evidenceCount - evidence.length, cut.evidenceLines, evidence[cut.evidenceAsLines]?.id),
     recovery: state.recovery,
     pendingApproval: state.pendingToolCall
       ? { toolId: state.pendingToolCall.toolId, toolCallId: state.pendingToolCall.toolCallId, inputHash: state.pendingToolCall.inputHash }
@@ -83,15 +93,43 @@ export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedT
     step: state.step,
     maxSteps: state.settings?.maxSteps ?? 0,
   });
-  let bodies = evidence.length;
-  let whole = recent.length;
-  let view = ctx(bodies, whole);
-  while (renderedLength(view) > budgetChars && (bodies > 1 || whole > 0)) {
-    if (bodies > 1) bodies -= 1;
-    else whole -= 1;
-    view = ctx(bodies, whole);
+  const cut: Cut = { evidenceAsLines: 0, observationsAsLines: 0, evidenceLines: EVIDENCE_LINES, observationLines: RECENT_OBSERVATIONS };
+  // An evidence item is as old as the step of the observation that lists it (older still when none in view does).
+  const stepOf = new Map(observations.flatMap((o) => o.evidenceIds.map((id) => [id, o.step] as const)));
+  const latest = new Set(observations.at(-1)?.evidenceIds ?? []);
+  const bodies = evidence.slice(0, -1).filter((e) => !latest.has(e.id));
+  const oldestFirst = [
+    ...bodies.map((e) => ({ step: stepOf.get(e.id) ?? -1, shrink: () => cut.evidenceAsLines++ })),
+    ...recent.map((o) => ({ step: o.step, shrink: () => cut.observationsAsLines++ })),
+  ].sort((a, b) => a.step - b.step);
+  const reductions = [
+    ...oldestFirst.map((unit) => unit.shrink),
+    ...Array.from({ length: EVIDENCE_LINES }, () => () => cut.evidenceLines--),
+    ...Array.from({ length: RECENT_OBSERVATIONS }, () => () => cut.observationLines--),
+    // Last, a large latest result (many hits) keeps only its newest body.
+    ...Array.from({ length: Math.max(0, evidence.length - 1 - bodies.length) }, () => () => cut.evidenceAsLines++),
+  ];
+  let ctx = view(cut);
+  for (const reduce of reductions) {
+    if (renderedLength(ctx) <= budgetChars) break;
+    reduce();
+    ctx = view(cut);
   }
-  return view;
+  return ctx;
+}
+
+/** The newest `keep` lines, the older ones as one count line. */
+function counted(lines: string[], keep: number, count: (n: number) => string): string[] {
+  const kept = keep > 0 ? lines.slice(-keep) : [];
+  return lines.length > kept.length ? [count(lines.length - kept.length), ...kept] : kept;
+}
+
+/** Summarized evidence, the newest `keep` as lines; older ones and those beyond the view (`hidden`) as a count. */
+function evidenceLines(summarized: Evidence[], hidden: number, keep: number, next: string | undefined): string[] {
+  const listed = keep > 0 ? summarized.slice(-keep) : [];
+  const older = hidden + summarized.length - listed.length;
+  const before = listed[0]?.id ?? next;
+  return [...(older > 0 ? [`${older} older items${before ? ` before ${before}` : ""}, not listed`] : []), ...listed.map(evidenceLine)];
 }
 
 const summaryOf = (e: Evidence): EvidenceSummary => ({
@@ -108,11 +146,12 @@ const summaryOf = (e: Evidence): EvidenceSummary => ({
 
 const linesOf = (e: Evidence) => (e.source.startLine !== undefined ? `${e.source.startLine}-${e.source.endLine ?? e.source.startLine}` : undefined);
 
-/** `ev-3 content a.md:1-9`, marked when unverified or simulated. */
+/** `ev-3 content a.md:1-9`, marked when simulated, or unverified where its kind does not say so (a hit never is). */
 function evidenceLine(e: Evidence): string {
   const lines = e.source.startLine !== undefined && e.source.endLine !== e.source.startLine ? linesOf(e) : e.source.startLine;
   const where = e.source.path ? ` ${e.source.path}${lines !== undefined ? `:${lines}` : ""}` : "";
-  return `${e.id} ${e.kind}${where}${e.simulated ? " (simulated)" : e.verified ? "" : " (unverified)"}`;
+  const unverified = !e.verified && e.kind !== "locate_hit" && e.kind !== "search_hit";
+  return `${e.id} ${e.kind}${where}${e.simulated ? " (simulated)" : unverified ? " (unverified)" : ""}`;
 }
 
 /** `step 3 read_open succeeded: read 9 lines of a.md [ev-2]`. */
@@ -148,6 +187,15 @@ const renderedLength = (ctx: PlannerObservationContext) => JSON.stringify(shownF
  */
 export function renderPlannerContext(ctx: PlannerObservationContext): string {
   return `PlannerObservationContext:\n\`\`\`json\n${JSON.stringify(shownFields(ctx))}\n\`\`\``;
+}
+
+/** The evidence a context names, as a line or whole, oldest first: what a model can cite (id and path). */
+export function namedEvidence(ctx: PlannerObservationContext): Array<{ id: string; path?: string }> {
+  const lines = ctx.earlierEvidence.flatMap((line) => {
+    const match = /^(ev-\d+) \S+(?: (.+?))?(?::\d+(?:-\d+)?)?(?: \((?:simulated|unverified)\))?$/.exec(line);
+    return match ? [{ id: match[1]!, ...(match[2] ? { path: match[2] } : {}) }] : [];
+  });
+  return [...lines, ...ctx.latestEvidenceSummary];
 }
 
 /** The context back from a rendered message (for adapters that see only the chat messages); null if absent. */
