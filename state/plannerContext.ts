@@ -59,8 +59,9 @@ const EVIDENCE_LINES = 8;
  * The context's hard budget for a chat model, in characters of its rendered JSON. Over it,
  * the oldest material is summarized first: step by step, a step's evidence bodies become
  * one-line summaries, then its observation does; then, oldest first, the lines become a
- * count; last, the latest observation's evidence does, but for its newest body. The latest
- * observation and the newest evidence body are always whole.
+ * count. The latest observation and its evidence (the result the model just asked for:
+ * search hits are read together) are always whole, bounded by the view's EVIDENCE_IN_VIEW
+ * items of EXCERPT_CHARS; so is the newest evidence when the latest observation lists none.
  */
 export const CONTEXT_BUDGET_CHARS = 3000;
 
@@ -106,8 +107,6 @@ export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedT
     ...oldestFirst.map((unit) => unit.shrink),
     ...Array.from({ length: EVIDENCE_LINES }, () => () => cut.evidenceLines--),
     ...Array.from({ length: RECENT_OBSERVATIONS }, () => () => cut.observationLines--),
-    // Last, a large latest result (many hits) keeps only its newest body.
-    ...Array.from({ length: Math.max(0, evidence.length - 1 - bodies.length) }, () => () => cut.evidenceAsLines++),
   ];
   let ctx = view(cut);
   for (const reduce of reductions) {
