@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: the command start-up (`mira run` to its first step, `threads` and `show` on
- * one and on 10,000 threads), the per-step cost benchmark, the resolution benchmark, the
+ * one and on 10,000 threads), the per-step cost benchmark, the Planner's prompt tokens per call
+ * over a 100-step run (on the wire, through a stand-in endpoint), the resolution benchmark, the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
  * on the request table (tuned on) and, separately, on the held-out completion set (never
  * tuned on, and the blind-written completion sets: tuning-heldout1, held-out 2; `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
@@ -11,6 +12,7 @@
 import { runCliStartBench } from "./cliStart.js";
 import { runGovernedStepBench } from "./governedStep.js";
 import { runOfflineBench } from "./offlineTasks/run.js";
+import { runPromptTokenBench } from "./promptTokens.js";
 import { runResolutionBench } from "./resolution.js";
 import { runGateBench } from "./taskTable/run.js";
 import { runHeldoutBench } from "./completionHeldout.js";
@@ -19,6 +21,7 @@ import { runRouteOverheadBench } from "./routeOverhead.js";
 async function main(): Promise<void> {
   console.log(await runCliStartBench());
   console.log(`\n${await runGovernedStepBench()}`);
+  console.log(`\n${await runPromptTokenBench()}`);
   console.log(`\n${await runResolutionBench()}`);
   console.log(`\n${await runRouteOverheadBench()}`);
   console.log(`\n${await runGateBench()}`);

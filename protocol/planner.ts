@@ -10,22 +10,22 @@ import { GoalDispute, ProposedGoal, type PlannerDecision } from "../state/types.
 
 export const protocolSchemas = {
   answer: z.object({
-    text: z.string().min(1).describe("The answer, written from the evidence read so far."),
-    citations: z.array(z.string()).default([]).describe("Evidence ids it relies on (ev-3)."),
+    text: z.string().min(1).describe("The answer, from the evidence."),
+    citations: z.array(z.string()).default([]).describe("Evidence ids (ev-3)."),
   }),
-  ask_user: z.object({ question: z.string().min(1).describe("One precise question for the user.") }),
-  retrieve: z.object({ query: z.string().min(1).describe("What to look up in the workspace documents.") }),
-  tool_search: z.object({ query: z.string().min(1).describe("A tool's name, or the capability needed.") }),
+  ask_user: z.object({ question: z.string().min(1).describe("One precise question.") }),
+  retrieve: z.object({ query: z.string().min(1).describe("The topic.") }),
+  tool_search: z.object({ query: z.string().min(1).describe("A tool name or a capability.") }),
   delegate_task: z.object({
     task: z.string().min(1).describe("What to do, on which files."),
-    acceptance: z.string().default("").describe("How you will judge it complete."),
-    skill: z.string().min(1).optional().describe("A listed skill to run it; omit for a generic child."),
-    tools: z.array(z.string().min(1)).min(1).optional().describe("Tool names or domains a generic child may use (default: this run's)."),
+    acceptance: z.string().default("").describe("How you will judge it done."),
+    skill: z.string().min(1).optional().describe("A listed skill; omit for a generic child."),
+    tools: z.array(z.string().min(1)).min(1).optional().describe("Tools or domains a generic child may use (default: yours)."),
   }),
-  fail: z.object({ reason: z.string().min(1).describe("Why the task cannot be done at all.") }),
+  fail: z.object({ reason: z.string().min(1).describe("Why.") }),
   revise_goals: z.object({
     goals: z.array(ProposedGoal).default([]).describe("Goals the request asks for that currentTaskFrame misses."),
-    disputes: z.array(GoalDispute).default([]).describe("Goals of currentTaskFrame that should not or cannot be done."),
+    disputes: z.array(GoalDispute).default([]).describe("Goals that should not or cannot be done."),
   }),
 } as const;
 
@@ -34,13 +34,13 @@ export const PROTOCOL_NAMES = Object.keys(protocolSchemas) as ProtocolName[];
 export const isProtocolName = (name: string): name is ProtocolName => name in protocolSchemas;
 
 export const protocolDescriptions: Record<ProtocolName, string> = {
-  answer: "Finish with the final answer; only when every goal is covered by evidence.",
-  ask_user: "Ask the user a question when the task is ambiguous.",
-  retrieve: "Search the workspace's documents for passages about a topic.",
+  answer: "The final answer, once evidence covers every goal.",
+  ask_user: "Ask the user when the task is ambiguous.",
+  retrieve: "Search the workspace's documents for passages on a topic.",
   tool_search: "Disclose a tool by its exact name, or find tools for a capability.",
-  delegate_task: "Hand a bounded, checkable work package to a child agent or a listed skill; you judge the evidence it returns.",
+  delegate_task: "Hand a bounded, checkable work package to a child agent or a listed skill.",
   fail: "Give up: the task cannot be done.",
-  revise_goals: "Add goals the task frame misses, or dispute one with a reason; a disputed goal is reported as not done.",
+  revise_goals: "Add goals the task frame misses, or dispute one with a reason (reported as not done).",
 };
 
 /** Either a decision, or why the model's turn is not one (a recoverable observation). */

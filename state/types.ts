@@ -47,15 +47,15 @@ export const ProposedGoal = z.object({
   op: ChangeOp.optional().describe("For change goals."),
   target: z.string().optional().describe("The workspace path (a move's source)."),
   to: z.string().optional().describe("For a move: the destination path."),
-  domain: Domain.optional().describe("A non-file domain: code, mail, calendar, issues, browser."),
-  subject: RunSubject.optional().describe("For run goals: test, build or lint."),
+  domain: Domain.optional().describe("A non-file domain."),
+  subject: RunSubject.optional().describe("For run goals."),
   description: z.string().optional().describe("The goal in a few words."),
 });
 export type ProposedGoal = z.infer<typeof ProposedGoal>;
 
 export const GoalDispute = z.object({
-  goalId: z.string().describe("A goal id of currentTaskFrame."),
-  reason: z.string().min(1).describe("Why it should not or cannot be done."),
+  goalId: z.string().describe("A goal id."),
+  reason: z.string().min(1).describe("Why."),
 });
 export type GoalDispute = z.infer<typeof GoalDispute>;
 

@@ -12,7 +12,9 @@ import { functionSpec } from "../harness/catalogView.js";
 import { Harness } from "../harness/harness.js";
 import { staticSource } from "../harness/sources.js";
 import { isProtocolName } from "../protocol/planner.js";
-import { parseRenderedContext, renderPlannerContext, type PlannerObservationContext } from "../state/plannerContext.js";
+import type { AgentRunState } from "../state/agentRun.js";
+import { buildPlannerContext, CONTEXT_BUDGET_CHARS, namedEvidence, parseRenderedContext, renderPlannerContext, type PlannerObservationContext } from "../state/plannerContext.js";
+import type { Evidence, Observation } from "../state/types.js";
 import { evaluationCatalog } from "../tools/catalog/index.js";
 
 const workspace = fileURLToPath(new URL("../demo/workspace", import.meta.url));
@@ -91,7 +93,9 @@ describe("the rendered context", () => {
       currentTaskFrame: { goals: [], content: [], notes: [] } as unknown as PlannerObservationContext["currentTaskFrame"],
       latestObservation: null,
       recentObservations: [],
+      earlierObservations: [],
       latestEvidenceSummary: [],
+      earlierEvidence: [],
       recovery: { attemptCount: 0, maxAttempts: 3, exhausted: false },
       pendingApproval: null,
       exposedTools: [{ name: "read_open", risk: "read" }],
@@ -99,8 +103,67 @@ describe("the rendered context", () => {
       maxSteps: 24,
     };
     const text = renderPlannerContext(ctx);
-    for (const absent of ["latestObservation", "recentObservations", "latestEvidenceSummary", "pendingApproval"]) expect(text).not.toContain(absent);
+    for (const absent of ["latestObservation", "recentObservations", "earlierObservations", "latestEvidenceSummary", "earlierEvidence", "pendingApproval"]) expect(text).not.toContain(absent);
     expect(text).not.toContain("\n ");
     expect(parseRenderedContext(text)).toEqual(ctx);
+  });
+});
+
+describe("the context's budget (issue 24): oldest material summarized first", () => {
+  /** A run of `reads` steps, each reading one file of `chars` characters. */
+  const run = (reads: number, chars: number) => {
+    const evidence: Evidence[] = Array.from({ length: reads }, (_, i) => ({
+      id: `ev-${i + 1}`,
+      kind: "content",
+      toolId: "read_open",
+      toolCallId: `c${i + 1}`,
+      source: { path: `docs/f${i + 1}.md`, startLine: 1, endLine: 9 },
+      content: `file ${i + 1} `.padEnd(chars, "x"),
+      verified: true,
+    }));
+    const observations: Observation[] = evidence.map((e, i) => ({ step: i + 1, source: "tool", toolId: "read_open", toolCallId: e.toolCallId, outcome: "succeeded", summary: `read 9 lines of ${e.source.path}`, evidenceIds: [e.id] }));
+    return {
+      goal: "Summarize the docs",
+      taskFrame: { goals: [], content: [], notes: [] },
+      observations: observations.slice(-12),
+      evidence: evidence.slice(-48),
+      evidenceCount: reads,
+      recovery: { attemptCount: 0, maxAttempts: 3, exhausted: false },
+      pendingToolCall: null,
+      step: reads,
+      settings: { workspace: "/w", model: "openai", policyFile: null, maxSteps: 100 },
+    } as unknown as AgentRunState;
+  };
+  const tools = [{ name: "read_open", risk: "read" as const }];
+  const json = (ctx: PlannerObservationContext) => /```json\n(.*)\n```/s.exec(renderPlannerContext(ctx))![1]!;
+
+  it("a short run under the budget is shown whole, as without one", () => {
+    const state = run(2, 300);
+    const ctx = buildPlannerContext(state, tools, CONTEXT_BUDGET_CHARS);
+    expect(ctx).toEqual(buildPlannerContext(state, tools, Number.POSITIVE_INFINITY));
+    expect(ctx.latestEvidenceSummary.map((e) => e.id)).toEqual(["ev-1", "ev-2"]);
+    expect(ctx.earlierEvidence).toEqual([]);
+  });
+
+  it("a long run stays within the budget: the newest bodies whole, older evidence as lines with id and path, the oldest only counted", () => {
+    const ctx = buildPlannerContext(run(60, 600), tools, CONTEXT_BUDGET_CHARS);
+    expect(json(ctx).length).toBeLessThanOrEqual(CONTEXT_BUDGET_CHARS);
+    const whole = ctx.latestEvidenceSummary.map((e) => e.id);
+    expect(whole.at(-1)).toBe("ev-60");
+    expect(ctx.latestEvidenceSummary.every((e) => e.complete && e.excerpt.length === 600)).toBe(true);
+    // What is summarized is older than anything shown whole, and still named: cite it, or read its file again.
+    const listed = namedEvidence(ctx).filter((e) => !whole.includes(e.id));
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed.at(-1)).toEqual({ id: `ev-${60 - whole.length}`, path: `docs/f${60 - whole.length}.md` });
+    expect(ctx.earlierEvidence[0]).toMatch(/^\d+ older items before ev-\d+, not listed$/);
+    expect(JSON.stringify(ctx.earlierEvidence)).not.toContain("xxxx");
+  });
+
+  it("the latest observation and the newest body stay whole even when alone they exceed the budget", () => {
+    const ctx = buildPlannerContext(run(20, 1200), tools, 500);
+    expect(ctx.latestObservation?.evidenceIds).toEqual(["ev-20"]);
+    expect(ctx.latestEvidenceSummary).toHaveLength(1);
+    expect(ctx.latestEvidenceSummary[0]).toMatchObject({ id: "ev-20", complete: true });
+    expect(ctx.recentObservations).toEqual([]);
   });
 });

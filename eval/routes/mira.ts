@@ -22,7 +22,7 @@ import { isProtocolName } from "../../protocol/planner.js";
 import { createRuntime, recursionLimitFor } from "../../runtime/createRuntime.js";
 import { startRunInput } from "../../runtime/startRun.js";
 import type { AgentRunState, AgentRunUpdate } from "../../state/agentRun.js";
-import { parseRenderedContext } from "../../state/plannerContext.js";
+import { namedEvidence, parseRenderedContext } from "../../state/plannerContext.js";
 import { frozenCallOf, type ApprovalRequest } from "../../protocol/approvalReply.js";
 import type { ApprovalResume, Observation } from "../../state/types.js";
 import type { ToolDefinition } from "../../tools/types.js";
@@ -81,7 +81,8 @@ const miraAdapter: ChatModelAdapter = {
         return call(turn.id, "delegate_task", { task: turn.task, acceptance: turn.acceptance });
       case "answer": {
         const human = messages.find((m) => HumanMessage.isInstance(m));
-        const evidence = (human && parseRenderedContext(String(human.content))?.latestEvidenceSummary) || [];
+        const ctx = human ? parseRenderedContext(String(human.content)) : null;
+        const evidence = ctx ? namedEvidence(ctx) : [];
         const citations = evidence.filter((e) => e.path && turn.text.includes(e.path)).map((e) => e.id);
         return call(`answer-${messages.length}`, "answer", { text: turn.text, citations });
       }
