@@ -47,6 +47,8 @@ export const isCommandEffect = (e: Evidence): boolean => {
   return !!r && (r.opaque || r.steps.some(isEffectStep));
 };
 
+const COPIERS = new Set(["cp", "ln", "install", "rsync"]);
+
 /** Whether one step may have changed `target`: a file it writes, or (a program that is not a reader) what it names. */
 function stepChanges(step: Step, cwd: string, target: string): boolean {
   if (!isEffectStep(step)) return false;
@@ -55,7 +57,9 @@ function stepChanges(step: Step, cwd: string, target: string): boolean {
   if (code !== undefined) return mentions(code, target);
   // A reader whose output is redirected changes only the file it writes (`printf 'x' > f`).
   if (step.writes.length && !isEffectStep({ ...step, writes: [] })) return false;
-  return stepOperands(step).some((o) => related(resolveOperand(cwd, o), target) || mentions(o, target));
+  // A copy or a link reads its sources and changes only its destination.
+  const operands = COPIERS.has(programOf(step)) ? stepOperands(step).slice(-1) : stepOperands(step);
+  return operands.some((o) => related(resolveOperand(cwd, o), target) || mentions(o, target));
 }
 
 /**
@@ -67,6 +71,42 @@ export function lastChangingStep(e: Evidence, target?: string): number {
   if (!r) return -1;
   if (r.opaque) return target === undefined || mentions(commandLine(e), target) ? r.steps.length : -1;
   return r.steps.reduce((last, s, i) => ((target === undefined ? isEffectStep(s) : stepChanges(s, r.cwd, target)) ? i : last), -1);
+}
+
+/**
+ * Whether a command's `mv from dest` step shows it succeeded (status 0): the move is then on
+ * record, as a recorded move is: `from` no longer exists, since `mv` removes what it moves.
+ */
+export function commandMoved(e: Evidence, from: string, to: string): boolean {
+  const r = readCommand(e);
+  if (!r || r.opaque) return false;
+  return r.steps.some((step, i) => {
+    const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
+    if (programOf(step) !== "mv" || r.statuses[i] !== 0 || ops.length !== 2 || ops[0] !== from) return false;
+    return ops[1] === to || (ops[1] === dirOf(to) && baseOf(to) === baseOf(from));
+  });
+}
+
+const METADATA = new Set(["chmod", "chown", "chgrp", "touch"]);
+
+/** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times). */
+export function changesOnlyMetadata(e: Evidence, target: string): boolean {
+  const r = readCommand(e);
+  if (!r || r.opaque) return false;
+  const changing = r.steps.filter((s) => stepChanges(s, r.cwd, target));
+  return changing.length > 0 && changing.every((s) => METADATA.has(programOf(s)) && !s.writes.length);
+}
+
+/** Whether a reading step after `from` showed `path`'s metadata: a long listing naming it, `stat`, or a `test` of its mode. */
+export function commandShowsMetadata(e: Evidence, path: string, from = -1): boolean {
+  return readersAfter(e, from).some(({ step, status, r }) => {
+    const program = programOf(step);
+    const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
+    if (program === "stat") return status === 0 && ops.includes(path);
+    if (program === "test" || program === "[") return status !== null && ops.includes(path) && step.argv.some((a) => /^-[rwxugk]$/.test(a));
+    const long = program === "ls" && step.argv.slice(1).some((a) => /^-[A-Za-z]*l/.test(a));
+    return long && (ops.includes(path) || ops.includes(dirOf(path))) && printedNames(r.output, true).has(baseOf(path));
+  });
 }
 
 /** The paths a command's reading steps name, resolved (what it observed). */

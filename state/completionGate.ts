@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { commandReads, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, observesWhatChanged, real, seen, showsText, succeeded, within } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -60,7 +60,7 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
 }
 
 /** Whether an observation shows `path` present (true), absent (false), or cannot say. */
-const presence = ({ e, from }: Seen, path: string): boolean | null => (isRead(e, path) ? true : (listingShows(e, path) ?? commandShowsPath(e, path, from)));
+const presence = (s: Seen, path: string): boolean | null => (isRead(s.e, path) || inside(s, path) ? true : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from)));
 /** Whether an observation shows `path`'s lines (read, found by a search, printed by a command), or a listing of it as a folder. */
 const showsLines = ({ e, from }: Seen, path: string): boolean =>
   (seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit" || e.kind === "listing")) || commandReads(e, path, from);
@@ -108,17 +108,20 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidenc
       const to = goal.to;
       const there = to ? latest(observed, (s) => presence(s, to)) : {};
       // The old name must be gone too, unless the effect itself was a recorded move of it there.
-      const recordedMove = lastEffect?.kind === "write" && lastEffect.op === "move" && lastEffect.from === t && (!to || lastEffect.source.path === to);
+      const recordedMove =
+        (lastEffect?.kind === "write" && lastEffect.op === "move" && lastEffect.from === t && (!to || lastEffect.source.path === to)) ||
+        (!!to && lastEffect?.kind === "command" && commandMoved(lastEffect, t, to));
       const gone = !recordedMove ? latest(observed, (s) => negate(presence(s, t))) : { yes: there.yes };
       // With no destination named, the old name gone is what can be observed.
       shown = to ? settle(there, gone) : gone;
       break;
     }
     default: {
-      // A folder, or a file asked to exist empty, is shown by its presence; other content by its lines or the quoted text.
+      // A folder, an empty file or a copy is shown by its presence; a change of mode alone by its metadata; other content by its lines or the quoted text.
+      const metadata = !goal.expects && effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t));
       const present = goal.expects
         ? latest(observed, (s) => holds(s, t, goal.expects!))
-        : latest(observed, (s) => (goal.existence ? presence(s, t) : showsLines(s, t) || inside(s, t) ? true : null));
+        : latest(observed, (s) => (goal.existence ? presence(s, t) : showsLines(s, t) || inside(s, t) || (metadata && commandShowsMetadata(s.e, t, s.from)) ? true : null));
       const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, t, goal.expectsGone!))) : { yes: present.yes };
       shown = settle(present, gone);
     }
