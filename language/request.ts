@@ -54,6 +54,8 @@ export interface Clause {
   keeps?: boolean;
   /** The one folder the clause puts something into ("挪到 attic 下面", "into docs/guide/"). */
   into?: string;
+  /** An unquoted value the clause sets something to ("bump the version to 2.1.0", "改成 10"): the requested state. */
+  value?: string;
   domain?: Domain;
   subject?: RunSubject;
   /** Asks to be told something ("tell me …", "check whether …"): after a command, its outcome. */
@@ -339,6 +341,17 @@ function clauseDomain(words: Word[]): Domain | undefined {
   return undefined;
 }
 
+/**
+ * The value a clause sets something to, when it says so plainly: English "to V" ending the
+ * clause (a path blanked after it may follow with "in"), Chinese 改成/改为/设为/换成 V. V is one
+ * token with a digit or an identifier's shape (`2.1.0`, `debug`, `weather-bot`), never a stop word.
+ */
+function valueOf(text: string): string | undefined {
+  const m = /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
+  const value = m?.[1];
+  return value && !isStopword(value.toLowerCase()) ? value : undefined;
+}
+
 /** Words that ask for something empty ("an empty file", "空目录"). */
 const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
 
@@ -407,6 +420,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
       paths: paths.filter((p) => p.at >= start && p.at < end),
       content: quotes.filter((q) => q.at >= start && q.at < end).map((q) => q.text),
       ...(into(start, end) ? { into: into(start, end) } : {}),
+      ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
     };
   });
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));

@@ -79,7 +79,8 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Dra
 
 function changeGoals(c: Clause): Draft[] {
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
-  const expects = c.content.at(-1);
+  // An unquoted value an edit sets something to is the requested state too ("bump the version to 2.1.0").
+  const expects = c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined);
   const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },

@@ -100,6 +100,13 @@ describe("issue 21, tuning set 2: correct work by any means completes, premature
     expect(there).toMatchObject({ verdict: "pass", status: "completed" });
   });
 
+  it("rule: an unquoted value an edit sets something to is the requested state: a read that lacks it refuses the answer", { timeout: 60_000 }, async () => {
+    const missed = await go("sed-nomatch", "Change MODE in cfg/app.env to slow", [sh("sed -i 's/MODE=quick/MODE=slow/' cfg/app.env"), ["read_open", { path: "cfg/app.env" }]], "Changed MODE to slow.");
+    expect(missed.verdict).toBe("block");
+    const done = await go("sed-match", "Change MODE in cfg/app.env to slow", [sh("sed -i 's/MODE=fast/MODE=slow/' cfg/app.env"), ["read_open", { path: "cfg/app.env" }]], "Changed MODE to slow.");
+    expect(done).toMatchObject({ verdict: "pass", status: "completed" });
+  });
+
   it("rule: a copy is shown by a listing that has it; a copy never observed is refused", { timeout: 60_000 }, async () => {
     const ok = await go("cp-ls", "Copy docs/guide.md to docs/guide.bak.md", [sh("cp docs/guide.md docs/guide.bak.md"), ["read_list", { path: "docs" }]], "Copied; docs lists guide.bak.md.");
     expect(ok).toMatchObject({ verdict: "pass", status: "completed" });

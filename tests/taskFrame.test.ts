@@ -240,6 +240,14 @@ describe("issue 21: the request reader's rules for change targets", () => {
     expect(keys("move notes/old.md into a new folder notes/past/")).toEqual(["change.move notes/old.md→notes/past/old.md", "verify.move notes/old.md→notes/past/old.md"]);
   });
 
+  it("rule: an unquoted value an edit sets something to is what the target must hold; an addition has none", () => {
+    const expects = (request: string) => frameOf(request).goals.find((g) => g.intent === "verify")?.expects;
+    expect(expects("Bump the version in notes/old.md to 1.2.0")).toBe("1.2.0");
+    expect(expects("把 README.md 里的 mode 改成 slow")).toBe("slow");
+    expect(expects("Add a line to README.md")).toBeUndefined();
+    expect(expects("Change the title of README.md to something shorter")).toBeUndefined();
+  });
+
   it("rule: a Chinese verb right before 的 describes a noun, so a question about a file stays a question", () => {
     expect(keys("notes/old.md 里写的日期是哪天？")).toEqual(["read notes/old.md"]);
   });
