@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: the command start time, the per-step cost benchmark, the resolution benchmark, the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
- * on the request table (tuned on) and, separately, on the held-out completion set (never
- * tuned on, and the blind-written completion sets: tuning-heldout1, tuning-heldout2; `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
+ * on the request table (tuned on) and, separately, on each blind-written completion set
+ * (tuning-heldout1, tuning-heldout2: each measured once blind, tuned on since;
+ * `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
  * (`npm run bench -- --serve`, or `npm run bench:serve` alone), also the scale-out benchmark
  * of `mira serve` instances on one PostgreSQL, which takes several minutes and needs
  * PostgreSQL and Redis.
