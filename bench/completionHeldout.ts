@@ -1,15 +1,15 @@
 /**
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
- * its misses were then read and tuned on, so it is a tuning set now. `heldout2` is the held-out
- * set, never tuned on (eval/completion/<split>/cases.json). Each
+ * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` was the
+ * second, measured once blind and tuned on since (eval/completion/<split>/cases.json). Each
  * case is a request, an initial workspace, the real tool calls a model made, its final
  * answer, and whether the gate must accept that first answer (`pass`) or refuse it
  * (`block`). The answer is given twice, so a refused run also shows what follows a refusal:
  * the gate alone must never fail a run. These sets are reported apart from the request table
  * (bench/taskTable), and apart from each other.
  *
- * Run alone: `npx tsx bench/completionHeldout.ts`.
+ * Run alone: `npx tsx bench/completionHeldout.ts [--split <name>] [--json]`.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -31,8 +31,11 @@ export const HeldoutCase = z.object({
 });
 export type HeldoutCase = z.infer<typeof HeldoutCase>;
 
-/** The blind-written sets: the first (now tuned on) and the held-out one. */
-export const COMPLETION_SPLITS = { "tuning-heldout1": "tuning set (first held-out set, since tuned on)", heldout2: "held-out 2 (written blind, never tuned on)" } as const;
+/** The blind-written sets, each measured once blind and tuned on since. */
+export const COMPLETION_SPLITS = {
+  "tuning-heldout1": "tuning set 1 (first held-out set, since tuned on)",
+  "tuning-heldout2": "tuning set 2 (second held-out set, measured once blind, since tuned on)",
+} as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
 export const splitDir = (split: CompletionSplit) => join(PACKAGE_ROOT, "eval", "completion", split);
@@ -82,7 +85,7 @@ export const heldoutMisses = (report: HeldoutReport) =>
     .filter((r) => r.outcome.verdict !== r.case.verdict)
     .map((r) => ({ id: r.case.id, category: r.case.category, lang: r.case.lang, expected: r.case.verdict, got: r.outcome.verdict, status: r.outcome.status, note: r.outcome.note ?? "" }));
 
-/** The sets that exist on disk (held-out 2 is added once it is committed). */
+/** The sets that exist on disk. */
 export const presentSplits = (): CompletionSplit[] => (Object.keys(COMPLETION_SPLITS) as CompletionSplit[]).filter((s) => existsSync(join(splitDir(s), "cases.json")));
 
 /** The blind-written sets' report for `npm run bench`, one block per split. */

@@ -3,8 +3,9 @@
  * one and on 10,000 threads), the per-step cost benchmark, the Planner's prompt tokens per call
  * over a 100-step run (on the wire, through a stand-in endpoint), the resolution benchmark, the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
- * on the request table (tuned on) and, separately, on the held-out completion set (never
- * tuned on, and the blind-written completion sets: tuning-heldout1, held-out 2; `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
+ * on the request table (tuned on) and, separately, on each blind-written completion set
+ * (tuning-heldout1, tuning-heldout2: each measured once blind, tuned on since;
+ * `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
  * (`npm run bench -- --serve`, or `npm run bench:serve` alone), also the scale-out benchmark
  * of `mira serve` instances on one PostgreSQL, which takes several minutes and needs
  * PostgreSQL and Redis.

@@ -50,6 +50,8 @@ export const withoutAddresses = (text: string): string => text.replace(URL, (m) 
  */
 export const PATH_TOKEN =
   /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-]|[\p{L}\p{N}_](?=\.[A-Za-z][A-Za-z0-9]{1,7}(?![\p{L}\p{N}_.\/-])))\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
+/** A dotfile, alone or in a folder (`.gitignore`, `data/.gitkeep`, `.env.example`): a name PATH_TOKEN's stem rule leaves out. */
+export const DOTFILE = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)*\.[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*(?![\p{L}\p{N}_.\/-])/gu;
 /**
  * Longer runs of path characters than any path (Linux's PATH_MAX) are not paths: they are
  * blanked before the path patterns run, whose backtracking grows with a run's square.
@@ -59,7 +61,7 @@ export const withoutOverlongRuns = (text: string): string => text.replace(OVERLO
 /** Paths a text mentions, by shape alone (no workspace): in order, without duplicates. */
 export function mentionedPaths(text: string): string[] {
   const masked = withoutAddresses(withoutOverlongRuns(text));
-  return [...new Set([...masked.matchAll(PATH_TOKEN)].map((m) => m[0].replace(/^\.\//, "")))];
+  return [...new Set([...masked.matchAll(PATH_TOKEN), ...masked.matchAll(DOTFILE)].sort((a, b) => a.index - b.index).map((m) => m[0].replace(/^\.\//, "")))];
 }
 
 /** Calendar words and clock times, English and Chinese: a time says "when", so the tool takes one. */

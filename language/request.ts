@@ -8,10 +8,10 @@
  * as a substring.
  */
 import { isStopword } from "./english.js";
-import { PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { DOTFILE, PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
-import { isInabilityPhrase, isInabilityWord, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
+import { isCapability, isInabilityPhrase, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export interface WorkspaceIndex {
@@ -31,6 +31,10 @@ export interface PathMention {
   written?: string;
   /** For a file name joined to a folder: the file as it was read alone (a move's source: "move a.txt into archive"). */
   unjoined?: { path: string; kind: "file" | "dir" | "new" };
+  /** A path that does not exist yet, written as a folder (`docs/guide/`). */
+  folder?: boolean;
+  /** A file named as where something is (from "from a.txt", "a.txt 里"): a change acts inside it. */
+  place?: boolean;
 }
 
 /** `define`: what a term means, answered from general knowledge unless the clause names a workspace operand. */
@@ -42,6 +46,16 @@ export interface Clause {
   op?: ChangeOp;
   /** The verb sense was one that appends to or inserts into a target (add, append). */
   additive?: boolean;
+  /** The verb copies (copy, 复制): the copy's requested state is that it exists. */
+  copies?: boolean;
+  /** The clause asks for something empty ("an empty file", "空目录"): its existence is the requested state. */
+  empty?: boolean;
+  /** The clause asks for something to stay as it is ("summary.txt 留着"): no goal. */
+  keeps?: boolean;
+  /** The one folder the clause puts something into ("挪到 attic 下面", "into docs/guide/"). */
+  into?: string;
+  /** An unquoted value the clause sets something to ("bump the version to 2.1.0", "改成 10"): the requested state. */
+  value?: string;
   domain?: Domain;
   subject?: RunSubject;
   /** Asks to be told something ("tell me …", "check whether …"): after a command, its outcome. */
@@ -74,6 +88,9 @@ const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
 const DIR_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_.-]+\/)+(?![\p{L}\p{N}_.-])/gu;
 
 export { mentionedPaths } from "./operands.js";
+
+/** A folder path and a name in it, with no extension (`bin/tool2`); group 1 is the folder. */
+const UNDER_DIR = /(?<![\p{L}\p{N}_.\/-])((?:[\p{L}\p{N}_.-]+\/)*[\p{L}\p{N}_.-]+)\/[\p{L}\p{N}_-][\p{L}\p{N}_-]*(?![\p{L}\p{N}_.\/-])/gu;
 
 /** The lengths of text blanked so offsets stay true. */
 const blank = (text: string, start: number, end: number) => text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
@@ -144,9 +161,16 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (ws.files.has(path)) take(path, "file", m.index + lead, m[0].length - lead);
     else take(path, "new", m.index + lead, m[0].length - lead);
   }
+  // A name under an existing folder is a path even without an extension (`bin/tool2`).
+  for (const m of rest.matchAll(UNDER_DIR)) if (ws.dirs.has(m[1]!)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
+  for (const m of rest.matchAll(DOTFILE)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
   for (const m of rest.matchAll(DIR_TOKEN)) {
     const path = m[0].replace(/^\.\//, "").replace(/\/+$/, "");
     if (ws.dirs.has(path)) take(path, "dir", m.index, m[0].length);
+    else if (path && !path.startsWith("..")) {
+      take(path, "new", m.index, m[0].length);
+      mentions.at(-1)!.folder = true;
+    }
   }
   return { mentions: mentions.sort((a, b) => a.at - b.at), rest };
 }
@@ -159,7 +183,8 @@ function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes
   for (const m of text.matchAll(QUOTED)) {
     const inner = m[0].slice(1, -1).trim();
     const path = inner.replace(/^\.\//, "").replace(/\/+$/, "");
-    const exists = ws.files.has(path) ? "file" : ws.dirs.has(path) ? "dir" : null;
+    // A bare directory name is an ordinary word, quoted or not (`test` in "a `test` script"); `test/` names the folder.
+    const exists = ws.files.has(path) ? "file" : ws.dirs.has(path) && (path.includes("/") || inner.endsWith("/")) ? "dir" : null;
     const backticked = m[0].startsWith("`");
     if (exists) quotedPaths.push({ path, kind: exists, at: m.index });
     else if (backticked && new RegExp(`^${PATH_TOKEN.source}$`, "u").test(inner.replace(/ /g, "_"))) quotedPaths.push({ path, kind: "new", at: m.index });
@@ -169,11 +194,19 @@ function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes
   return { masked, quotes, quotedPaths };
 }
 
+/** Chinese localizers after a name that make it a place ("attic 下面", "src 里"). */
+const LOCALIZERS = "下面|里面|里|中|内|下";
+/** Chinese prepositions that mark an object, not a place (把 a.txt 挪到 …). */
+const OBJECT_MARKERS = new Set(["把", "将", "被", "对", "给"]);
+/** Chinese prepositions of destination (挪到 …, 往 …). */
+const TOWARD = new Set(["到", "往", "向", "至"]);
 /** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
 const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
+/** A bare name right after an English place preposition ("under test"). */
+const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 /** A Latin folder name the request calls a folder without it existing yet ("notes 文件夹", "the folder named notes"). */
 const NAMED_FOLDER = new RegExp(
-  `(?<![\\p{Script=Latin}\\p{N}_.-])([\\p{Script=Latin}\\p{N}_.-]+)\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")})|\\b(?:folder|directory)\\s+(?:called|named)\\s+[\`'"]?([\\p{L}\\p{N}_.-]+)|\\b(?:in|into|inside|under|within|to)\\s+(?:the\\s+|a\\s+|my\\s+|our\\s+)?([\\p{L}\\p{N}_.-]+)\\s+(?:folder|directory)\\b`,
+  `(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}\\p{N}_.-]+)\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")}|(?=${LOCALIZERS}))|\\b(?:folder|directory)\\s+(?:called|named)\\s+[\`'"]?([\\p{L}\\p{N}_.-]+)|\\b(?:in|into|inside|under|within|to)\\s+(?:the\\s+|a\\s+|my\\s+|our\\s+)?([\\p{L}\\p{N}_.-]+)\\s+(?:folder|directory)\\b`,
   "giu",
 );
 
@@ -186,7 +219,8 @@ function isPlace(text: string, at: number, end: number): boolean {
   const before = text.slice(Math.max(0, at - 40), at);
   if (INTO_FOLDER.test(before)) return true;
   const tagsBefore = hasHan(before) ? tagWords(before).filter((w) => w.word.trim()) : [];
-  if (tagsBefore.at(-1)?.tag === "p") return true;
+  const last = tagsBefore.at(-1);
+  if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word)) return true;
   const afterText = text.slice(end, end + 12);
   if (!hasHan(afterText)) return false;
   const tagsAfter = tagWords(afterText).filter((w) => w.word.trim() && !DIRECTORY_NOUNS.includes(w.word));
@@ -197,31 +231,52 @@ function isPlace(text: string, at: number, end: number): boolean {
  * A folder and a file name named together form one path: "in the notes folder, create a.txt"
  * and "在 notes 文件夹里创建 a.txt" name notes/a.txt. Only a folder the request puts something in
  * (`isPlace`) takes a file, only a file written without a folder of its own is taken, and only
- * when exactly one such folder is named; the folder is then no operand of its own.
+ * when exactly one such folder is named; the folder is then no operand of its own. Returns the
+ * places too: a clause that moves or copies something puts it there ("挪到 attic 下面").
  */
-function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceIndex): PathMention[] {
-  const folders: Array<{ path: string; at: number; end: number }> = mentions
-    .filter((m) => m.kind === "dir")
-    .map((m) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length }));
+function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceIndex): { mentions: PathMention[]; places: Array<{ path: string; at: number }> } {
+  const span = (m: PathMention) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length });
+  const folders = mentions.filter((m) => m.kind === "dir" || m.folder).map(span);
+  const taken = mentions.map(span);
+  const candidate = (name: string, at: number) => {
+    if (!taken.some((f) => f.at <= at && at < f.end) && !isStopword(name.toLowerCase())) folders.push({ path: name.replace(/\/+$/, ""), at, end: at + name.length });
+  };
   for (const m of text.matchAll(NAMED_FOLDER)) {
     const name = (m[1] ?? m[2] ?? m[3])!;
-    const at = m.index + m[0].indexOf(name);
-    if (!folders.some((f) => f.at <= at && at < f.end) && !isStopword(name.toLowerCase())) folders.push({ path: name.replace(/\/+$/, ""), at, end: at + name.length });
+    candidate(name, m.index + m[0].indexOf(name));
   }
+  // An existing folder's bare name after a place preposition ("under test") is that folder.
+  for (const m of text.matchAll(PLACE_WORD)) if (ws.dirs.has(m[1]!)) candidate(m[1]!, m.index + m[0].length - m[1]!.length);
   const places = folders.filter((f) => isPlace(text, f.at, f.end));
   const names = new Set(places.map((p) => p.path));
-  if (names.size !== 1) return mentions;
+  const none = { mentions, places: names.size === 1 ? places : [] };
+  if (names.size !== 1) return none;
   const folder = places[0]!.path;
-  const bare = (m: PathMention) => m.kind !== "dir" && !(m.written ?? m.path).includes("/");
+  const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && !(m.written ?? m.path).includes("/");
   const joinable = mentions.filter(bare);
-  if (!joinable.length) return mentions;
-  return mentions
+  if (!joinable.length) return none;
+  const joined = mentions
     .filter((m) => !(m.kind === "dir" && m.path === folder))
     .map((m) => {
       if (!joinable.includes(m)) return m;
       const path = `${folder}/${m.written ?? m.path}`;
-      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: m.written ?? m.path, unjoined: { path: m.path, kind: m.kind } };
+      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: m.written ?? m.path, unjoined: { path: m.path, kind: m.kind } } satisfies PathMention;
     });
+  return { mentions: joined, places: [] };
+}
+
+/** English words before a file that make it where something is ("remove X from a.txt"). */
+const FROM_FILE = /\b(?:from|in|inside|within|of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
+
+/** Whether the file mention at [at, end) is where something is: "from a.txt", "从 a.txt", "a.txt 里". */
+function isContainer(text: string, at: number, end: number): boolean {
+  if (FROM_FILE.test(text.slice(Math.max(0, at - 30), at))) return true;
+  const before = text.slice(Math.max(0, at - 20), at);
+  const last = hasHan(before) ? tagWords(before).filter((w) => w.word.trim()).at(-1) : undefined;
+  // A preposition of place or source (在, 从), not one of destination (到) nor an object marker (把).
+  if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word) && !TOWARD.has(last.word)) return true;
+  const after = text.slice(end, end + 12);
+  return hasHan(after) && tagWords(after).filter((w) => w.word.trim())[0]?.tag === "f";
 }
 
 /** Bare file names written without a folder that exist in several folders (and not at the root). */
@@ -269,7 +324,8 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;
     const next = words[i + 1];
-    if (w.sense.strong || next?.sense?.kind === "verb") cuts.add(w.at);
+    // 把/将 mark the object of a verb that follows: a new predicate starts there too ("并把它复制到 b").
+    if (w.sense.strong || next?.sense?.kind === "verb" || (next && OBJECT_MARKERS.has(next.text))) cuts.add(w.at);
   });
   const sorted = [...cuts].sort((a, b) => a - b);
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
@@ -285,6 +341,20 @@ function clauseDomain(words: Word[]): Domain | undefined {
   return undefined;
 }
 
+/**
+ * The value a clause sets something to, when it says so plainly: English "to V" ending the
+ * clause (a path blanked after it may follow with "in"), Chinese 改成/改为/设为/换成 V. V is one
+ * token with a digit or an identifier's shape (`2.1.0`, `debug`, `weather-bot`), never a stop word.
+ */
+function valueOf(text: string): string | undefined {
+  const m = /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
+  const value = m?.[1];
+  return value && !isStopword(value.toLowerCase()) ? value : undefined;
+}
+
+/** Words that ask for something empty ("an empty file", "空目录"). */
+const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
+
 /** The intent of one clause: a question form before any verb makes it a question. */
 function clauseIntent(words: Word[], text: string, original: string): Omit<Clause, "text" | "paths" | "content"> {
   const content = words.filter((w) => w.sense?.kind !== "filler");
@@ -294,7 +364,9 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
   content.forEach((w, i) => {
     const s = w.sense;
     if (!s) return;
-    if (s.kind === "verb" && verbIndex === -1) {
+    // A Chinese verb before 的 describes a noun ("写的限流": the limit written there); it is not the clause's verb.
+    const next = content[i + 1];
+    if (s.kind === "verb" && verbIndex === -1 && !(next?.text === "的" && next.at === w.at + w.text.length)) {
       verb = s;
       verbIndex = i;
     }
@@ -322,10 +394,11 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
     if (verb.intent === "lookup") return { intent: web ? "lookup" : "question", domain };
     if (verb.intent === "run") return { intent: "run", subject };
     if (verb.intent === "send") return { intent: "send", domain: verb.domain ?? domain };
-    return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile };
+    const empty = words.some((w) => EMPTY_WORDS.has(w.text.toLowerCase()));
+    return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile, ...(verb.copies ? { copies: true } : {}), ...(empty ? { empty: true } : {}) };
   }
   if (asked) return { intent: web ? "lookup" : "question", domain };
-  return { intent: null, domain, subject };
+  return { intent: null, domain, subject, ...(words.some((w) => w.sense?.kind === "keep") ? { keeps: true } : {}) };
 }
 
 /** Parses a request against the workspace; never throws. */
@@ -333,8 +406,12 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const { masked: unquoted, quotes, quotedPaths } = splitQuoted(request, ws);
   const noUrls = withoutAddresses(withoutOverlongRuns(unquoted));
   const found = findPaths(noUrls, ws);
-  const paths = [...quotedPaths, ...joinFolderAndFile(found.mentions, noUrls, ws)].sort((a, b) => a.at - b.at);
+  const joined = joinFolderAndFile(found.mentions, noUrls, ws);
+  const paths = [...quotedPaths, ...joined.mentions]
+    .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
+    .sort((a, b) => a.at - b.at);
   const words = wordsOf(found.rest);
+  const into = (start: number, end: number) => joined.places.find((p) => p.at >= start && p.at < end)?.path;
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
     return {
@@ -342,6 +419,8 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
       ...clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end)),
       paths: paths.filter((p) => p.at >= start && p.at < end),
       content: quotes.filter((q) => q.at >= start && q.at < end).map((q) => q.text),
+      ...(into(start, end) ? { into: into(start, end) } : {}),
+      ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
     };
   });
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
@@ -349,7 +428,8 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const covered = /[\p{Script=Latin}\p{Script=Han}]/u.test(found.rest);
   const unrecognised = !social && !covered && paths.length === 0 && words.every((w) => !w.sense);
   const wordless = words.length === 0 && paths.length === 0 && quotes.length === 0 && noUrls === unquoted;
-  return { paths, content: quotes.map((q) => q.text), clauses, social, unrecognised, wordless, ambiguous: ambiguousNames(request, found.mentions, ws) };
+  // A name joined to the folder the request gives it is no longer ambiguous.
+  return { paths, content: quotes.map((q) => q.text), clauses, social, unrecognised, wordless, ambiguous: ambiguousNames(request, joined.mentions, ws) };
 }
 
 /** Sentences of a text: cut after sentence punctuation (Latin or Chinese) and line breaks. */
@@ -364,6 +444,11 @@ export function statedInability(answer: string): string | undefined {
   for (const sentence of sentences(answer)) {
     const words = segmentWords(sentence);
     if (words.some((w, i) => isInabilityWord(w) || (i + 1 < words.length && isInabilityPhrase(w, words[i + 1]!)))) return sentence;
+    // A negation denying a capability later in the same clause ("我没有发送邮件的工具").
+    for (const clause of sentence.split(/[,，、:：]/u)) {
+      const cw = segmentWords(clause);
+      if (cw.some((w, i) => isNegation(w) && cw.slice(i + 1).some(isCapability))) return sentence;
+    }
   }
   return undefined;
 }

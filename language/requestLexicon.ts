@@ -12,7 +12,7 @@ type VerbIntent = "question" | "read" | "compare" | "change" | "run" | "send" | 
 
 export type WordSense =
   /** `checks`: a check of something a command runs ("check the tests") is a run. */
-  | { kind: "verb"; intent: VerbIntent; op?: ChangeOp; additive?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean }
+  | { kind: "verb"; intent: VerbIntent; op?: ChangeOp; additive?: boolean; copies?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean }
   /** A question word; English ones count only at the start of a clause, Chinese ones anywhere. */
   | { kind: "question"; anywhere?: boolean }
   /** `weak`: the noun has an everyday sense too ("event", "issue"); it names the domain only beside an owner word ("my"). */
@@ -22,6 +22,8 @@ export type WordSense =
   /** Names a file as the thing made; a write without a path but with this noun still targets the workspace. */
   | { kind: "file" }
   | { kind: "subject"; subject: RunSubject; domain?: Domain }
+  /** Asks for something to stay as it is ("keep the txt", "summary.txt 留着"): no change, and no goal of its own. */
+  | { kind: "keep" }
   /** Joins clauses; a strong one ("then") always starts a new clause, a weak one only before a verb. */
   | { kind: "connective"; strong?: boolean }
   | { kind: "self" }
@@ -39,10 +41,13 @@ const del = verb("change", { op: "delete" });
 const LEXICON = new Map<string, WordSense>([
   // change
   ...entries("create write save generate 创建 新建 写 写入 生成 保存", write),
+  // A copy's requested state is that it exists: its content is the source's, not described by the request.
+  ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
-  ...entries("edit modify change update replace fix set bump correct rewrite refactor patch increase decrease 修改 编辑 更新 替换 修复 改 改成 改为 设置 设为 调整 修正 更正", edit),
+  ...entries("edit modify change update replace fix set bump correct rewrite refactor patch increase decrease 修改 编辑 更新 替换 换 修复 改 改成 改为 设置 设为 调整 修正 更正 empty clear truncate 清空", edit),
   ...entries("move rename relocate 移动 移 重命名 改名 挪", move),
   ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
+  ...entries("keep retain preserve 保留 留 留着 留下", { kind: "keep" }),
   // run or check
   ...entries("run execute rerun 运行 执行 跑", verb("run")),
   ...entries("check verify 检查 确认", verb("question", { checks: true })),
@@ -100,9 +105,14 @@ const PHRASES = new Map<string, WordSense>([
 const INABILITY = new Set("cannot can't can’t couldn't couldn’t unable impossible 无法 不能 没法 做不到 办不到 不了 无从".split(" "));
 /** Two-word forms of the same ("not able", "no tool", "没有 工具"). */
 const INABILITY_PHRASES = new Set(["not able", "no tool", "no tools", "no way", "not possible", "not available", "没有 工具", "没有 权限", "没有 办法"]);
+/** A negation, and what it may deny later in the same clause: "没有发送邮件的工具", "don't have a mail tool". */
+const NEGATIONS = new Set("don't don’t doesn't doesn’t lack 没有 没 无".split(" "));
+const CAPABILITIES = new Set("tool tools access permission permissions integration 工具 权限 办法 途径 接口".split(" "));
 
 export const isInabilityWord = (word: string): boolean => INABILITY.has(word.toLowerCase());
 export const isInabilityPhrase = (first: string, second: string): boolean => INABILITY_PHRASES.has(`${first.toLowerCase()} ${second.toLowerCase()}`);
+export const isNegation = (word: string): boolean => NEGATIONS.has(word.toLowerCase());
+export const isCapability = (word: string): boolean => CAPABILITIES.has(word.toLowerCase());
 
 /** Words that make a request about the user's own things ("my", "我们的"), so a weak domain noun counts. */
 const OWNER = new Set("my our mine ours i we 我 我的 我们 我们的".split(" "));
@@ -115,8 +125,11 @@ const SOCIAL = new Set("hello hi hey thanks thank you good morning evening bye o
 /** English forms reduced to a lexicon key: lower case, no possessive, then the shared base forms. */
 const keysOf = (word: string): string[] => baseForms(word.toLowerCase().replace(/['’]s$/, ""));
 
-/** Chinese resultative and directional complements jieba may keep on a verb ("发到", "挪到", "改成"). */
-const COMPLEMENT = /^(\p{Script=Han}+?)[为成到进入至去]$/u;
+/**
+ * Chinese resultative and directional complements jieba may keep on a verb ("发到", "挪到",
+ * "改成"), and a localizer it may glue before one ("里加" in "在 a.md 里加一行").
+ */
+const COMPLEMENT = /^(\p{Script=Han}+?)[为成到进入至去]$|^[里中内上下](\p{Script=Han}+)$/u;
 
 export function lookupWord(word: string): WordSense | undefined {
   for (const key of keysOf(word)) {
@@ -124,7 +137,8 @@ export function lookupWord(word: string): WordSense | undefined {
     if (sense) return sense;
   }
   // A verb with its complement means the verb: the complement only says where or into what.
-  const stemmed = COMPLEMENT.exec(word)?.[1];
+  const m = COMPLEMENT.exec(word);
+  const stemmed = m?.[1] ?? m?.[2];
   const sense = stemmed ? LEXICON.get(stemmed) : undefined;
   return sense?.kind === "verb" ? sense : undefined;
 }

@@ -7,7 +7,8 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { baseOf, commandListingShows, commandShows, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, observesScopeOf, real, seen, showsText, succeeded } from "./observedState.js";
+import { changesOnlyMetadata, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
+import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, observesWhatChanged, real, seen, showsText, succeeded, within } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** A non-file goal's domain matches a tool's domain family; an MCP server may serve any domain. */
@@ -20,8 +21,6 @@ const SUBJECT_COMMANDS: Record<string, RegExp> = { test: /test|spec|vitest|jest|
 /** Evidence gathered in this turn (after the frame's `since`). */
 const inTurn = (frame: Pick<TaskFrame, "since">, evidence: Evidence[]) => evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
 const after = (evidence: Evidence[], mark: Evidence | undefined) => (mark ? evidence.filter((e) => evidenceNumber(e) > evidenceNumber(mark)) : evidence);
-/** An observation of a file's lines (read, retrieved or found by a search): a change with no quoted text is seen this way. */
-const lines = (e: Evidence, path: string) => seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit");
 /** An observation of a file's whole text (not a hit): what "read back" means. */
 const isRead = (e: Evidence, path: string) => real(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage");
 
@@ -34,12 +33,18 @@ export interface ChangeState {
   contradictedBy?: Evidence;
 }
 
+/** An observation: an evidence item and, for a command, the step after which its reading counts. */
+interface Seen {
+  e: Evidence;
+  from: number;
+}
+
 /** Latest verdict of `check` over `observations`, newest first, skipping those that cannot say. */
-function latest(observations: Evidence[], check: (e: Evidence) => boolean | null): { yes?: Evidence; no?: Evidence } {
-  for (const e of [...observations].reverse()) {
-    const verdict = check(e);
-    if (verdict === true) return { yes: e };
-    if (verdict === false) return { no: e };
+function latest(observations: Seen[], check: (s: Seen) => boolean | null): { yes?: Evidence; no?: Evidence } {
+  for (const s of [...observations].reverse()) {
+    const verdict = check(s);
+    if (verdict === true) return { yes: s.e };
+    if (verdict === false) return { no: s.e };
   }
   return {};
 }
@@ -54,48 +59,70 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
   return { yes: evidenceNumber(a.yes) >= evidenceNumber(b.yes) ? a.yes : b.yes };
 }
 
+/** Whether an observation shows `path` present (true), absent (false), or cannot say. */
+const presence = (s: Seen, path: string): boolean | null => (isRead(s.e, path) || inside(s, path) ? true : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from)));
+/** Whether an observation shows `path`'s lines (read, found by a search, printed by a command), or a listing of it as a folder. */
+const showsLines = ({ e, from }: Seen, path: string): boolean =>
+  (seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit" || e.kind === "listing")) || commandReads(e, path, from);
+/** An observation of something inside `path`: the folder exists. */
+const inside = ({ e }: Seen, path: string): boolean => seen(e) && !!e.source.path && e.source.path !== path && within(e.source.path, path);
+/** Whether an observation shows `path` holding `text`. */
+const holds = ({ e, from }: Seen, path: string, text: string): boolean | null => showsText(e, path, text) ?? commandShowsText(e, path, text, from);
+/** An observation of what an effect with no named target changed: a read, a listing or a finished command there. */
+const seesWhatChanged = ({ e }: Seen, effect: Evidence): boolean | null =>
+  ((real(e) && (e.kind === "content" || e.kind === "listing")) || e.kind === "command") && observesWhatChanged(e, effect) ? true : null;
+
+/**
+ * The observations after the last effect: later evidence, and the reading steps of the
+ * effect's own command that ran after its last change of the target (`mv a b && ls`).
+ */
+function observationsAfter(turn: Evidence[], lastEffect: Evidence | undefined, paths: string[]): Seen[] {
+  const later = after(turn, lastEffect).map((e) => ({ e, from: -1 }));
+  if (lastEffect?.kind !== "command") return later;
+  const from = paths.length ? Math.max(...paths.map((p) => lastChangingStep(lastEffect, p))) : lastChangingStep(lastEffect);
+  return [{ e: lastEffect, from }, ...later];
+}
+
 /** The state of a change goal (or its verification) in this turn. */
 export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidence: Evidence[]): ChangeState {
   const turn = inTurn(frame, evidence);
   const paths = [goal.target, goal.to].filter((p): p is string => !!p);
   const effects = paths.length ? paths.flatMap((p) => effectsOn(p, turn)) : turn.filter(isEffect);
   const lastEffect = effects.sort((a, b) => evidenceNumber(a) - evidenceNumber(b)).at(-1);
-  const observed = after(turn, lastEffect);
+  const observed = observationsAfter(turn, lastEffect, paths);
   // Without an effect the requested state must be checkable on its own (nothing to read back).
   const checkable = !!lastEffect || goal.op === "delete" || goal.op === "move" || !!goal.expects || !!goal.expectsGone;
   if (!checkable) return {};
   const t = goal.target;
   let shown: { yes?: Evidence; no?: Evidence };
+  if (!t) {
+    // No named target (a pattern, "the csv files"): an observation of what the last effect named.
+    shown = lastEffect ? latest(observed, (s) => seesWhatChanged(s, lastEffect)) : {};
+    return { lastEffect, shownBy: shown.yes };
+  }
   switch (goal.op) {
     case "delete":
-      if (t) shown = latest(observed, (e) => negate(listingShows(e, t) ?? commandListingShows(e, t)));
-      else {
-        // No named target (a pattern, "the csv files"): a later finished command over the same scope observes it.
-        const [earlier, last] = [effects.at(-2), lastEffect];
-        shown = earlier && last && observesScopeOf(last, earlier) ? { yes: last } : latest(observed, (e) => (real(e) && (e.kind === "content" || e.kind === "listing") ? true : null));
-      }
+      shown = latest(observed, (s) => negate(presence(s, t)));
       break;
     case "move": {
       const to = goal.to;
-      const there = to ? latest(observed, (e) => (isRead(e, to) ? true : (listingShows(e, to) ?? commandListingShows(e, to)))) : {};
+      const there = to ? latest(observed, (s) => presence(s, to)) : {};
       // The old name must be gone too, unless the effect itself was a recorded move of it there.
-      const recordedMove = lastEffect?.kind === "write" && lastEffect.op === "move" && (!t || lastEffect.from === t) && (!to || lastEffect.source.path === to);
-      const gone = t && !recordedMove ? latest(observed, (e) => negate(listingShows(e, t) ?? commandListingShows(e, t))) : { yes: there.yes };
+      const recordedMove =
+        (lastEffect?.kind === "write" && lastEffect.op === "move" && lastEffect.from === t && (!to || lastEffect.source.path === to)) ||
+        (!!to && lastEffect?.kind === "command" && commandMoved(lastEffect, t, to));
+      const gone = !recordedMove ? latest(observed, (s) => negate(presence(s, t))) : { yes: there.yes };
       // With no destination named, the old name gone is what can be observed.
       shown = to ? settle(there, gone) : gone;
       break;
     }
     default: {
-      if (!t) {
-        shown = lastEffect ? latest(observed, (e) => (real(e) && (e.kind === "content" || e.kind === "listing") ? true : null)) : {};
-        break;
-      }
-      // A command that names the target and prints the requested text shows it, even the command that made it.
-      const withCommand = lastEffect?.kind === "command" ? [lastEffect, ...observed] : observed;
+      // A folder, an empty file or a copy is shown by its presence; a change of mode alone by its metadata; other content by its lines or the quoted text.
+      const metadata = !goal.expects && effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t));
       const present = goal.expects
-        ? latest(withCommand, (e) => showsText(e, t, goal.expects!) ?? commandShows(e, t, goal.expects!))
-        : latest(observed, (e) => (lines(e, t) || (goal.op === "write" && listingShows(e, t) === true) ? true : null));
-      const gone = goal.expectsGone ? latest(observed, (e) => negate(showsText(e, t, goal.expectsGone!))) : { yes: present.yes };
+        ? latest(observed, (s) => holds(s, t, goal.expects!))
+        : latest(observed, (s) => (goal.existence ? presence(s, t) : showsLines(s, t) || inside(s, t) || (metadata && commandShowsMetadata(s.e, t, s.from)) ? true : null));
+      const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, t, goal.expectsGone!))) : { yes: present.yes };
       shown = settle(present, gone);
     }
   }

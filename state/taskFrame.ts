@@ -79,7 +79,8 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Dra
 
 function changeGoals(c: Clause): Draft[] {
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
-  const expects = c.content.at(-1);
+  // An unquoted value an edit sets something to is the requested state too ("bump the version to 2.1.0").
+  const expects = c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined);
   const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
@@ -88,19 +89,22 @@ function changeGoals(c: Clause): Draft[] {
   let op: ChangeOp = c.op ?? "edit";
   // Writing with no file, path or non-file domain in sight composes text for the reply itself.
   if (op === "write" && !paths.length && !c.namesFile && !c.domain) return [];
-  // Removing quoted text from a file edits the file: the text must be gone, the file stays.
-  if (op === "delete" && expects !== undefined && !paths.some((p) => p.kind === "dir")) {
+  // Removing quoted text from a file, or anything from inside one ("the blank lines in a.txt", "从 a.log 里去掉 …"), edits the file.
+  if (op === "delete" && !paths.some((p) => p.kind === "dir") && (expects !== undefined || (paths.length > 0 && paths.every((p) => p.place)))) {
     const file = existing(paths)[0] ?? paths[0];
-    return [...change("edit", file?.path, undefined, { expectsGone: expects }), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
+    return [...change("edit", file?.path, undefined, expects !== undefined ? { expectsGone: expects } : {}), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete");
   // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
   const into = paths.length === 1 ? paths[0]!.unjoined : undefined;
   if (op === "move" && into) return change("move", into.path, paths[0]!.path);
+  const base = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+  // One path and a folder the clause puts it in ("挪到 attic 下面"): it keeps its name there.
+  if (op === "move" && paths.length === 1 && c.into && c.into !== paths[0]!.path) return change("move", paths[0]!.path, `${c.into}/${base(paths[0]!.path)}`);
   // A move needs a source and a destination (into a folder: under its own name there); with one path it renames something inside the file.
   if (op === "move" && paths.length >= 2) {
     const [from, to] = [paths[0]!, paths[1]!];
-    const dest = to.kind === "dir" ? `${to.path}/${from.path.slice(from.path.lastIndexOf("/") + 1)}` : to.path;
+    const dest = to.kind === "dir" || to.folder ? `${to.path}/${base(from.path)}` : to.path;
     return [...change("move", from.path, dest), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   // A folder has no text to rename inside: moving it with no destination named is a move whose old name must be gone.
@@ -109,7 +113,9 @@ function changeGoals(c: Clause): Draft[] {
   const target = op === "write" ? (paths.find((p) => p.kind === "new") ?? paths[0]) : (existing(paths)[0] ?? paths[0]);
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
   const others = existing(paths.filter((p) => p !== target)).map((p): Draft => ({ intent: "read", target: p.path }));
-  return [...change(op, target?.path, undefined, expects !== undefined ? { expects } : {}), ...others];
+  // A folder, an empty file or a copy is asked only to exist: there is no requested text to read back.
+  const existence = op === "write" && expects === undefined && (!!c.copies || !!c.empty || target?.kind === "dir" || !!target?.folder);
+  return [...change(op, target?.path, undefined, { ...(expects !== undefined ? { expects } : {}), ...(existence ? { existence } : {}) }), ...others];
 }
 
 /** Clauses with an intent; a clause without one continues the one before it. */
@@ -118,7 +124,7 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   for (const c of parsed.clauses) {
     const prev = out.at(-1);
     if (c.intent) out.push({ ...c, intent: c.intent });
-    else if (prev && c.paths.length) out.push({ ...prev, text: c.text, paths: c.paths });
+    else if (prev && c.paths.length && !c.keeps) out.push({ ...prev, text: c.text, paths: c.paths });
   }
   // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").
   const repeats = (c: Clause, prev: Clause | undefined) => !!prev && c.paths.length === 0 && c.intent === prev.intent && c.op === prev.op;
@@ -149,6 +155,12 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
     notes.push("the request's language is not covered by the request lexicon (English and Chinese); the goal is to answer it from the workspace");
   }
   const frame: TaskFrame = { goals: numbered(dedupe(drafts)), content: parsed.content, notes };
+  // A name mixing alphabets in one word (a Cyrillic "о" inside "config.json") names no file here and may be meant as one that does.
+  const mixed = parsed.paths.find((p) => p.kind === "new" && mixedScripts(p.written ?? p.path));
+  if (mixed) {
+    const name = mixed.written ?? mixed.path;
+    return { ok: true, frame, question: `The name ${name} mixes ${mixedScripts(name)!.join(" and ")} letters in one word, so it names no file here. Which file do you mean?` };
+  }
   // A bare name in several folders is asked about, unless the request creates it anew.
   const creates = (at: number) => parsed.clauses.some((c) => c.intent === "change" && c.op === "write" && c.paths.some((p) => p.at === at));
   const unclear = parsed.ambiguous.filter((a) => !creates(a.at));
@@ -157,6 +169,14 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
     return { ok: true, frame, question: `The workspace has more than one file with that name: ${which}. Which one do you mean?` };
   }
   return { ok: true, frame };
+}
+
+const ALPHABETS = ["Latin", "Cyrillic", "Greek", "Armenian", "Georgian"] as const;
+
+/** The alphabets a word mixes, when it mixes any (Han beside Latin is ordinary writing and was cut apart already). */
+function mixedScripts(word: string): string[] | undefined {
+  const used = ALPHABETS.filter((a) => new RegExp(`\\p{Script=${a}}`, "u").test(word));
+  return used.length > 1 ? [...used] : undefined;
 }
 
 function dedupe(drafts: Draft[]): Draft[] {

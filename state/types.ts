@@ -289,6 +289,8 @@ export const Goal = z.object({
   expects: z.string().optional(),
   /** change/verify: quoted text the changed target must no longer hold. */
   expectsGone: z.string().optional(),
+  /** write: the requested state is only that the path exists (a folder, an empty file). */
+  existence: z.boolean().optional(),
   description: z.string(),
   /** `disputed`: the Planner gave a reason it will not be done; shown in the answer, never silently dropped. */
   status: z.enum(["open", "covered", "declined", "disputed"]),

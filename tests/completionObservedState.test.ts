@@ -70,3 +70,59 @@ describe("a Chinese verb with its complement is read as the verb", () => {
     expect(out.verdict).toBe("block");
   });
 });
+
+describe("issue 21, tuning set 2: correct work by any means completes, premature answers still block", () => {
+  const more = { "cfg/app.env": "MODE=fast\nPORT=80\n", "cfg/other.env": "X=1\n", "bin/run": "#!/bin/sh\necho run\n", "docs/guide.md": "# Guide\n" };
+  const go = (id: string, request: string, work: GateScript["work"], answer: string) => runGateScript({ id, request, files: { ...files, ...more }, work, answers: [answer, answer] });
+  const sh = (script: string): GateScript["work"][number] => ["run_command", { command: "sh", args: ["-c", script] }];
+
+  it("rule: the reading step after the changing step of one command observes the target; one before it does not", { timeout: 60_000 }, async () => {
+    const ok = await go("compound", 'Add the line "LOG=json" to cfg/app.env', [sh("echo 'LOG=json' >> cfg/app.env && cat cfg/app.env")], "Added LOG=json; the file now ends with it.");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    const early = await go("compound-early", 'Add the line "LOG=json" to cfg/app.env', [sh("cat cfg/app.env && echo 'LOG=json' >> cfg/app.env")], "Added LOG=json.");
+    expect(early.verdict).toBe("block");
+    expect(early.note).not.toMatch(/write_file|edit_file/);
+  });
+
+  it("rule: test -e exiting 1 after rm shows the file gone; a test of another file does not", { timeout: 60_000 }, async () => {
+    const ok = await go("rm-test", "delete docs/guide.md", [sh("rm docs/guide.md"), ["run_command", { command: "test", args: ["-e", "docs/guide.md"] }]], "Deleted docs/guide.md; test -e now fails.");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    const other = await go("rm-test-other", "delete docs/guide.md", [sh("rm docs/guide.md"), ["run_command", { command: "test", args: ["-e", "cfg/app.env"] }]], "Deleted it.");
+    expect(other.verdict).toBe("block");
+  });
+
+  it("rule: a value printed by a reading command after the change observes an edit with no quoted text; a change with no named target is observed only where it acted", { timeout: 60_000 }, async () => {
+    const ok = await go("sed-grep", "在 cfg/app.env 里把 MODE 改成 slow", [sh("sed -i 's/MODE=fast/MODE=slow/' cfg/app.env"), sh("grep MODE cfg/app.env")], "已改为 MODE=slow，grep 显示 MODE=slow。");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    const elsewhere = await go("sed-elsewhere", "把 MODE 改成 slow", [sh("sed -i 's/MODE=fast/MODE=slow/' cfg/app.env"), ["read_open", { path: "cfg/other.env" }]], "已改好并确认。");
+    expect(elsewhere.verdict).toBe("block");
+    const there = await go("sed-there", "把 MODE 改成 slow", [sh("sed -i 's/MODE=fast/MODE=slow/' cfg/app.env"), ["read_open", { path: "cfg/app.env" }]], "已改为 MODE=slow。");
+    expect(there).toMatchObject({ verdict: "pass", status: "completed" });
+  });
+
+  it("rule: an unquoted value an edit sets something to is the requested state: a read that lacks it refuses the answer", { timeout: 60_000 }, async () => {
+    const missed = await go("sed-nomatch", "Change MODE in cfg/app.env to slow", [sh("sed -i 's/MODE=quick/MODE=slow/' cfg/app.env"), ["read_open", { path: "cfg/app.env" }]], "Changed MODE to slow.");
+    expect(missed.verdict).toBe("block");
+    const done = await go("sed-match", "Change MODE in cfg/app.env to slow", [sh("sed -i 's/MODE=fast/MODE=slow/' cfg/app.env"), ["read_open", { path: "cfg/app.env" }]], "Changed MODE to slow.");
+    expect(done).toMatchObject({ verdict: "pass", status: "completed" });
+  });
+
+  it("rule: a copy is shown by a listing that has it; a copy never observed is refused", { timeout: 60_000 }, async () => {
+    const ok = await go("cp-ls", "Copy docs/guide.md to docs/guide.bak.md", [sh("cp docs/guide.md docs/guide.bak.md"), ["read_list", { path: "docs" }]], "Copied; docs lists guide.bak.md.");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    const blind = await go("cp-only", "Copy docs/guide.md to docs/guide.bak.md", [sh("cp docs/guide.md docs/guide.bak.md")], "Copied.");
+    expect(blind.verdict).toBe("block");
+  });
+
+  it("rule: a mode change alone is observed by a long listing, not by a short one", { timeout: 60_000 }, async () => {
+    const ok = await go("chmod-ls-l", "把 bin/run 设置成可执行", [sh("chmod +x bin/run"), sh("ls -l bin")], "已设为可执行，ls -l 显示 x 权限。");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    const short = await go("chmod-ls", "把 bin/run 设置成可执行", [sh("chmod +x bin/run"), sh("ls bin")], "已设为可执行。");
+    expect(short.verdict).toBe("block");
+  });
+
+  it("rule: an honest cannot about a send with no tool for it is delivered as not done", { timeout: 60_000 }, async () => {
+    const out = await go("cannot-send", "给团队发个消息，说明天停机维护。", [], "抱歉，我没有发消息的工具，所以没有发出任何消息。");
+    expect(out).toMatchObject({ verdict: "pass", status: "completed" });
+  });
+});

@@ -1,6 +1,7 @@
 /** CONTRACT §6: the typed TaskFrame and the completion gate — goals from a real parse, coverage per intent. */
 import { describe, expect, it } from "vitest";
 import { completionGate, coverGoals, provenNextStep } from "../state/completionGate.js";
+import { statedInability } from "../language/request.js";
 import { buildTaskFrame, goalKey, readTaskFrame, reviseTaskFrame, MAX_REQUEST_CHARS } from "../state/taskFrame.js";
 import type { Evidence, TaskFrame } from "../state/types.js";
 
@@ -218,5 +219,79 @@ describe("persisted frames from schema v1 migrate", () => {
     const v1 = { goals: [{ id: "g-change", kind: "change", description: "d", target: "a.md", status: "covered" }, { id: "g-verify", kind: "verify_change", description: "d", target: "a.md", status: "open" }, { id: "g-read", kind: "read", description: "d", status: "open" }] };
     expect(readTaskFrame(v1).goals.map(goalKey)).toEqual(["change.write a.md", "verify.write a.md", "question"]);
     expect(readTaskFrame(v1).goals[0]?.status).toBe("covered");
+  });
+});
+
+describe("issue 21: the request reader's rules for change targets", () => {
+  const at = (files: string[], request: string) => {
+    const dirs = new Set(files.flatMap((f) => f.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+    const built = buildTaskFrame(request, { files: new Set(files), dirs });
+    return built.ok ? { goals: built.frame.goals, question: built.question } : { goals: [], question: built.message };
+  };
+
+  it("rule: removing something from inside a file edits the file (a from-preposition before it, a localizer after it)", () => {
+    expect(keys("从 notes/old.md 里去掉所有空行")).toEqual(["change.edit notes/old.md", "verify.edit notes/old.md"]);
+    expect(keys("remove the TODO lines from notes/old.md")).toEqual(["change.edit notes/old.md", "verify.edit notes/old.md"]);
+    expect(keys("delete notes/old.md")).toEqual(["change.delete notes/old.md", "verify.delete notes/old.md"]);
+  });
+
+  it("rule: a folder the clause puts something in need not be path-shaped; a new folder written with a slash is a folder", () => {
+    expect(keys("把 notes/ 整个目录挪到 archive 下面")).toEqual(["change.move notes→archive/notes", "verify.move notes→archive/notes"]);
+    expect(keys("move notes/old.md into a new folder notes/past/")).toEqual(["change.move notes/old.md→notes/past/old.md", "verify.move notes/old.md→notes/past/old.md"]);
+  });
+
+  it("rule: an unquoted value an edit sets something to is what the target must hold; an addition has none", () => {
+    const expects = (request: string) => frameOf(request).goals.find((g) => g.intent === "verify")?.expects;
+    expect(expects("Bump the version in notes/old.md to 1.2.0")).toBe("1.2.0");
+    expect(expects("把 README.md 里的 mode 改成 slow")).toBe("slow");
+    expect(expects("Add a line to README.md")).toBeUndefined();
+    expect(expects("Change the title of README.md to something shorter")).toBeUndefined();
+  });
+
+  it("rule: a Chinese verb right before 的 describes a noun, so a question about a file stays a question", () => {
+    expect(keys("notes/old.md 里写的日期是哪天？")).toEqual(["read notes/old.md"]);
+  });
+
+  it("rule: only path-shaped or existing operands are targets; a bare folder name in backticks is a word", () => {
+    expect(keys("add a `test` step to README.md")).toEqual(["change.edit README.md", "verify.edit README.md"]);
+  });
+
+  it("rule: a copy, an empty file or a folder is asked only to exist; dotfiles and names under an existing folder are paths", () => {
+    const copy = at(["README.md", "src/a.ts"], "Copy src/a.ts to src/a2");
+    expect(copy.goals.map(goalKey)).toEqual(["change.write src/a2", "verify.write src/a2", "read src/a.ts"]);
+    expect(copy.goals.filter((g) => g.intent === "verify").every((g) => g.existence)).toBe(true);
+    const empty = at(["README.md", "notes/a.md"], "新建一个空文件 notes/.keep");
+    expect(empty.goals.map(goalKey)).toEqual(["change.write notes/.keep", "verify.write notes/.keep"]);
+    expect(empty.goals[1]!.existence).toBe(true);
+    expect(at(["README.md"], 'create notes.md with "hi"').goals[1]!.existence).toBeUndefined();
+  });
+
+  it("rule: a clause asking to keep something adds no goal and does not continue the change before it", () => {
+    expect(keys("把 src 下的 ts 文件都删了，src/config.ts 留着")).not.toContain("change.delete src/config.ts");
+    expect(keys("delete the ts files in src, keep src/config.ts")).not.toContain("change.delete src/config.ts");
+  });
+
+  it("rule: a bare name joined to the folder the request gives is not ambiguous", () => {
+    const files = ["a/x.md", "b/x.md"];
+    expect(at(files, "Open x.md").question).toMatch(/more than one file with that name: x\.md \(a\/x\.md, b\/x\.md\)/);
+    expect(at(files, "In the a folder, update x.md").question).toBeUndefined();
+  });
+
+  it("bad input: a path mixing alphabets in one word is asked about, never read as another file", () => {
+    const mixed = at(["config.json"], "Open c\u043enfig.json");
+    expect(mixed.question).toBe("The name c\u043enfig.json mixes Latin and Cyrillic letters in one word, so it names no file here. Which file do you mean?");
+    expect(mixed.goals.map(goalKey)).not.toContain("read config.json");
+    // Han running into a Latin name is ordinary writing: cut at the change of script.
+    expect(at(["config.json"], "打开config.json看看")).toEqual({ goals: [expect.objectContaining({ intent: "read", target: "config.json" })], question: undefined });
+    expect(at(["config.json"], "…?!")).toEqual({ goals: [], question: "the request has no words, only punctuation or symbols" });
+  });
+});
+
+describe("issue 21: an honest cannot", () => {
+  it("rule: a negation denying a capability later in the same clause states an inability", () => {
+    expect(statedInability("抱歉，我没有发消息的工具，所以什么也没有发出。")).toBe("抱歉，我没有发消息的工具，所以什么也没有发出。");
+    expect(statedInability("I don't have a chat integration here, so nothing was posted.")).toBeDefined();
+    // Separate clauses: no inability.
+    expect(statedInability("文件里没有错误，工具检查通过。")).toBeUndefined();
   });
 });

@@ -1,0 +1,239 @@
+/**
+ * What a finished command shows about a workspace path (CONTRACT §6: whatever the means). A
+ * command's reading steps that ran after its last step changing a path observe that path:
+ * `test -e x` exiting 0 shows x exists, exiting 1 shows it absent; `ls dir` printing a name
+ * shows it present, and not printing it (exit 0) shows it gone; `cat f`, `grep p f`,
+ * `node -e "…read f…"` show f's lines; `grep -c p f` printing 1 or more shows a line with p is
+ * there. A step whose status the trace does not show says nothing about existence.
+ */
+import { commandSteps, grepParts, inlineCode, isEffectStep, programOf, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
+import type { Evidence } from "./types.js";
+import { baseOf, dirOf, mentions, related, resolveOperand, within } from "./workspacePaths.js";
+
+/** The command a `command` item ran (its first line, `$ …`). */
+export const commandLine = (e: Evidence): string => (e.content.split("\n")[0] ?? "").replace(/^\$\s*/, "");
+
+/** The exit status line of a command (`[exit code 0]`), if the command ended. */
+export function exitCode(e: Evidence): number | "killed" | null {
+  const m = /\[(?:exit code (-?\d+)|killed by \w+)\]/.exec(e.content);
+  if (!m) return null;
+  return m[1] === undefined ? "killed" : Number(m[1]);
+}
+
+/** A real command read into its steps, with each step's status where the trace shows it. */
+export interface CommandReading {
+  steps: Step[];
+  statuses: Array<number | null>;
+  /** The directory it ran in (operands are relative to it). */
+  cwd: string;
+  /** What it printed, without the command line and the status line. */
+  output: string;
+  /** Shell syntax not followed: one effect on what it names, observing nothing. */
+  opaque: boolean;
+  finished: boolean;
+}
+
+export function readCommand(e: Evidence): CommandReading | null {
+  if (e.kind !== "command" || e.simulated) return null;
+  const exit = exitCode(e);
+  const output = e.content.split("\n").slice(1).filter((l) => !/^\[(exit code|killed)/.test(l)).join("\n");
+  const { steps, opaque } = commandSteps(commandLine(e));
+  return { steps, statuses: stepStatuses(steps, typeof exit === "number" ? exit : null, output), cwd: e.source.path ?? ".", output, opaque, finished: exit !== null };
+}
+
+/** A command that may have changed the workspace: one it cannot follow, or one with a changing step. */
+export const isCommandEffect = (e: Evidence): boolean => {
+  const r = readCommand(e);
+  return !!r && (r.opaque || r.steps.some(isEffectStep));
+};
+
+const COPIERS = new Set(["cp", "ln", "install", "rsync"]);
+
+/** Whether one step may have changed `target`: a file it writes, or (a program that is not a reader) what it names. */
+function stepChanges(step: Step, cwd: string, target: string): boolean {
+  if (!isEffectStep(step)) return false;
+  if (step.writes.some((w) => related(resolveOperand(cwd, w), target))) return true;
+  const code = inlineCode(step);
+  if (code !== undefined) return mentions(code, target);
+  // A reader whose output is redirected changes only the file it writes (`printf 'x' > f`).
+  if (step.writes.length && !isEffectStep({ ...step, writes: [] })) return false;
+  // A copy or a link reads its sources and changes only its destination.
+  const operands = COPIERS.has(programOf(step)) ? stepOperands(step).slice(-1) : stepOperands(step);
+  return operands.some((o) => related(resolveOperand(cwd, o), target) || mentions(o, target));
+}
+
+/**
+ * The index of the last step of a command that may have changed `target` (any path when none
+ * is given; -1: none); for a command the reader cannot follow, past its last step.
+ */
+export function lastChangingStep(e: Evidence, target?: string): number {
+  const r = readCommand(e);
+  if (!r) return -1;
+  if (r.opaque) return target === undefined || mentions(commandLine(e), target) ? r.steps.length : -1;
+  return r.steps.reduce((last, s, i) => ((target === undefined ? isEffectStep(s) : stepChanges(s, r.cwd, target)) ? i : last), -1);
+}
+
+/**
+ * Whether a command's `mv from dest` step shows it succeeded (status 0): the move is then on
+ * record, as a recorded move is: `from` no longer exists, since `mv` removes what it moves.
+ */
+export function commandMoved(e: Evidence, from: string, to: string): boolean {
+  const r = readCommand(e);
+  if (!r || r.opaque) return false;
+  return r.steps.some((step, i) => {
+    const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
+    if (programOf(step) !== "mv" || r.statuses[i] !== 0 || ops.length !== 2 || ops[0] !== from) return false;
+    return ops[1] === to || (ops[1] === dirOf(to) && baseOf(to) === baseOf(from));
+  });
+}
+
+const METADATA = new Set(["chmod", "chown", "chgrp", "touch"]);
+
+/** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times). */
+export function changesOnlyMetadata(e: Evidence, target: string): boolean {
+  const r = readCommand(e);
+  if (!r || r.opaque) return false;
+  const changing = r.steps.filter((s) => stepChanges(s, r.cwd, target));
+  return changing.length > 0 && changing.every((s) => METADATA.has(programOf(s)) && !s.writes.length);
+}
+
+/** Whether a reading step after `from` showed `path`'s metadata: a long listing naming it, `stat`, or a `test` of its mode. */
+export function commandShowsMetadata(e: Evidence, path: string, from = -1): boolean {
+  return readersAfter(e, from).some(({ step, status, r }) => {
+    const program = programOf(step);
+    const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
+    if (program === "stat") return status === 0 && ops.includes(path);
+    if (program === "test" || program === "[") return status !== null && ops.includes(path) && step.argv.some((a) => /^-[rwxugk]$/.test(a));
+    const long = program === "ls" && step.argv.slice(1).some((a) => /^-[A-Za-z]*l/.test(a));
+    return long && (ops.includes(path) || ops.includes(dirOf(path))) && printedNames(r.output, true).has(baseOf(path));
+  });
+}
+
+/** The paths a command's reading steps name, resolved (what it observed). */
+export function observedOperands(e: Evidence): string[] {
+  const r = readCommand(e);
+  if (!r || r.opaque || !r.finished) return [];
+  return r.steps.filter((s) => !isEffectStep(s)).flatMap((s) => (stepOperands(s).length ? stepOperands(s).map((o) => resolveOperand(r.cwd, o)) : programOf(s) === "ls" || programOf(s) === "find" ? [r.cwd] : []));
+}
+
+const MISSING = /no such file or directory|cannot access|cannot open|not found/i;
+const GREPS = new Set(["grep", "egrep", "fgrep", "rg"]);
+/** Programs that print from the files they name (their lines, a count, a digest). */
+const CONTENT = new Set("cat head tail grep egrep fgrep rg sed awk nl wc jq diff cmp od xxd hexdump sort uniq cut md5sum sha1sum sha256sum less more column".split(" "));
+/** Programs that only succeed on a path that exists. */
+const NEEDS_PATH = new Set([...CONTENT, "stat", "file", "du", "readlink", "realpath", "tree"]);
+
+interface Reader {
+  step: Step;
+  status: number | null;
+  r: CommandReading;
+}
+
+/** The reading steps of a command after step `from` (its last change of the path in question). */
+function readersAfter(e: Evidence, from: number): Reader[] {
+  const r = readCommand(e);
+  if (!r || r.opaque || !r.finished) return [];
+  return r.steps.flatMap((step, i) => (i > from && !isEffectStep(step) ? [{ step, status: r.statuses[i] ?? null, r }] : []));
+}
+
+const reportsMissing = (r: CommandReading, path: string) => MISSING.test(r.output) && mentions(r.output, baseOf(path));
+
+/** A listing's printed names: one per line, the last field of a long listing (`ls -l`). */
+function printedNames(output: string, long: boolean): Set<string> {
+  const lines = output.split("\n").map((l) => l.trim()).filter((l) => l && !/^total \d+$/.test(l));
+  return new Set(lines.map((l) => (long ? (l.split(/\s+/).at(-1) ?? l) : l).replace(/^\.\//, "").replace(/\/$/, "")));
+}
+
+/** Whether one reading step shows `path` present (true), absent (false), or cannot say (null). */
+function stepShowsPath({ step, status, r }: Reader, path: string): boolean | null {
+  const program = programOf(step);
+  const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
+  if (program === "test" || program === "[" || program === "[[") {
+    const args = step.argv.slice(1).filter((a) => a !== "]" && a !== "]]");
+    const inverted = args[0] === "!";
+    const [flag, operand] = inverted ? args.slice(1) : args;
+    if (!flag || operand === undefined || resolveOperand(r.cwd, operand) !== path || status === null) return null;
+    const holds = inverted ? status !== 0 : status === 0;
+    if (holds) return /^-[edfsrwxLhbcpS]$/.test(flag) ? true : null;
+    // Only "exists" failing says the path is absent; "is a file" failing may be a directory.
+    return flag === "-e" ? false : null;
+  }
+  if (program === "ls") {
+    const flags = step.argv.slice(1).filter((a) => a.startsWith("-")).join("");
+    if (ops.includes(path)) return status === 0 ? true : status !== null || reportsMissing(r, path) ? false : null;
+    const listsDir = !flags.includes("d") && (ops.includes(dirOf(path)) || (!ops.length && resolveOperand(r.cwd, ".") === dirOf(path)));
+    if (!listsDir) return null;
+    const names = printedNames(r.output, flags.includes("l"));
+    if (names.has(baseOf(path)) || names.has(path)) return true;
+    return status === 0 ? false : null;
+  }
+  if (program === "find") {
+    const root = ops[0] ?? resolveOperand(r.cwd, ".");
+    if (!within(path, root)) return null;
+    const printed = new Set(r.output.split("\n").map((l) => resolveOperand(r.cwd, l.trim())).filter(Boolean));
+    if (printed.has(path)) return true;
+    const args = step.argv.slice(1);
+    const name = args[args.indexOf("-name") + 1];
+    const filtered = args.some((a) => a.startsWith("-") && !["-name", "-maxdepth", "-mindepth"].includes(a));
+    const depth = path.split("/").length - (root === "." ? 0 : root.split("/").length);
+    const maxDepth = args.includes("-maxdepth") ? Number(args[args.indexOf("-maxdepth") + 1]) : Infinity;
+    return status === 0 && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path)))) ? false : null;
+  }
+  const code = inlineCode(step);
+  if (code !== undefined) return mentions(code, path) && status === 0 ? true : null;
+  if (!NEEDS_PATH.has(program) || !ops.includes(path)) return null;
+  if (status === 0 || (status === 1 && (GREPS.has(program) || program === "diff" || program === "cmp"))) return true;
+  return reportsMissing(r, path) ? false : null;
+}
+
+const globMatches = (glob: string, name: string): boolean =>
+  new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`).test(name);
+
+/** The last verdict of the reading steps after `from` on whether `path` exists, or null. */
+export function commandShowsPath(e: Evidence, path: string, from = -1): boolean | null {
+  let verdict: boolean | null = null;
+  for (const reader of readersAfter(e, from)) verdict = stepShowsPath(reader, path) ?? verdict;
+  return verdict;
+}
+
+/** Whether a reading step printed from `path` and did not fail. */
+function stepReads({ step, status, r }: Reader, path: string): boolean {
+  const code = inlineCode(step);
+  // A grep that found nothing (status 1) still read the file.
+  const ok = status !== null ? status === 0 || (status === 1 && GREPS.has(programOf(step))) : !reportsMissing(r, path);
+  if (code !== undefined) return ok && mentions(code, path);
+  return ok && CONTENT.has(programOf(step)) && stepOperands(step).some((o) => resolveOperand(r.cwd, o) === path);
+}
+
+/** Whether a command showed `path`'s lines after step `from` (a reader printed from it). */
+export const commandReads = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((x) => stepReads(x, path));
+
+const flat = (text: string): string => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * Whether a command shows `path` holding `text` after step `from`: true, false, or null. Text
+ * printed by an `echo`/`printf` of its own (not into a file) proves nothing about the file.
+ */
+export function commandShowsText(e: Evidence, path: string, text: string, from = -1): boolean | null {
+  const readers = readersAfter(e, from);
+  const echoed = readers.some(({ step }) => (programOf(step) === "echo" || programOf(step) === "printf") && flat(step.argv.slice(1).join(" ")).includes(flat(text)));
+  let verdict: boolean | null = null;
+  for (const reader of readers) {
+    if (!stepReads(reader, path)) continue;
+    const { step, status, r } = reader;
+    if (GREPS.has(programOf(step))) {
+      const { pattern, literal, count } = grepParts(step);
+      const n = count ? /(?:^|\n)(?:[^\n:]*:)?(\d+)\s*(?:\n|$)/.exec(r.output)?.[1] : undefined;
+      const found = n !== undefined ? Number(n) > 0 : status === 0 ? true : status === 1 ? false : null;
+      // A literal pattern found (or not) settles text it contains (or that contains it).
+      if (found !== null && pattern && literal) {
+        if (found && flat(pattern).includes(flat(text))) verdict = true;
+        else if (!found && flat(text).includes(flat(pattern))) verdict = false;
+        if (count || verdict !== null) continue;
+      }
+    }
+    if (!echoed && flat(r.output).includes(flat(text))) verdict = true;
+    else if (programOf(step) === "cat" && status === 0 && readers.length === 1 && r.steps.length === 1) verdict = false;
+  }
+  return verdict;
+}

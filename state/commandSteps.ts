@@ -1,0 +1,236 @@
+/**
+ * A command as the run_command evidence shows it (`$ sh -c "mv a b && ls"`), read into the
+ * simple commands it ran, in order, each classified as an effect (it may change what it names)
+ * or a reader (it only looks), with the exit status the trace lets us know for it. This is how
+ * the completion gate tells the verifying part of a compound command from the changing part
+ * (CONTRACT §6: coverage judged by what was observed after the effect, whatever the means).
+ * Anything the reader cannot follow (a subshell, `cd`, a loop) makes the command opaque: it
+ * is then one effect on whatever it names, and observes nothing.
+ */
+
+export type Connector = "&&" | "||" | ";" | "|";
+
+export interface Step {
+  /** Program and arguments, quotes removed; leading `VAR=value` assignments dropped. */
+  argv: string[];
+  /** Files its output is redirected into (`> f`, `>> f`), never /dev/null. */
+  writes: string[];
+  /** The operator joining it to the step before (null for the first). */
+  before: Connector | null;
+  /** Written `! cmd`: its status is inverted. */
+  negated: boolean;
+}
+
+export interface CommandSteps {
+  steps: Step[];
+  /** Shell syntax the reader does not follow: the command observes nothing. */
+  opaque: boolean;
+}
+
+const SHELLS = new Set(["sh", "bash", "dash", "zsh"]);
+
+/** Splits the displayed command line back into its words: JSON-quoted parts or bare words. */
+function displayedWords(line: string): string[] {
+  const words: string[] = [];
+  for (const m of line.matchAll(/"(?:[^"\\]|\\.)*"|\S+/g)) {
+    try {
+      words.push(m[0].startsWith('"') ? (JSON.parse(m[0]) as string) : m[0]);
+    } catch {
+      words.push(m[0]);
+    }
+  }
+  return words;
+}
+
+/** Reads a command line (`$ …`, as shown in evidence) into steps; a shell's `-c` script is read as shell. */
+export function commandSteps(line: string): CommandSteps {
+  const words = displayedWords(line.replace(/^\$\s*/, ""));
+  const program = (words[0] ?? "").split("/").at(-1) ?? "";
+  if (SHELLS.has(program) && /^-[a-z]*c$/.test(words[1] ?? "") && words[2] !== undefined) return shellSteps(words[2]);
+  return { steps: words.length ? [{ argv: words, writes: [], before: null, negated: false }] : [], opaque: false };
+}
+
+/** A small reader of POSIX shell: words, quotes, `&& || ; | &` and newlines, redirections, `!`. */
+function shellSteps(script: string): CommandSteps {
+  const steps: Step[] = [];
+  let opaque = false;
+  let current: Step = { argv: [], writes: [], before: null, negated: false };
+  let word: string | null = null;
+  let redirect: "write" | "read" | null = null;
+  const endWord = () => {
+    if (word === null) return;
+    if (redirect === "write") {
+      if (word !== "/dev/null" && !word.startsWith("&")) current.writes.push(word);
+    } else if (redirect === null) {
+      if (!current.argv.length && word === "!") current.negated = !current.negated;
+      else if (!current.argv.length && /^[A-Za-z_]\w*=/.test(word)) {
+        /* an environment assignment before the program */
+      } else current.argv.push(word);
+    }
+    redirect = null;
+    word = null;
+  };
+  const endStep = (next: Connector | null) => {
+    endWord();
+    if (current.argv.length) steps.push(current);
+    else if (current.writes.length) opaque = true;
+    current = { argv: [], writes: [], before: next, negated: false };
+  };
+  for (let i = 0; i < script.length; i += 1) {
+    const ch = script[i]!;
+    const two = script.slice(i, i + 2);
+    if (ch === "'") {
+      const end = script.indexOf("'", i + 1);
+      if (end === -1) return { steps, opaque: true };
+      word = (word ?? "") + script.slice(i + 1, end);
+      i = end;
+    } else if (ch === '"') {
+      let text = "";
+      let j = i + 1;
+      for (; j < script.length && script[j] !== '"'; j += 1) {
+        if (script[j] === "\\" && j + 1 < script.length) j += 1;
+        else if (script[j] === "$" && /[({]|[A-Za-z_]/.test(script[j + 1] ?? "")) opaque = true;
+        else if (script[j] === "`") opaque = true;
+        text += script[j];
+      }
+      if (j >= script.length) return { steps, opaque: true };
+      word = (word ?? "") + text;
+      i = j;
+    } else if (ch === "\\") {
+      word = (word ?? "") + (script[i + 1] ?? "");
+      i += 1;
+    } else if (ch === "#" && word === null) {
+      const end = script.indexOf("\n", i);
+      i = end === -1 ? script.length : end - 1;
+    } else if (two === "&&" || two === "||") {
+      endStep(two);
+      i += 1;
+    } else if (ch === ";" || ch === "\n" || ch === "&") {
+      if (ch === "&" && script[i + 1] === ">") {
+        endWord();
+        redirect = "write";
+        i += script[i + 2] === ">" ? 2 : 1;
+      } else endStep(";");
+    } else if (ch === "|") endStep("|");
+    else if (ch === ">" || ch === "<") {
+      // A file descriptor number written right before the operator belongs to it (`2>`).
+      if (word !== null && /^\d$/.test(word)) word = null;
+      endWord();
+      redirect = ch === ">" ? "write" : "read";
+      if (script[i + 1] === ">") i += 1;
+      if (script[i + 1] === "&") {
+        // `>&2`, `2>&1`: a descriptor, not a file.
+        redirect = null;
+        i += 1;
+        while (/\d|-/.test(script[i + 1] ?? "")) i += 1;
+      }
+    } else if (/\s/.test(ch)) endWord();
+    else if ("(){}`".includes(ch) || (ch === "$" && /[({]/.test(script[i + 1] ?? ""))) {
+      opaque = true;
+      word = (word ?? "") + ch;
+    } else word = (word ?? "") + ch;
+  }
+  endStep(null);
+  // Moving into another directory changes what every later relative name means.
+  if (steps.some((s) => ["cd", "pushd", "popd", "for", "while", "if", "case", "until", "eval", "exec", "source", "."].includes(s.argv[0]!))) opaque = true;
+  return { steps, opaque };
+}
+
+/** Programs that only look at what they name (with the options below that would make them write excluded). */
+const READERS = new Set(
+  "cat head tail grep egrep fgrep rg ls test [ [[ wc stat file diff cmp find du tree readlink realpath echo printf true false : pwd sort uniq cut awk sed jq md5sum sha1sum sha256sum basename dirname nl od xxd hexdump column tr less more".split(" "),
+);
+/** Interpreters whose inline code (`node -e`, `python -c`) is read for writing calls. */
+const INTERPRETERS = new Set(["node", "python", "python3", "ruby", "perl", "deno", "bun"]);
+const WRITING_CALL = /write|append|unlink|\brm|rename|mkdir|copy|move|truncate|chmod|remove|symlink|open\s*\([^)]*,\s*['"][wax+]/i;
+
+/** The inline code of an interpreter step (`node -e CODE`), or undefined. */
+export function inlineCode(step: Step): string | undefined {
+  if (!INTERPRETERS.has(step.argv[0]?.split("/").at(-1) ?? "")) return undefined;
+  const at = step.argv.findIndex((a) => /^-[A-Za-z]*[ecp]$/.test(a));
+  return at > 0 ? step.argv[at + 1] : undefined;
+}
+
+/** The program a step runs, by its base name. */
+export const programOf = (step: Step): string => step.argv[0]?.split("/").at(-1) ?? "";
+
+/** Whether a step may change the workspace: it writes a file, or is not a known reader used read-only. */
+export function isEffectStep(step: Step): boolean {
+  if (step.writes.length) return true;
+  const program = programOf(step);
+  const args = step.argv.slice(1);
+  const code = inlineCode(step);
+  if (code !== undefined) return WRITING_CALL.test(code);
+  if (!READERS.has(program)) return true;
+  if (program === "sed") return args.some((a) => /^-[A-Za-z]*i|^--in-place/.test(a));
+  if (program === "find") return args.some((a) => /^-(delete|exec|execdir|ok|okdir|fprint\w*|fls)$/.test(a));
+  if (program === "sort") return args.some((a) => /^-[A-Za-z]*o|^--output/.test(a));
+  if (program === "awk") return args.some((a) => /^-i/.test(a));
+  return false;
+}
+
+/** Options that take the next word as their value, per program (`head -n 3`, `find -name x`). */
+const VALUED: Record<string, RegExp> = {
+  grep: /^-[efmABC]$/,
+  egrep: /^-[efmABC]$/,
+  fgrep: /^-[efmABC]$/,
+  rg: /^-[efmABCgt]$/,
+  head: /^-[nc]$/,
+  tail: /^-[nc]$/,
+  find: /^-(name|iname|path|ipath|type|maxdepth|mindepth|newer|size|mtime|perm|user|regex)$/,
+  cut: /^-[dfc]$/,
+  sort: /^-[tko]$/,
+  awk: /^-[Fvf]$/,
+  sed: /^-[ef]$/,
+  xxd: /^-[lsc]$/,
+};
+
+/** A step's operands: its arguments that are not options (`-n`, `--long`) nor option values (`-n 3`). */
+export function stepOperands(step: Step): string[] {
+  const out: string[] = [];
+  const valued = VALUED[programOf(step)];
+  const args = step.argv.slice(1);
+  for (let i = 0; i < args.length; i += 1) {
+    const a = args[i]!;
+    if (a === "--" || a === "]" || a === "!") continue;
+    if (a.startsWith("-") && a.length > 1) {
+      if (valued?.test(a)) i += 1;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/** A grep's pattern (`-e P` or its first operand) and the files it searched. */
+export function grepParts(step: Step): { pattern?: string; files: string[]; literal: boolean; count: boolean } {
+  const args = step.argv.slice(1);
+  const e = args.findIndex((a) => a === "-e");
+  const operands = stepOperands(step);
+  const pattern = e >= 0 ? args[e + 1] : operands[0];
+  const literal = args.some((a) => /^-[A-Za-z]*F/.test(a)) || (pattern !== undefined && !/[\\^$.*+?()[\]{}|]/.test(pattern));
+  return { pattern, files: e >= 0 ? operands : operands.slice(1), literal, count: args.some((a) => /^-[A-Za-z]*c/.test(a)) };
+}
+
+/**
+ * The exit status of each step's own program that the trace shows, or null: a single step has the command's
+ * status; in a chain joined only by `&&` that exited 0, every step did; a step after `;` ran
+ * last and gave the command its status; a step followed by `; echo $?` printed its status.
+ */
+export function stepStatuses(steps: Step[], exit: number | null, output: string): Array<number | null> {
+  const statuses: Array<number | null> = steps.map(() => null);
+  if (exit === null || !steps.length) return statuses;
+  if (steps.length === 1) statuses[0] = exit;
+  else if (exit === 0 && steps.slice(1).every((s) => s.before === "&&")) statuses.fill(0);
+  const last = steps.length - 1;
+  if (steps[last]!.before === ";") statuses[last] = exit;
+  steps.forEach((s, i) => {
+    const next = steps[i + 1];
+    if (next?.before === ";" && programOf(next) === "echo" && next.argv[1] === "$?" && i + 1 === last) {
+      const printed = /(?:^|\n)(\d+)\s*$/.exec(output)?.[1];
+      if (printed !== undefined) statuses[i] = Number(printed);
+    }
+  });
+  // What the trace shows is each pipeline's status; `! cmd` inverted the command's own.
+  return statuses.map((s, i) => (s !== null && steps[i]!.negated ? (s === 0 ? 1 : 0) : s));
+}
