@@ -31,10 +31,11 @@ export const HeldoutCase = z.object({
 });
 export type HeldoutCase = z.infer<typeof HeldoutCase>;
 
-/** The blind-written sets, each measured once blind and tuned on since. */
+/** The blind-written sets: two measured once blind and tuned on since, and the held-out one. */
 export const COMPLETION_SPLITS = {
   "tuning-heldout1": "tuning set 1 (first held-out set, since tuned on)",
   "tuning-heldout2": "tuning set 2 (second held-out set, measured once blind, since tuned on)",
+  heldout3: "held-out 3 (written blind, committed before any run, never tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
