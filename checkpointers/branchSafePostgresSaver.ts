@@ -17,7 +17,8 @@
  * Why the batching (issue 24, `mira serve` throughput): the stock saver sends one INSERT per
  * channel blob and per write inside BEGIN/COMMIT, about 10 round trips per checkpoint and
  * 180 per served run. Here a checkpoint (its blobs and its row) is one statement, and so are
- * a task's writes: same rows, same conflict rules, one round trip each.
+ * a task's writes, each with its evidence bodies: same rows, same conflict rules, one round
+ * trip each.
  *
  * Caveat: a thread written by the stock saver has numeric versions; mixing them with string
  * versions breaks version comparisons, so do not resume such threads with this saver.
@@ -82,18 +83,24 @@ export class BranchSafePostgresSaver extends PostgresSaver {
     return version as unknown as number;
   }
 
-  /** The stock `put` in one statement: the blobs are inserted by a CTE of the checkpoint's INSERT, so both commit or neither. */
+  /**
+   * The stock `put` in one statement: the evidence bodies and the blobs are inserted by CTEs
+   * of the checkpoint's INSERT, so all commit or none.
+   */
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
     const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable;
-    const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(thread_id, checkpoint_ns, checkpoint.channel_values, newVersions), this._dumpMetadata(metadata)]);
+    const bodies: Bodies = new Map();
+    const slim = Object.fromEntries(Object.entries(checkpoint.channel_values).map(([channel, value]) => [channel, externalize(channel, value, bodies)]));
+    const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(thread_id, checkpoint_ns, slim, newVersions), this._dumpMetadata(metadata)]);
     const params: unknown[] = [thread_id, checkpoint_ns, checkpoint.id, checkpoint_id, this._dumpCheckpoint(checkpoint), serializedMetadata];
-    const blobInsert = blobs.length
-      ? `WITH blobs AS (INSERT INTO ${this.tables.blobs} (thread_id, checkpoint_ns, channel, version, type, blob)
-           VALUES ${valuesList(blobs, params)} ON CONFLICT (thread_id, checkpoint_ns, channel, version) DO NOTHING) `
-      : "";
+    const ctes = [this.bodiesInsert(bodies, params)];
+    if (blobs.length) {
+      ctes.push(`blobs AS (INSERT INTO ${this.tables.blobs} (thread_id, checkpoint_ns, channel, version, type, blob)
+        VALUES ${valuesList(blobs, params)} ON CONFLICT (thread_id, checkpoint_ns, channel, version) DO NOTHING)`);
+    }
     await this.db.query(
-      `${blobInsert}INSERT INTO ${this.tables.checkpoints} (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
+      `${withClause(ctes)} INSERT INTO ${this.tables.checkpoints} (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, metadata = EXCLUDED.metadata`,
       params,
@@ -102,38 +109,34 @@ export class BranchSafePostgresSaver extends PostgresSaver {
   }
 
   /**
-   * The stock `putWrites` in one statement. Special channels (errors, interrupts, resumes)
-   * replace an earlier write at the same index, as the stock saver's upsert does; ordinary
-   * writes keep the first one stored.
+   * The stock `putWrites` in one statement, with the writes' evidence bodies. Special channels
+   * (errors, interrupts, resumes) replace an earlier write at the same index, as the stock
+   * saver's upsert does; ordinary writes keep the first one stored.
    */
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string): Promise<void> {
     if (writes.length === 0) return;
     const upsert = writes.every(([channel]) => channel in WRITES_IDX_MAP);
-    const dumped = await this._dumpWrites(config.configurable?.thread_id, config.configurable?.checkpoint_ns, config.configurable?.checkpoint_id, taskId, writes);
+    const bodies: Bodies = new Map();
+    const slim = writes.map(([channel, value]): PendingWrite => [channel, externalize(channel, value, bodies)]);
+    const dumped = await this._dumpWrites(config.configurable?.thread_id, config.configurable?.checkpoint_ns, config.configurable?.checkpoint_id, taskId, slim);
     // One statement may not update the same row twice: the last write at an index wins, as it would one at a time.
     const rows = upsert ? [...new Map(dumped.map((row) => [row[4], row])).values()] : dumped;
     const params: unknown[] = [];
+    const ctes = [this.bodiesInsert(bodies, params)];
     await this.db.query(
-      `INSERT INTO ${this.tables.writes} (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
+      `${withClause(ctes)} INSERT INTO ${this.tables.writes} (thread_id, checkpoint_ns, checkpoint_id, task_id, idx, channel, type, blob)
        VALUES ${valuesList(rows, params)}
        ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id, task_id, idx) DO ${upsert ? "UPDATE SET channel = EXCLUDED.channel, type = EXCLUDED.type, blob = EXCLUDED.blob" : "NOTHING"}`,
       params,
     );
   }
 
-  // Bodies are saved before the blobs or writes that name them (the base class writes those next).
-  protected override async _dumpBlobs(...[threadId, ns, values, versions]: Parameters<PostgresSaver["_dumpBlobs"]>) {
-    const bodies: Bodies = new Map();
-    const slim = Object.fromEntries(Object.entries(values).map(([channel, value]) => [channel, externalize(channel, value, bodies)]));
-    await this.bodies.save(bodies);
-    return super._dumpBlobs(threadId, ns, slim, versions);
-  }
-
-  protected override async _dumpWrites(...[threadId, ns, checkpointId, taskId, writes]: Parameters<PostgresSaver["_dumpWrites"]>) {
-    const bodies: Bodies = new Map();
-    const slim = writes.map(([channel, value]): [string, unknown] => [channel, externalize(channel, value, bodies)]);
-    await this.bodies.save(bodies);
-    return super._dumpWrites(threadId, ns, checkpointId, taskId, slim);
+  /** A CTE storing `bodies` (content-addressed, so a body stored before is left alone), or undefined when there are none. */
+  private bodiesInsert(bodies: Bodies, params: unknown[]): string | undefined {
+    if (bodies.size === 0) return undefined;
+    const hashes = [...bodies.keys()];
+    return `bodies AS (INSERT INTO ${this.bodyTable} (hash, body)
+      SELECT * FROM unnest($${params.push(hashes)}::text[], $${params.push(hashes.map((h) => bodies.get(h)))}::text[]) ON CONFLICT (hash) DO NOTHING)`;
   }
 
   protected override async _loadBlobs(blobValues: Parameters<PostgresSaver["_loadBlobs"]>[0]): Promise<Record<string, unknown>> {
@@ -154,6 +157,11 @@ export class BranchSafePostgresSaver extends PostgresSaver {
     return loaded.map(([task, channel, value]) => [task, channel, internalize(channel, value, bodies)]);
   }
 }
+
+const withClause = (ctes: Array<string | undefined>) => {
+  const present = ctes.filter((c): c is string => c !== undefined);
+  return present.length ? `WITH ${present.join(", ")}` : "";
+};
 
 /** `($n, $n+1, …), (…)` for `rows`, appending their values to `params`. */
 function valuesList(rows: ReadonlyArray<ReadonlyArray<unknown>>, params: unknown[]): string {
