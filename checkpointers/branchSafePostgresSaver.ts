@@ -25,7 +25,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { WRITES_IDX_MAP, type ChannelVersions, type Checkpoint, type CheckpointMetadata, type PendingWrite, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
+import { WRITES_IDX_MAP, type ChannelVersions, type Checkpoint, type CheckpointMetadata, type CheckpointTuple, type PendingWrite, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import { BODIES_TABLE_SQL, externalize, internalize, referencedHashes, type Bodies, type EvidenceBodyStore } from "./evidenceBodies.js";
@@ -37,6 +37,8 @@ export class BranchSafePostgresSaver extends PostgresSaver {
   readonly bodies: EvidenceBodyStore;
   private readonly bodyTable: string;
   private readonly tables: { checkpoints: string; blobs: string; writes: string };
+  /** Checkpoints this process is saving, so a read of one waits for its save instead of missing it. */
+  private readonly saving = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly db: pg.Pool,
@@ -99,13 +101,32 @@ export class BranchSafePostgresSaver extends PostgresSaver {
       ctes.push(`blobs AS (INSERT INTO ${this.tables.blobs} (thread_id, checkpoint_ns, channel, version, type, blob)
         VALUES ${valuesList(blobs, params)} ON CONFLICT (thread_id, checkpoint_ns, channel, version) DO NOTHING)`);
     }
-    await this.db.query(
+    const key = savingKey(thread_id, checkpoint_ns, checkpoint.id);
+    const saved = this.db.query(
       `${withClause(ctes)} INSERT INTO ${this.tables.checkpoints} (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, metadata = EXCLUDED.metadata`,
       params,
     );
+    this.saving.set(key, saved);
+    try {
+      await saved;
+    } finally {
+      if (this.saving.get(key) === saved) this.saving.delete(key);
+    }
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
+  }
+
+  /**
+   * A checkpoint asked for by id while this process is still saving it (durability "async":
+   * a node may look up the checkpoint it runs from, as the Tool node's lineage walk does) is
+   * read once its save has finished, not reported missing.
+   */
+  override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
+    const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable ?? {};
+    const pending = checkpoint_id === undefined ? undefined : this.saving.get(savingKey(thread_id, checkpoint_ns, checkpoint_id));
+    if (pending) await pending.catch(() => {});
+    return super.getTuple(config);
   }
 
   /**
@@ -157,6 +178,8 @@ export class BranchSafePostgresSaver extends PostgresSaver {
     return loaded.map(([task, channel, value]) => [task, channel, internalize(channel, value, bodies)]);
   }
 }
+
+const savingKey = (threadId: unknown, ns: unknown, checkpointId: unknown) => JSON.stringify([threadId, ns, checkpointId]);
 
 const withClause = (ctes: Array<string | undefined>) => {
   const present = ctes.filter((c): c is string => c !== undefined);
