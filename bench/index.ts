@@ -2,7 +2,9 @@
  * `npm run bench`: the command start time, the per-step cost benchmark, the resolution benchmark, the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
  * on the request table (tuned on) and, separately, on the held-out completion set (never
- * tuned on, and the blind-written completion sets: tuning-heldout1, held-out 2; `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
+ * tuned on, and the blind-written completion sets: tuning-heldout1, held-out 2; `npx tsx bench/completionHeldout.ts` alone), the offline planner's solved tasks, and a short
+ * `mira serve` beside `langgraphjs dev` throughput comparison (`bench/serveThroughput.ts`; needs PostgreSQL and
+ * Redis, about three minutes; `npx tsx bench/serveThroughput.ts` alone for the full one). With `--serve`
  * (`npm run bench -- --serve`, or `npm run bench:serve` alone), also the scale-out benchmark
  * of `mira serve` instances on one PostgreSQL, which takes several minutes and needs
  * PostgreSQL and Redis.
@@ -14,6 +16,7 @@ import { runResolutionBench } from "./resolution.js";
 import { runGateBench } from "./taskTable/run.js";
 import { runHeldoutBench } from "./completionHeldout.js";
 import { runRouteOverheadBench } from "./routeOverhead.js";
+import { runServeThroughputBench } from "./serveThroughput.js";
 
 async function main(): Promise<void> {
   console.log(runCliStartBench());
@@ -23,6 +26,7 @@ async function main(): Promise<void> {
   console.log(`\n${await runGateBench()}`);
   console.log(`\n${await runHeldoutBench()}`);
   console.log(`\n${await runOfflineBench()}`);
+  console.log(`\n${await runServeThroughputBench(20, 2).catch((err: unknown) => `serve throughput: not measured (${(err as Error)?.message?.split("\n")[0] ?? err})`)}`);
   if (process.argv.includes("--serve")) {
     const { runScaleOutBench } = await import("./scaleOut.js");
     console.log(`\n${await runScaleOutBench()}`);

@@ -11,8 +11,9 @@
  * Rounds alternate which server goes first (ABBA), and the load average is printed beside
  * the figures, since this machine is shared.
  *
- * `npx tsx bench/serveThroughput.ts [tasks per round] [rounds]` (default 40 × 4); the
- * `npm run bench` report runs a short version (20 × 2).
+ * `npx tsx bench/serveThroughput.ts [tasks per round] [rounds]` (default 40 × 4) after
+ * `npm run build` (`mira serve` runs from dist/); the `npm run bench` report runs a short
+ * version (20 × 2). Needs PostgreSQL and Redis.
  */
 import { spawn } from "node:child_process";
 import { cp, mkdtemp, realpath, rm } from "node:fs/promises";
@@ -161,7 +162,7 @@ export async function runServeThroughputBench(tasks = 40, rounds = 4): Promise<s
   try {
     servers.push(await startDev(join(dir, "dev")));
     servers.push(await startMira(join(dir, "mira"), url.toString()));
-    // One warm-up task each: the graph modules load on a server's first run.
+    // Two warm-up tasks each (a write and a read): the graph modules load on a server's first run.
     for (const s of servers) await load(s, 0, 2);
     for (let r = 1; r <= rounds; r++) {
       const order = r % 2 === 1 ? servers : [...servers].reverse();

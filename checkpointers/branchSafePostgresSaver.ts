@@ -91,7 +91,21 @@ export class BranchSafePostgresSaver extends PostgresSaver {
    */
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
     if (config.configurable === undefined) throw new Error(`Missing "configurable" field in "config" param`);
-    const { thread_id, checkpoint_ns = "", checkpoint_id } = config.configurable;
+    const { thread_id, checkpoint_ns = "" } = config.configurable;
+    const key = savingKey(thread_id, checkpoint_ns, checkpoint.id);
+    // Registered before the first await, so a read issued right after this call finds it.
+    const saved = this.save(config.configurable, checkpoint, metadata, newVersions);
+    this.saving.set(key, saved);
+    try {
+      await saved;
+    } finally {
+      if (this.saving.get(key) === saved) this.saving.delete(key);
+    }
+    return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
+  }
+
+  private async save(configurable: Record<string, unknown>, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<void> {
+    const { thread_id, checkpoint_ns = "", checkpoint_id } = configurable as { thread_id: string; checkpoint_ns?: string; checkpoint_id?: string };
     const bodies: Bodies = new Map();
     const slim = Object.fromEntries(Object.entries(checkpoint.channel_values).map(([channel, value]) => [channel, externalize(channel, value, bodies)]));
     const [blobs, serializedMetadata] = await Promise.all([this._dumpBlobs(thread_id, checkpoint_ns, slim, newVersions), this._dumpMetadata(metadata)]);
@@ -101,20 +115,12 @@ export class BranchSafePostgresSaver extends PostgresSaver {
       ctes.push(`blobs AS (INSERT INTO ${this.tables.blobs} (thread_id, checkpoint_ns, channel, version, type, blob)
         VALUES ${valuesList(blobs, params)} ON CONFLICT (thread_id, checkpoint_ns, channel, version) DO NOTHING)`);
     }
-    const key = savingKey(thread_id, checkpoint_ns, checkpoint.id);
-    const saved = this.db.query(
+    await this.db.query(
       `${withClause(ctes)} INSERT INTO ${this.tables.checkpoints} (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, checkpoint, metadata)
        VALUES ($1, $2, $3, $4, $5, $6)
        ON CONFLICT (thread_id, checkpoint_ns, checkpoint_id) DO UPDATE SET checkpoint = EXCLUDED.checkpoint, metadata = EXCLUDED.metadata`,
       params,
     );
-    this.saving.set(key, saved);
-    try {
-      await saved;
-    } finally {
-      if (this.saving.get(key) === saved) this.saving.delete(key);
-    }
-    return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
   }
 
   /**
