@@ -193,6 +193,7 @@ export async function runServeThroughputBench(tasks = 40, rounds = 4): Promise<s
     "|---|---|---|---|---|",
     ...[dev, mira].map((s) => `| ${s.name} | ${s.perSec.toFixed(2)} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.failed} |`),
     "",
+    `per round, runs/s (dev / mira): ${(results.get("langgraphjs dev") ?? []).map((d, i) => `${((d.tasks / d.wallMs) * 1000).toFixed(2)} / ${(((results.get("mira serve") ?? [])[i]?.tasks ?? 0) / ((results.get("mira serve") ?? [])[i]?.wallMs ?? 1) * 1000).toFixed(2)}`).join(", ")}`,
     ...[dev, mira].filter((s) => s.firstFailure).map((s) => `${s.name}: first failure: ${s.firstFailure}`),
     `${mira.perSec >= dev.perSec && mira.failed === 0 ? "PASS" : "FAIL"} mira serve ${(mira.perSec / dev.perSec).toFixed(2)}× langgraphjs dev's runs/s (goal ≥ 1.00×); p95 resume ${mira.p95.toFixed(0)} ms vs ${dev.p95.toFixed(0)} ms`,
   ];
