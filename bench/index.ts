@@ -4,8 +4,11 @@
  * over a 100-step run (on the wire, through a stand-in endpoint), the resolution benchmark, the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
  * on the request table (tuned on) and, separately, on each blind-written completion set
- * (tuning-heldout1, tuning-heldout2: each measured once blind, tuned on since;
- * `npx tsx bench/completionHeldout.ts` alone), and the offline planner's solved tasks. With `--serve`
+ * (tuning-heldout1, tuning-heldout2: each measured once blind, tuned on since; heldout3:
+ * never tuned on; `npx tsx bench/completionHeldout.ts` alone), the offline planner's solved
+ * tasks, and a short `mira serve` beside `langgraphjs dev` throughput comparison
+ * (`bench/serveThroughput.ts`; needs PostgreSQL and Redis, about three minutes;
+ * `npx tsx bench/serveThroughput.ts` alone for the full one). With `--serve`
  * (`npm run bench -- --serve`, or `npm run bench:serve` alone), also the scale-out benchmark
  * of `mira serve` instances on one PostgreSQL, which takes several minutes and needs
  * PostgreSQL and Redis.
@@ -18,6 +21,7 @@ import { runResolutionBench } from "./resolution.js";
 import { runGateBench } from "./taskTable/run.js";
 import { runHeldoutBench } from "./completionHeldout.js";
 import { runRouteOverheadBench } from "./routeOverhead.js";
+import { runServeThroughputBench } from "./serveThroughput.js";
 
 async function main(): Promise<void> {
   console.log(await runCliStartBench());
@@ -28,6 +32,7 @@ async function main(): Promise<void> {
   console.log(`\n${await runGateBench()}`);
   console.log(`\n${await runHeldoutBench()}`);
   console.log(`\n${await runOfflineBench()}`);
+  console.log(`\n${await runServeThroughputBench(20, 2).catch((err: unknown) => `serve throughput: not measured (${(err as Error)?.message?.split("\n")[0] ?? err})`)}`);
   if (process.argv.includes("--serve")) {
     const { runScaleOutBench } = await import("./scaleOut.js");
     console.log(`\n${await runScaleOutBench()}`);

@@ -9,7 +9,7 @@ import { type PostgresThreads } from "./postgresThreads.js";
 import { CheckpointTables } from "../checkpointers/checkpointTables.js";
 import { retrying, transaction } from "./db.js";
 import { isConnectionError } from "./errors.js";
-import { enqueueRun, RunHandoff, type QueueSettings, type RunJob } from "./runQueue.js";
+import { enqueueRun, RunHandoff, WAKE_CHANNEL, type QueueSettings, type RunJob } from "./runQueue.js";
 import { type CancelAction, type RunStreams } from "./runStreams.js";
 import { json, INFLIGHT, type Row, assistantOf, threadOf, runOf, notFound } from "./postgresRows.js";
 
@@ -102,15 +102,19 @@ export class PostgresRuns implements RunsRepo {
     const lockClient = await this.pool.connect();
     let lockBroken = false;
     try {
-      const found = await lockClient.query("SELECT * FROM mira_runs WHERE run_id = $1", [job.runId]);
+      // The run and, when it may still run, its thread's lock: one round trip.
+      const found = await lockClient.query(
+        `SELECT *, CASE WHEN status IN ('pending', 'running') THEN pg_try_advisory_lock(hashtextextended('mira-thread:' || thread_id, 0)) END AS locked
+         FROM mira_runs WHERE run_id = $1`,
+        [job.runId],
+      );
       const row = found.rows[0];
-      if (!row || (row.status !== "pending" && row.status !== "running")) {
+      if (!row || row.locked === null) {
         if (row) await this.dispatchNext(row.thread_id as string);
         return;
       }
       const threadId = row.thread_id as string;
-      const locked = await lockClient.query("SELECT pg_try_advisory_lock(hashtextextended('mira-thread:' || $1, 0)) AS ok", [threadId]);
-      if (!locked.rows[0]?.ok) throw new ThreadHeldError(threadId);
+      if (!row.locked) throw new ThreadHeldError(threadId);
       try {
         await this.runHeld(lockClient, row);
       } finally {
@@ -176,25 +180,23 @@ export class PostgresRuns implements RunsRepo {
 
   /**
    * Queues the thread's oldest pending run when nothing of the thread is queued or running.
-   * The thread row lock serialises this with `put` and with other instances finishing runs.
+   * The thread row lock serialises this with `put` and with other instances finishing runs;
+   * `put` passes its transaction, which holds that lock already.
    */
-  async dispatchNext(threadId: string, tx?: pg.PoolClient): Promise<void> {
+  async dispatchNext(threadId: string, lockedTx?: pg.PoolClient): Promise<void> {
     const body = async (client: pg.PoolClient) => {
-      await client.query("SELECT 1 FROM mira_threads WHERE thread_id = $1 FOR UPDATE", [threadId]);
-      const busy = await client.query(
-        `SELECT 1 FROM mira_runs WHERE thread_id = $1 AND (status = 'running' OR (status = 'pending' AND dispatched)) LIMIT 1`,
-        [threadId],
-      );
-      if (busy.rows[0]) return;
+      if (!lockedTx) await client.query("SELECT 1 FROM mira_threads WHERE thread_id = $1 FOR UPDATE", [threadId]);
+      // Picks the run and wakes idle workers (a notification is delivered at commit, with the job).
       const next = await client.query(
         `UPDATE mira_runs SET dispatched = true WHERE run_id = (
            SELECT run_id FROM mira_runs WHERE thread_id = $1 AND status = 'pending' AND NOT dispatched ORDER BY created_at LIMIT 1)
-         RETURNING run_id, created_at`,
-        [threadId],
+           AND NOT EXISTS (SELECT 1 FROM mira_runs WHERE thread_id = $1 AND (status = 'running' OR (status = 'pending' AND dispatched)))
+         RETURNING run_id, created_at, pg_notify($2, '')`,
+        [threadId, WAKE_CHANNEL],
       );
       if (next.rows[0]) await enqueueRun(this.exec.boss, client, next.rows[0].run_id as string, next.rows[0].created_at as Date, this.exec.queue);
     };
-    if (tx) await body(tx);
+    if (lockedTx) await body(lockedTx);
     else await transaction(this.pool, body);
   }
 
@@ -286,12 +288,12 @@ export class PostgresRuns implements RunsRepo {
   }
 
   async wait(runId: string, threadId: string | undefined): Promise<unknown> {
-    let last: unknown = null;
-    for await (const { event, data } of this.stream.join(runId, threadId, { ignore404: threadId == null, lastEventId: undefined }, undefined)) {
-      if (event === "values") last = data;
-      else if (event === "error") last = { __error__: data };
+    let last: { event: string; data: unknown } | undefined;
+    for await (const event of this.stream.join(runId, threadId, { ignore404: threadId == null, lastEventId: undefined }, undefined)) {
+      if (event.event === "values" || event.event === "error") last = event;
     }
-    return last;
+    if (!last) return null;
+    return last.event === "values" ? last.data : { __error__: last.data };
   }
 
   async join(runId: string, threadId: string): Promise<unknown> {

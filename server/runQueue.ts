@@ -55,7 +55,8 @@ export async function startBoss(connectionString: string, settings: QueueSetting
 /**
  * Inserts the job inside the caller's transaction, so a run is queued if and only if it
  * commits. The lease and retries are set on the job, not only on the queue, because the
- * queue keeps the settings of whichever instance created it first.
+ * queue keeps the settings of whichever instance created it first. The caller notifies
+ * `WAKE_CHANNEL` in the same transaction.
  */
 export async function enqueueRun(boss: PgBoss, tx: pg.PoolClient, runId: string, startAfter: Date, settings: QueueSettings): Promise<void> {
   const db = { executeSql: (text: string, values: unknown[]) => tx.query(text, values) };
@@ -66,7 +67,6 @@ export async function enqueueRun(boss: PgBoss, tx: pg.PoolClient, runId: string,
     retryLimit: settings.retryLimit,
     retryDelay: 1,
   });
-  await tx.query("SELECT pg_notify($1, '')", [WAKE_CHANNEL]);
 }
 
 /** What the official worker gets from `runs.next()`. */
