@@ -22,13 +22,15 @@ import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import { BODIES_TABLE_SQL, externalize, internalize, referencedHashes, type Bodies, type EvidenceBodyStore } from "./evidenceBodies.js";
+import type { ParentLookup } from "./types.js";
 
 type PostgresSaverOptions = NonNullable<ConstructorParameters<typeof PostgresSaver>[2]>;
 
-export class BranchSafePostgresSaver extends PostgresSaver {
+export class BranchSafePostgresSaver extends PostgresSaver implements ParentLookup {
   /** The evidence-body table of this database, for the execution ledger beside it. */
   readonly bodies: EvidenceBodyStore;
   private readonly bodyTable: string;
+  private readonly checkpointTable: string;
 
   constructor(
     private readonly db: pg.Pool,
@@ -37,6 +39,7 @@ export class BranchSafePostgresSaver extends PostgresSaver {
   ) {
     super(db, serde, options);
     this.bodyTable = `"${options?.schema ?? "public"}".mira_evidence_bodies`;
+    this.checkpointTable = `"${options?.schema ?? "public"}".checkpoints`;
     this.bodies = {
       save: async (bodies) => {
         if (bodies.size === 0) return;
@@ -55,6 +58,14 @@ export class BranchSafePostgresSaver extends PostgresSaver {
   /** The stock factory builds a plain PostgresSaver; this one builds this class. */
   static override fromConnString(connString: string, options?: Partial<PostgresSaverOptions>): BranchSafePostgresSaver {
     return new BranchSafePostgresSaver(new pg.Pool({ connectionString: connString }), undefined, options);
+  }
+
+  async parentId(threadId: string, checkpointNs: string, checkpointId: string): Promise<string | null | undefined> {
+    const { rows } = await this.db.query<{ parent_checkpoint_id: string | null }>(
+      `SELECT parent_checkpoint_id FROM ${this.checkpointTable} WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3`,
+      [threadId, checkpointNs, checkpointId],
+    );
+    return rows[0] && (rows[0].parent_checkpoint_id ?? null);
   }
 
   override async setup(): Promise<void> {

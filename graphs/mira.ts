@@ -14,9 +14,12 @@
  *                       └─fail / terminal → finalize
  *
  * `incoming` settles new input that arrives while the thread waits (nodes/incoming.ts).
- * State, input, output and context are zod schemas (graphs/schemas.ts), so the LangGraph
- * server reads them at runtime. `acceptingCancel` makes `Command({goto: END})` cancel a
- * paused run.
+ * Input and context are zod schemas. The state is `AgentRunAnnotation`'s channels, declared
+ * as a zod schema only for the LangGraph server (`studioSchemas`, graphs/schemas.ts), which
+ * reads it at runtime: on a zod state LangGraph re-validates every node's update against a
+ * partial schema it builds per write, which cost a governed step more than its checkpoint
+ * (issue 24), and the channels accept any value anyway. `acceptingCancel` makes
+ * `Command({goto: END})` cancel a paused run.
  */
 import { Command, END, START, StateGraph } from "@langchain/langgraph";
 import type { MiraRuntime } from "../nodes/runtime.js";
@@ -27,6 +30,7 @@ import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode, routeAfterAskUser } from "../nodes/askUser.js";
 import { createIncomingNode, routeFromStart } from "../nodes/incoming.js";
 import type { CancelReply } from "../protocol/approvalReply.js";
+import { AgentRunAnnotation } from "../state/agentRun.js";
 import { AgentRunSchema } from "./schemas.js";
 import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
 import { createFinalizeNode } from "../nodes/finalize.js";
@@ -39,8 +43,15 @@ import { createRetrieveNode } from "../nodes/retrieve.js";
 import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 import { buildSubAgentGraph } from "./subagent.js";
 
-export function buildMiraGraph(rt: MiraRuntime) {
-  return new StateGraph({ state: AgentRunSchema, input: MiraInput, context: MiraConfigurable })
+export interface GraphOptions {
+  /** Declare the state as zod schemas the LangGraph server shows in Studio (the served graph). */
+  studioSchemas?: boolean;
+}
+
+export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
+  // Same channels either way; typed as the zod form.
+  const state = opts.studioSchemas ? AgentRunSchema : (AgentRunAnnotation as unknown as typeof AgentRunSchema);
+  return new StateGraph({ state, input: MiraInput, context: MiraConfigurable })
     .addNode("Incoming", reportingProgress(createIncomingNode(rt)))
     .addNode("Planner", reportingProgress(createPlannerNode(rt)))
     .addNode("AskUser", reportingProgress(createAskUserNode(rt)))
@@ -50,7 +61,7 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addNode("Approval", reportingProgress(createApprovalNode(rt)))
     .addNode("Tool", reportingProgress(createToolNode(rt)))
     .addNode("Evidence", reportingProgress(createEvidenceNode(rt)))
-    .addNode("SubAgent", buildSubAgentGraph(rt).compile())
+    .addNode("SubAgent", buildSubAgentGraph(rt, opts).compile())
     .addNode("Freeze", reportingProgress(createFreezeNode(rt)))
     .addNode("Generate", reportingProgress(createGenerateNode(rt)))
     .addNode("Finalize", reportingProgress(createFinalizeNode(rt)))

@@ -60,7 +60,7 @@ function compileFor(settings: RunSettings, tools: OpenedHarness, skills: ReturnT
   // The operator's grants, narrowed by the run's own `tools` (never widened).
   const harness = tools.harness.withAuthority(runAuthority(operatorAuthority(), settings.toolGrants, tools.harness));
   return acceptingCancel(
-    buildMiraGraph(createRuntime(settings, store.ledger, { harness, skills }))
+    buildMiraGraph(createRuntime(settings, store.ledger, { harness, skills }), { studioSchemas: true })
       .compile()
       .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } }),
   );
