@@ -9,6 +9,8 @@
  *                       ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
  *                       │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
  *                       │                                                  | approval (refused reply) | END (cancelled)
+ *                       │    (policy → tool → evidence, and tool → evidence after an approval, run as one
+ *                       │     step: graphs/inline.ts; a governed step is three checkpoints, not five)
  *                       ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner
  *                       │                                        └─skill completed→ freeze → generate | planner
  *                       └─fail / terminal → finalize
@@ -32,16 +34,17 @@ import { createIncomingNode, routeFromStart } from "../nodes/incoming.js";
 import type { CancelReply } from "../protocol/approvalReply.js";
 import { AgentRunAnnotation } from "../state/agentRun.js";
 import { AgentRunSchema } from "./schemas.js";
-import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
+import { createEvidenceNode, routeAfterEvidence, type EvidenceRoute } from "../nodes/evidence.js";
 import { createFinalizeNode } from "../nodes/finalize.js";
 import { createFreezeNode, routeAfterFreeze } from "../nodes/freeze.js";
 import { createGenerateNode } from "../nodes/generate.js";
 import { createNormalizeNode, routeAfterNormalize } from "../nodes/normalize.js";
 import { createPlannerNode, routeAfterPlanner } from "../nodes/planner.js";
-import { createPolicyNode, routeAfterPolicy } from "../nodes/policy.js";
+import { createPolicyNode, routeAfterPolicy, type PolicyRoute } from "../nodes/policy.js";
 import { createRetrieveNode } from "../nodes/retrieve.js";
-import { createToolNode, routeAfterTool } from "../nodes/tool.js";
+import { createToolNode, routeAfterTool, type ToolRoute } from "../nodes/tool.js";
 import { buildSubAgentGraph } from "./subagent.js";
+import { inline, type Stage } from "./inline.js";
 
 export interface GraphOptions {
   /** Declare the state as zod schemas the LangGraph server shows in Studio (the served graph). */
@@ -51,16 +54,21 @@ export interface GraphOptions {
 export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
   // Same channels either way; typed as the zod form.
   const state = opts.studioSchemas ? AgentRunSchema : (AgentRunAnnotation as unknown as typeof AgentRunSchema);
+  const policy: Stage<PolicyRoute> = { name: "Policy", node: reportingProgress(createPolicyNode(rt)), route: routeAfterPolicy };
+  const tool: Stage<ToolRoute> = { name: "Tool", node: reportingProgress(createToolNode(rt)), route: routeAfterTool };
+  const evidence: Stage<EvidenceRoute> = { name: "Evidence", node: reportingProgress(createEvidenceNode(rt)), route: routeAfterEvidence };
+  const policyStep = inline<PolicyRoute | ToolRoute | EvidenceRoute>([policy, tool, evidence]);
+  const toolStep = inline<ToolRoute | EvidenceRoute>([tool, evidence]);
   return new StateGraph({ state, input: MiraInput, context: MiraConfigurable })
     .addNode("Incoming", reportingProgress(createIncomingNode(rt)))
     .addNode("Planner", reportingProgress(createPlannerNode(rt)))
     .addNode("AskUser", reportingProgress(createAskUserNode(rt)))
     .addNode("Retrieve", reportingProgress(createRetrieveNode(rt)))
     .addNode("Normalize", reportingProgress(createNormalizeNode(rt)))
-    .addNode("Policy", reportingProgress(createPolicyNode(rt)))
+    .addNode("Policy", policyStep.node)
     .addNode("Approval", reportingProgress(createApprovalNode(rt)))
-    .addNode("Tool", reportingProgress(createToolNode(rt)))
-    .addNode("Evidence", reportingProgress(createEvidenceNode(rt)))
+    .addNode("Tool", toolStep.node)
+    .addNode("Evidence", evidence.node)
     .addNode("SubAgent", buildSubAgentGraph(rt, opts).compile())
     .addNode("Freeze", reportingProgress(createFreezeNode(rt)))
     .addNode("Generate", reportingProgress(createGenerateNode(rt)))
@@ -80,9 +88,9 @@ export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
     .addEdge("Retrieve", "Evidence")
     .addEdge("SubAgent", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
-    .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Policy", policyStep.route, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize", Policy: "Policy", Evidence: "Evidence", Freeze: "Freeze" })
     .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize", [END]: END })
-    .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize" })
+    .addConditionalEdges("Tool", toolStep.route, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize", Planner: "Planner", Freeze: "Freeze" })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Freeze: "Freeze", Finalize: "Finalize" })
     .addConditionalEdges("Freeze", routeAfterFreeze, { Generate: "Generate", Planner: "Planner" })
     .addEdge("Generate", "Finalize")
