@@ -9,8 +9,9 @@
  *                       ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
  *                       │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
  *                       │                                                  | approval (refused reply) | END (cancelled)
- *                       │    (policy → tool → evidence, and tool → evidence after an approval, run as one
- *                       │     step: graphs/inline.ts; a governed step is three checkpoints, not five)
+ *                       │    (planner → normalize, policy → tool → evidence, and tool → evidence after an
+ *                       │     approval each run as one step: graphs/inline.ts; a governed step is two
+ *                       │     checkpoints, not five: the decision with its frozen call, then its outcome)
  *                       ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner
  *                       │                                        └─skill completed→ freeze → generate | planner
  *                       └─fail / terminal → finalize
@@ -38,8 +39,8 @@ import { createEvidenceNode, routeAfterEvidence, type EvidenceRoute } from "../n
 import { createFinalizeNode } from "../nodes/finalize.js";
 import { createFreezeNode, routeAfterFreeze } from "../nodes/freeze.js";
 import { createGenerateNode } from "../nodes/generate.js";
-import { createNormalizeNode, routeAfterNormalize } from "../nodes/normalize.js";
-import { createPlannerNode, routeAfterPlanner } from "../nodes/planner.js";
+import { createNormalizeNode, routeAfterNormalize, type NormalizeRoute } from "../nodes/normalize.js";
+import { createPlannerNode, routeAfterPlanner, type PlannerRoute } from "../nodes/planner.js";
 import { createPolicyNode, routeAfterPolicy, type PolicyRoute } from "../nodes/policy.js";
 import { createRetrieveNode } from "../nodes/retrieve.js";
 import { createToolNode, routeAfterTool, type ToolRoute } from "../nodes/tool.js";
@@ -54,17 +55,20 @@ export interface GraphOptions {
 export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
   // Same channels either way; typed as the zod form.
   const state = opts.studioSchemas ? AgentRunSchema : (AgentRunAnnotation as unknown as typeof AgentRunSchema);
+  const planner: Stage<PlannerRoute> = { name: "Planner", node: reportingProgress(createPlannerNode(rt)), route: routeAfterPlanner };
+  const normalize: Stage<NormalizeRoute> = { name: "Normalize", node: reportingProgress(createNormalizeNode(rt)), route: routeAfterNormalize };
   const policy: Stage<PolicyRoute> = { name: "Policy", node: reportingProgress(createPolicyNode(rt)), route: routeAfterPolicy };
   const tool: Stage<ToolRoute> = { name: "Tool", node: reportingProgress(createToolNode(rt)), route: routeAfterTool };
   const evidence: Stage<EvidenceRoute> = { name: "Evidence", node: reportingProgress(createEvidenceNode(rt)), route: routeAfterEvidence };
+  const plannerStep = inline<PlannerRoute | NormalizeRoute>([planner, normalize]);
   const policyStep = inline<PolicyRoute | ToolRoute | EvidenceRoute>([policy, tool, evidence]);
   const toolStep = inline<ToolRoute | EvidenceRoute>([tool, evidence]);
   return new StateGraph({ state, input: MiraInput, context: MiraConfigurable })
     .addNode("Incoming", reportingProgress(createIncomingNode(rt)))
-    .addNode("Planner", reportingProgress(createPlannerNode(rt)))
+    .addNode("Planner", plannerStep.node)
     .addNode("AskUser", reportingProgress(createAskUserNode(rt)))
     .addNode("Retrieve", reportingProgress(createRetrieveNode(rt)))
-    .addNode("Normalize", reportingProgress(createNormalizeNode(rt)))
+    .addNode("Normalize", normalize.node)
     .addNode("Policy", policyStep.node)
     .addNode("Approval", reportingProgress(createApprovalNode(rt)))
     .addNode("Tool", toolStep.node)
@@ -75,8 +79,9 @@ export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
     .addNode("Finalize", reportingProgress(createFinalizeNode(rt)))
     .addConditionalEdges(START, routeFromStart, { Incoming: "Incoming", Planner: "Planner" })
     .addEdge("Incoming", "Planner")
-    .addConditionalEdges("Planner", routeAfterPlanner, {
+    .addConditionalEdges("Planner", plannerStep.route, {
       Normalize: "Normalize",
+      Policy: "Policy",
       Retrieve: "Retrieve",
       AskUser: "AskUser",
       SubAgent: "SubAgent",
