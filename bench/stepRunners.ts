@@ -120,7 +120,7 @@ type Chunk = Record<string, unknown>;
 /** The update of node `name`. */
 const nodeRan = (name: string) => (chunk: Chunk) => name in chunk;
 /** An update recording a visit of Mira's Tool stage (which may share its step with Policy and Evidence). */
-const miraToolRan = (chunk: Chunk) =>
+export const miraToolRan = (chunk: Chunk) =>
   Object.values(chunk).some((update) => ([] as Array<{ node?: string }>).concat((update as { trace?: [] } | null)?.trace ?? []).some((e) => e.node === "Tool"));
 
 /** Wall-clock and CPU timestamps of each tool completion in an `updates` stream. */
