@@ -34,7 +34,7 @@ import { createAskUserNode, routeAfterAskUser } from "../nodes/askUser.js";
 import { createIncomingNode, routeFromStart } from "../nodes/incoming.js";
 import type { CancelReply } from "../protocol/approvalReply.js";
 import { AgentRunAnnotation } from "../state/agentRun.js";
-import { AgentRunSchema } from "./schemas.js";
+import { AgentRunSchema, type GraphOptions } from "./schemas.js";
 import { createEvidenceNode, routeAfterEvidence, type EvidenceRoute } from "../nodes/evidence.js";
 import { createFinalizeNode } from "../nodes/finalize.js";
 import { createFreezeNode, routeAfterFreeze } from "../nodes/freeze.js";
@@ -46,11 +46,6 @@ import { createRetrieveNode } from "../nodes/retrieve.js";
 import { createToolNode, routeAfterTool, type ToolRoute } from "../nodes/tool.js";
 import { buildSubAgentGraph } from "./subagent.js";
 import { inline, type Stage } from "./inline.js";
-
-export interface GraphOptions {
-  /** Declare the state as zod schemas the LangGraph server shows in Studio (the served graph). */
-  studioSchemas?: boolean;
-}
 
 export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
   // Same channels either way; typed as the zod form.

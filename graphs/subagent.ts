@@ -26,9 +26,8 @@ import { createSubAgentStartNode } from "../nodes/subagentStart.js";
 import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 import { forDelegation } from "./childRuntime.js";
 import type { MiraRuntime } from "../nodes/runtime.js";
-import { AgentRunSchema, SubAgentInputSchema, SubAgentOutputSchema } from "./schemas.js";
+import { AgentRunSchema, SubAgentInputSchema, SubAgentOutputSchema, type GraphOptions } from "./schemas.js";
 import { AgentRunAnnotation, SubAgentInput, SubAgentOutput } from "../state/agentRun.js";
-import type { GraphOptions } from "./mira.js";
 import { reportingProgress } from "../state/trace.js";
 
 export function buildSubAgentGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
