@@ -56,6 +56,8 @@ export interface StepRun {
   totalMs: number;
   /** performance.now() at each tool completion. */
   completions: number[];
+  /** This process's CPU time (user + system, ms) at each tool completion: less disturbed by other load than wall time. */
+  cpu: number[];
   footprint: Footprint;
 }
 
@@ -109,11 +111,28 @@ async function withTempDir<T>(body: (paths: { dbPath: string; workspace: string 
   }
 }
 
-/** Timestamps each completion of `toolNode` in an `updates` stream. */
-async function toolCompletions(stream: AsyncIterable<Record<string, unknown>>, toolNode: string): Promise<number[]> {
-  const at: number[] = [];
-  for await (const chunk of stream) if (toolNode in chunk) at.push(performance.now());
-  return at;
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+type Chunk = Record<string, unknown>;
+/** The update of node `name`. */
+const nodeRan = (name: string) => (chunk: Chunk) => name in chunk;
+/** An update recording a visit of Mira's Tool stage (which may share its step with Policy and Evidence). */
+export const miraToolRan = (chunk: Chunk) =>
+  Object.values(chunk).some((update) => ([] as Array<{ node?: string }>).concat((update as { trace?: [] } | null)?.trace ?? []).some((e) => e.node === "Tool"));
+
+/** Wall-clock and CPU timestamps of each tool completion in an `updates` stream. */
+async function toolCompletions(stream: AsyncIterable<Chunk>, toolRan: (chunk: Chunk) => boolean): Promise<{ completions: number[]; cpu: number[] }> {
+  const completions: number[] = [];
+  const cpu: number[] = [];
+  for await (const chunk of stream) {
+    if (!toolRan(chunk)) continue;
+    completions.push(performance.now());
+    cpu.push(cpuMs());
+  }
+  return { completions, cpu };
 }
 
 /** Distinct text files for the read trajectory: numbered lines, so no two bodies are equal. */
@@ -172,13 +191,13 @@ export async function runMira(opts: MiraRunOptions): Promise<StepRun> {
       const { app, input, config } = miraApp(store, { steps, read: opts.read, workspace });
       const started = performance.now();
       const stream = await app.stream(input, { ...config, streamMode: "updates", durability: "sync" });
-      const completions = await toolCompletions(stream as AsyncIterable<Record<string, unknown>>, "Tool");
+      const { completions, cpu } = await toolCompletions(stream as AsyncIterable<Chunk>, miraToolRan);
       const totalMs = performance.now() - started;
       const state = await app.getState(config);
       if (state.values.status !== "completed" || completions.length !== steps) {
         throw new BenchRunError(`mira bench run did not complete: status ${state.values.status}, ${completions.length}/${steps} tool steps`);
       }
-      return { runner: opts.read ? "mira-read" : "mira", steps, totalMs, completions, footprint: footprint(dbPath) };
+      return { runner: opts.read ? "mira-read" : "mira", steps, totalMs, completions, cpu, footprint: footprint(dbPath) };
     } finally {
       await store.close();
     }
@@ -226,10 +245,10 @@ export async function runBare(steps: number): Promise<StepRun> {
         .compile({ checkpointer: new SqliteSaver(db) });
       const started = performance.now();
       const stream = await graph.stream({}, { configurable: { thread_id: "bench" }, recursionLimit: steps * 5 + 10, streamMode: "updates", durability: "sync" });
-      const completions = await toolCompletions(stream as AsyncIterable<Record<string, unknown>>, "tool");
+      const { completions, cpu } = await toolCompletions(stream as AsyncIterable<Chunk>, nodeRan("tool"));
       const totalMs = performance.now() - started;
       if (completions.length !== steps) throw new BenchRunError(`bare loop did not complete: ${completions.length}/${steps} tool steps`);
-      return { runner: "bare", steps, totalMs, completions, footprint: footprint(dbPath) };
+      return { runner: "bare", steps, totalMs, completions, cpu, footprint: footprint(dbPath) };
     } finally {
       db.close();
     }
@@ -255,10 +274,10 @@ export async function runCreateAgent(steps: number): Promise<StepRun> {
       const config = { configurable: { thread_id: "bench" }, recursionLimit: steps * 2 + 10, streamMode: "updates" as const };
       const started = performance.now();
       const stream = await agent.stream({ messages: [{ role: "user", content: `count to ${steps}` }] }, config);
-      const completions = await toolCompletions(stream as AsyncIterable<Record<string, unknown>>, "tools");
+      const { completions, cpu } = await toolCompletions(stream as AsyncIterable<Chunk>, nodeRan("tools"));
       const totalMs = performance.now() - started;
       if (completions.length !== steps) throw new BenchRunError(`createAgent bench run did not complete: ${completions.length}/${steps} tool steps`);
-      return { runner: "createAgent", steps, totalMs, completions, footprint: footprint(dbPath) };
+      return { runner: "createAgent", steps, totalMs, completions, cpu, footprint: footprint(dbPath) };
     } finally {
       db.close();
     }

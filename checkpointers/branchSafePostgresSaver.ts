@@ -29,10 +29,11 @@ import { WRITES_IDX_MAP, type ChannelVersions, type Checkpoint, type CheckpointM
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import pg from "pg";
 import { BODIES_TABLE_SQL, externalize, internalize, referencedHashes, type Bodies, type EvidenceBodyStore } from "./evidenceBodies.js";
+import type { ParentLookup } from "./types.js";
 
 type PostgresSaverOptions = NonNullable<ConstructorParameters<typeof PostgresSaver>[2]>;
 
-export class BranchSafePostgresSaver extends PostgresSaver {
+export class BranchSafePostgresSaver extends PostgresSaver implements ParentLookup {
   /** The evidence-body table of this database, for the execution ledger beside it. */
   readonly bodies: EvidenceBodyStore;
   private readonly bodyTable: string;
@@ -67,6 +68,14 @@ export class BranchSafePostgresSaver extends PostgresSaver {
   /** The stock factory builds a plain PostgresSaver; this one builds this class. */
   static override fromConnString(connString: string, options?: Partial<PostgresSaverOptions>): BranchSafePostgresSaver {
     return new BranchSafePostgresSaver(new pg.Pool({ connectionString: connString }), undefined, options);
+  }
+
+  async parentId(threadId: string, checkpointNs: string, checkpointId: string): Promise<string | null | undefined> {
+    const { rows } = await this.db.query<{ parent_checkpoint_id: string | null }>(
+      `SELECT parent_checkpoint_id FROM ${this.tables.checkpoints} WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3`,
+      [threadId, checkpointNs, checkpointId],
+    );
+    return rows[0] && (rows[0].parent_checkpoint_id ?? null);
   }
 
   override async setup(): Promise<void> {

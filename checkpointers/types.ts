@@ -23,3 +23,13 @@ export interface CheckpointStore {
   /** Releases the file handle or connection pool; idempotent. Use of the store after close fails. */
   close(): Promise<void>;
 }
+
+/**
+ * A saver that answers "what is this checkpoint's parent?" without loading its values. The Tool
+ * node asks at every step (an approval must lie on the current branch); a full `getTuple` per
+ * ancestor would cost a state load each time. `undefined` when the checkpoint is unknown, null
+ * for a thread's first checkpoint.
+ */
+export interface ParentLookup {
+  parentId(threadId: string, checkpointNs: string, checkpointId: string): Promise<string | null | undefined>;
+}

@@ -14,7 +14,7 @@
  * the same, a legacy row carries its `channel_values` inline (used as stored), and versions
  * stay numbers (`getNextVersion`), so an old thread resumes here.
  */
-import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { constants, deflateRawSync, inflateRawSync } from "node:zlib";
 import type Database from "better-sqlite3";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import {
@@ -32,6 +32,7 @@ import {
 import { LRUCache } from "lru-cache";
 import { applyDelta, diffArrays, SNAPSHOT_EVERY, type ArrayDelta } from "./arrayDelta.js";
 import { BODIES_TABLE_SQL, externalize, internalize, referencedHashes, type Bodies, type EvidenceBodyStore } from "./evidenceBodies.js";
+import type { ParentLookup } from "./types.js";
 
 /** The stock SqliteSaver's tables (same columns), plus Mira's three. */
 const SCHEMA = [
@@ -68,6 +69,13 @@ const REMEMBER_BYTES = 4096;
 const ZIP = "z+";
 /** Smaller values are stored as they are: deflate would not pay for itself. */
 const COMPRESS_OVER = 384;
+/**
+ * Fastest level and a 4 KiB window: values are a few KiB of JSON, so this compresses as well
+ * as the defaults at a fraction of the time, most of which went to allocating zlib's 32 KiB
+ * window per call (the checkpoint row alone is deflated at every step). Inflate's default
+ * window reads it, and what earlier versions wrote.
+ */
+const DEFLATE = { level: constants.Z_BEST_SPEED, windowBits: 12, memLevel: 4 };
 /** Longest chain of deltas a load follows before calling the store corrupted. */
 const MAX_CHAIN = SNAPSHOT_EVERY * 4;
 
@@ -105,12 +113,14 @@ interface WriteRow {
 type Row = [string, string, string, string, string, Uint8Array | null];
 type WriteInsert = [string, string, string, string, number, string, string, Uint8Array];
 
-export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
+export class VersionedSqliteSaver extends BaseCheckpointSaver<number> implements ParentLookup {
   private ready = false;
   private sql!: ReturnType<typeof prepare>;
   /** Bounded: a server keeps many threads; a miss only costs one full snapshot. */
   private readonly lastArrays = new LRUCache<string, LastArray>({ max: 4096 });
   private readonly lastValues = new LRUCache<string, LastValue>({ max: 4096 });
+  /** Parents of the checkpoints this saver put ("" for none): the lineage check asks for the newest ones. */
+  private readonly parents = new LRUCache<string, string>({ max: 4096 });
 
   constructor(readonly db: Database.Database) {
     super();
@@ -154,7 +164,7 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
         let stored: unknown = value;
         let delta: ReturnType<typeof diffArrays> = null;
         if (Array.isArray(value)) {
-          const key = arrayKey(thread_id, checkpoint_ns, channel);
+          const key = threadKey(thread_id, checkpoint_ns, channel);
           const prev = this.lastArrays.get(key);
           delta = prev && prev.depth < SNAPSHOT_EVERY ? diffArrays(prev.value, value) : null;
           if (prev && delta) stored = { base: prev.version, ...delta } satisfies ArrayDelta;
@@ -164,7 +174,7 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
         const [type, blob] = await this.dump(externalize(channel, stored, bodies));
         if (!Array.isArray(value) && blob.length <= REMEMBER_BYTES) {
           // A node that rewrites a channel with the value it had gets a new version, not new bytes.
-          const key = arrayKey(thread_id, checkpoint_ns, channel);
+          const key = threadKey(thread_id, checkpoint_ns, channel);
           const prev = this.lastValues.get(key);
           if (prev && Buffer.compare(prev.bytes, blob) === 0) return [thread_id, checkpoint_ns, channel, version, SAME, Buffer.from(prev.version)];
           rememberedValues.push([key, { version, bytes: blob }]);
@@ -189,6 +199,7 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
     // Only once the blobs are committed may a later delta name them as its base.
     for (const [key, last] of remembered) this.lastArrays.set(key, last);
     for (const [key, last] of rememberedValues) this.lastValues.set(key, last);
+    this.parents.set(threadKey(thread_id, checkpoint_ns, checkpoint.id), parentId ?? "");
     return { configurable: { thread_id, checkpoint_ns, checkpoint_id: checkpoint.id } };
   }
 
@@ -229,6 +240,14 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
     return row && this.toTuple(row, checkpoint_id ? "ifAbsent" : "always");
   }
 
+  async parentId(threadId: string, checkpointNs: string, checkpointId: string): Promise<string | null | undefined> {
+    const known = this.parents.get(threadKey(threadId, checkpointNs, checkpointId));
+    if (known !== undefined) return known || null;
+    this.setup();
+    const row = this.sql.parentOf.get(threadId, checkpointNs, checkpointId);
+    return row && (row.parent_checkpoint_id ?? null);
+  }
+
   override async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
     this.setup();
     const { limit, before, filter } = options ?? {};
@@ -253,7 +272,7 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
     this.db.transaction(() => {
       for (const table of ["checkpoints", "writes", "checkpoint_blobs", "mira_trace"]) this.db.prepare(`DELETE FROM ${table} WHERE thread_id = ?`).run(threadId);
     })();
-    for (const cache of [this.lastArrays, this.lastValues] as LRUCache<string, object>[]) {
+    for (const cache of [this.lastArrays, this.lastValues, this.parents] as LRUCache<string, object | string>[]) {
       for (const key of [...cache.keys()]) if (key.startsWith(`${threadId}\u0000`)) cache.delete(key);
     }
   }
@@ -288,7 +307,7 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
   private async dump(value: unknown): Promise<[string, Uint8Array]> {
     const [type, bytes] = await this.serde.dumpsTyped(value);
     if (bytes.length <= COMPRESS_OVER) return [type, bytes];
-    return [ZIP + type, deflateRawSync(bytes)];
+    return [ZIP + type, deflateRawSync(bytes, DEFLATE)];
   }
 
   private load(type: string, bytes: Uint8Array): Promise<unknown> {
@@ -333,7 +352,7 @@ export class VersionedSqliteSaver extends BaseCheckpointSaver<number> {
     // The values LangGraph resumes from: the next delta of each array channel can build on them.
     for (const [channel, depth] of remember ? depths : []) {
       const value = channel_values[channel];
-      const key = arrayKey(thread_id, checkpoint_ns, channel);
+      const key = threadKey(thread_id, checkpoint_ns, channel);
       if (remember === "ifAbsent" && this.lastArrays.has(key)) continue;
       if (Array.isArray(value)) this.lastArrays.set(key, { version: String(checkpoint.channel_versions[channel]), value, depth });
     }
@@ -378,6 +397,9 @@ function prepare(db: Database.Database) {
       "INSERT OR REPLACE INTO checkpoints (thread_id, checkpoint_ns, checkpoint_id, parent_checkpoint_id, type, checkpoint, metadata) VALUES (?, ?, ?, ?, ?, ?, ?)",
     ),
     latestCheckpoint: db.prepare<[string, string], CheckpointRow>("SELECT * FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1"),
+    parentOf: db.prepare<[string, string, string], { parent_checkpoint_id: string | null }>(
+      "SELECT parent_checkpoint_id FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?",
+    ),
     checkpointById: db.prepare<[string, string, string], CheckpointRow>("SELECT * FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?"),
     // Pathless writes come back in task id, then index order (BaseCheckpointSaver's writesSortKey contract).
     writes: db.prepare<[string, string, string], WriteRow>("SELECT task_id, channel, type, value FROM writes WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ? ORDER BY task_id, idx"),
@@ -397,4 +419,4 @@ function prepare(db: Database.Database) {
   };
 }
 
-const arrayKey = (threadId: string, ns: string, channel: string) => `${threadId}\u0000${ns}\u0000${channel}`;
+const threadKey = (threadId: string, ns: string, name: string) => `${threadId}\u0000${ns}\u0000${name}`;

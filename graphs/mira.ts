@@ -9,14 +9,21 @@
  *                       ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
  *                       │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
  *                       │                                                  | approval (refused reply) | END (cancelled)
+ *                       │    (planner → normalize, policy → tool → evidence, and tool → evidence after an
+ *                       │     approval each run as one step: graphs/inline.ts; a governed step is two
+ *                       │     checkpoints, not five: the decision with its frozen call, then its outcome)
  *                       ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner | END (child cancelled)
  *                       │                                        └─skill completed→ freeze → generate | planner
  *                       └─fail / terminal → finalize
  *
  * `incoming` settles new input that arrives while the thread waits (nodes/incoming.ts).
- * State, input, output and context are zod schemas (graphs/schemas.ts), so the LangGraph
- * server reads them at runtime. A cancel ends the run from Approval, AskUser or (a cancelled
- * SubAgent) Evidence; graphs/pausedRun.ts reads the UIs' "Mark as resolved" as a cancel.
+ * Input and context are zod schemas. The state is `AgentRunAnnotation`'s channels, declared
+ * as a zod schema only for the LangGraph server (`studioSchemas`, graphs/schemas.ts), which
+ * reads it at runtime: on a zod state LangGraph re-validates every node's update against a
+ * partial schema it builds per write, which cost a governed step more than its checkpoint
+ * (issue 24), and the channels accept any value anyway. A cancel ends the run from Approval,
+ * AskUser or (a cancelled SubAgent) Evidence; graphs/pausedRun.ts reads the UIs' "Mark as
+ * resolved" as a cancel.
  */
 import { END, START, StateGraph } from "@langchain/langgraph";
 import type { MiraRuntime } from "../nodes/runtime.js";
@@ -26,37 +33,50 @@ import { MiraConfigurable } from "../config/runConfig.js";
 import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode, routeAfterAskUser } from "../nodes/askUser.js";
 import { createIncomingNode, routeFromStart } from "../nodes/incoming.js";
-import { AgentRunSchema } from "./schemas.js";
-import { createEvidenceNode, routeAfterEvidence } from "../nodes/evidence.js";
+import { AgentRunAnnotation } from "../state/agentRun.js";
+import { AgentRunSchema, type GraphOptions } from "./schemas.js";
+import { createEvidenceNode, routeAfterEvidence, type EvidenceRoute } from "../nodes/evidence.js";
 import { createFinalizeNode } from "../nodes/finalize.js";
 import { createFreezeNode, routeAfterFreeze } from "../nodes/freeze.js";
 import { createGenerateNode } from "../nodes/generate.js";
-import { createNormalizeNode, routeAfterNormalize } from "../nodes/normalize.js";
-import { createPlannerNode, routeAfterPlanner } from "../nodes/planner.js";
-import { createPolicyNode, routeAfterPolicy } from "../nodes/policy.js";
+import { createNormalizeNode, routeAfterNormalize, type NormalizeRoute } from "../nodes/normalize.js";
+import { createPlannerNode, routeAfterPlanner, type PlannerRoute } from "../nodes/planner.js";
+import { createPolicyNode, routeAfterPolicy, type PolicyRoute } from "../nodes/policy.js";
 import { createRetrieveNode } from "../nodes/retrieve.js";
-import { createToolNode, routeAfterTool } from "../nodes/tool.js";
+import { createToolNode, routeAfterTool, type ToolRoute } from "../nodes/tool.js";
 import { buildSubAgentGraph } from "./subagent.js";
+import { inline, type Stage } from "./inline.js";
 
-export function buildMiraGraph(rt: MiraRuntime) {
-  return new StateGraph({ state: AgentRunSchema, input: MiraInput, context: MiraConfigurable })
+export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
+  // Same channels either way; typed as the zod form.
+  const state = opts.studioSchemas ? AgentRunSchema : (AgentRunAnnotation as unknown as typeof AgentRunSchema);
+  const planner: Stage<PlannerRoute> = { name: "Planner", node: reportingProgress(createPlannerNode(rt)), route: routeAfterPlanner };
+  const normalize: Stage<NormalizeRoute> = { name: "Normalize", node: reportingProgress(createNormalizeNode(rt)), route: routeAfterNormalize };
+  const policy: Stage<PolicyRoute> = { name: "Policy", node: reportingProgress(createPolicyNode(rt)), route: routeAfterPolicy };
+  const tool: Stage<ToolRoute> = { name: "Tool", node: reportingProgress(createToolNode(rt)), route: routeAfterTool };
+  const evidence: Stage<EvidenceRoute> = { name: "Evidence", node: reportingProgress(createEvidenceNode(rt)), route: routeAfterEvidence };
+  const plannerStep = inline<PlannerRoute | NormalizeRoute>([planner, normalize]);
+  const policyStep = inline<PolicyRoute | ToolRoute | EvidenceRoute>([policy, tool, evidence]);
+  const toolStep = inline<ToolRoute | EvidenceRoute>([tool, evidence]);
+  return new StateGraph({ state, input: MiraInput, context: MiraConfigurable })
     .addNode("Incoming", reportingProgress(createIncomingNode(rt)))
-    .addNode("Planner", reportingProgress(createPlannerNode(rt)))
+    .addNode("Planner", plannerStep.node)
     .addNode("AskUser", reportingProgress(createAskUserNode(rt)))
     .addNode("Retrieve", reportingProgress(createRetrieveNode(rt)))
-    .addNode("Normalize", reportingProgress(createNormalizeNode(rt)))
-    .addNode("Policy", reportingProgress(createPolicyNode(rt)))
+    .addNode("Normalize", normalize.node)
+    .addNode("Policy", policyStep.node)
     .addNode("Approval", reportingProgress(createApprovalNode(rt)))
-    .addNode("Tool", reportingProgress(createToolNode(rt)))
-    .addNode("Evidence", reportingProgress(createEvidenceNode(rt)))
-    .addNode("SubAgent", buildSubAgentGraph(rt).compile())
+    .addNode("Tool", toolStep.node)
+    .addNode("Evidence", evidence.node)
+    .addNode("SubAgent", buildSubAgentGraph(rt, opts).compile())
     .addNode("Freeze", reportingProgress(createFreezeNode(rt)))
     .addNode("Generate", reportingProgress(createGenerateNode(rt)))
     .addNode("Finalize", reportingProgress(createFinalizeNode(rt)))
     .addConditionalEdges(START, routeFromStart, { Incoming: "Incoming", Planner: "Planner" })
     .addEdge("Incoming", "Planner")
-    .addConditionalEdges("Planner", routeAfterPlanner, {
+    .addConditionalEdges("Planner", plannerStep.route, {
       Normalize: "Normalize",
+      Policy: "Policy",
       Retrieve: "Retrieve",
       AskUser: "AskUser",
       SubAgent: "SubAgent",
@@ -68,9 +88,9 @@ export function buildMiraGraph(rt: MiraRuntime) {
     .addEdge("Retrieve", "Evidence")
     .addEdge("SubAgent", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
-    .addConditionalEdges("Policy", routeAfterPolicy, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize" })
+    .addConditionalEdges("Policy", policyStep.route, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize", Policy: "Policy", Evidence: "Evidence", Freeze: "Freeze", [END]: END })
     .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize", [END]: END })
-    .addConditionalEdges("Tool", routeAfterTool, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize" })
+    .addConditionalEdges("Tool", toolStep.route, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize", Planner: "Planner", Freeze: "Freeze", [END]: END })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Freeze: "Freeze", Finalize: "Finalize", [END]: END })
     .addConditionalEdges("Freeze", routeAfterFreeze, { Generate: "Generate", Planner: "Planner" })
     .addEdge("Generate", "Finalize")

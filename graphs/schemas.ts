@@ -13,6 +13,12 @@ import type { BinaryOperatorAggregate } from "@langchain/langgraph";
 import { AgentRunAnnotation, type AgentRunState, type AgentRunUpdate } from "../state/agentRun.js";
 import { ApprovalRecord, Evidence, FinishReason, Observation, PendingToolCall, RunError, RunStatus, TraceEntry } from "../state/types.js";
 
+/** How a graph is built. */
+export interface GraphOptions {
+  /** Declare the state as these zod schemas, which the LangGraph server shows in Studio (the served graph only). */
+  studioSchemas?: boolean;
+}
+
 type Channels = typeof AgentRunAnnotation.spec;
 type Key = keyof Channels;
 

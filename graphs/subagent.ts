@@ -4,7 +4,8 @@
  * child's runtime (scoped Harness, its own id; the parent's policy, approvals and ledger).
  * Added to the main graph as the node `SubAgent`; compiled without a checkpointer, so it
  * inherits the parent's and an `interrupt()` inside it pauses the whole run. Its state,
- * input and output are zod schemas (graphs/schemas.ts), which Studio's subgraph endpoint reads.
+ * input and output are the Annotation's channels, as zod schemas (graphs/schemas.ts) when
+ * Studio's subgraph endpoint reads them (`studioSchemas`, as in graphs/mira.ts).
  *
  * START → Start → Planner ─answer / guarded / terminal→ Report → END
  *                   ├─ask_user→ AskUser (interrupt, relayed by the parent) → Planner | AskUser (refused) | Report (cancelled)
@@ -25,12 +26,16 @@ import { createSubAgentStartNode } from "../nodes/subagentStart.js";
 import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 import { forDelegation } from "./childRuntime.js";
 import type { MiraRuntime } from "../nodes/runtime.js";
-import { AgentRunSchema, SubAgentInputSchema, SubAgentOutputSchema } from "./schemas.js";
+import { AgentRunSchema, SubAgentInputSchema, SubAgentOutputSchema, type GraphOptions } from "./schemas.js";
+import { AgentRunAnnotation, SubAgentInput, SubAgentOutput } from "../state/agentRun.js";
 import { reportingProgress } from "../state/trace.js";
 
-export function buildSubAgentGraph(rt: MiraRuntime) {
+export function buildSubAgentGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
   const bind = (name: string, factory: Parameters<typeof forDelegation>[1]) => reportingProgress(forDelegation(rt, factory, name));
-  return new StateGraph({ state: AgentRunSchema, input: SubAgentInputSchema, output: SubAgentOutputSchema })
+  const studio = { state: AgentRunSchema, input: SubAgentInputSchema, output: SubAgentOutputSchema };
+  // Same channels either way; typed as the zod form.
+  const schemas = opts.studioSchemas ? studio : ({ state: AgentRunAnnotation, input: SubAgentInput, output: SubAgentOutput } as unknown as typeof studio);
+  return new StateGraph(schemas)
     .addNode("Start", bind("Start", createSubAgentStartNode))
     .addNode("Planner", bind("Planner", createPlannerNode))
     .addNode("AskUser", bind("AskUser", createAskUserNode))

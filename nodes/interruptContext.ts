@@ -5,6 +5,7 @@
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseCheckpointSaver } from "@langchain/langgraph";
+import type { ParentLookup } from "../checkpointers/types.js";
 
 interface Scratchpad {
   resume?: unknown[];
@@ -24,11 +25,23 @@ export function replyIsKeyed(config: RunnableConfig): boolean {
 /** How far back the lineage walk looks; an approval is used within a few steps of being given. */
 const MAX_LINEAGE_STEPS = 256;
 
+type ParentOf = (id: string) => Promise<string | null | undefined>;
+
+/** A checkpoint's parent id: from the saver's cheap lookup when it has one, else from a full load. */
+function parentLookup(saver: BaseCheckpointSaver, threadId: string, ns: string): ParentOf {
+  const lookup = saver as Partial<ParentLookup>;
+  if (typeof lookup.parentId === "function") return (id) => lookup.parentId!(threadId, ns, id);
+  return async (id) => {
+    const tuple = await saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id } });
+    return tuple ? (tuple.parentConfig?.configurable?.checkpoint_id ?? null) : undefined;
+  };
+}
+
 /**
  * Whether `ancestorId` is the current checkpoint or one of its ancestors in this thread and
  * namespace. `unknown` when the graph runs without a checkpointer (nothing to compare).
  * The current checkpoint may still be in flight to the saver (writes are asynchronous), so
- * a missing current tuple is retried briefly before the walk gives up.
+ * a missing current checkpoint is retried briefly before the walk gives up.
  */
 export async function onLineage(config: RunnableConfig, ancestorId: string): Promise<"yes" | "no" | "unknown"> {
   const saver = config.configurable?.__pregel_checkpointer as BaseCheckpointSaver | undefined;
@@ -37,17 +50,17 @@ export async function onLineage(config: RunnableConfig, ancestorId: string): Pro
   const [ns, current] = entries.at(-1) ?? [];
   if (!saver || current === undefined || ns === undefined) return "unknown";
   if (current === ancestorId) return "yes";
-  const threadId = config.configurable?.thread_id;
-  let next: RunnableConfig | undefined = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: current } };
-  for (let step = 0; next && step < MAX_LINEAGE_STEPS; step++) {
-    let tuple = await saver.getTuple(next);
-    for (let retry = 0; !tuple && step === 0 && retry < 20; retry++) {
+  const parentOf = parentLookup(saver, config.configurable?.thread_id, ns);
+  let id = current;
+  for (let step = 0; step < MAX_LINEAGE_STEPS; step++) {
+    let parent = await parentOf(id);
+    for (let retry = 0; parent === undefined && step === 0 && retry < 20; retry++) {
       await new Promise((r) => setTimeout(r, 25));
-      tuple = await saver.getTuple(next);
+      parent = await parentOf(id);
     }
-    if (!tuple) return "no";
-    if (tuple.checkpoint.id === ancestorId) return "yes";
-    next = tuple.parentConfig;
+    if (!parent) return "no";
+    if (parent === ancestorId) return "yes";
+    id = parent;
   }
   return "no";
 }

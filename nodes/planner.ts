@@ -6,6 +6,7 @@
 import { redactSecrets } from "../contract/redact.js";
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
 import { functionSpec } from "../harness/catalogView.js";
+import type { ToolDefinition } from "../tools/types.js";
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../state/completionGate.js";
@@ -93,6 +94,14 @@ const packet = (evidence: Evidence[], draft: string, guarded: boolean) => ({
   draft,
   guarded,
 });
+
+/** Function specs of tool definitions (stable objects): a zod → JSON schema conversion is not redone at every step. */
+const toolSpecs = new WeakMap<ToolDefinition, ReturnType<typeof functionSpec>>();
+function toolSpec(tool: ToolDefinition) {
+  let spec = toolSpecs.get(tool);
+  if (!spec) toolSpecs.set(tool, (spec = functionSpec(tool)));
+  return spec;
+}
 
 const PROTOCOL_SPECS = PROTOCOL_NAMES.map((name) => functionSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
 /** A SubAgent is never offered delegate_task (no nesting). */
@@ -200,7 +209,7 @@ export function createPlannerNode(rt: MiraRuntime) {
         reply = await rt.model.planFromContext(ctx);
       } else {
         const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
-        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...schemas.map(functionSpec)], { parallel_tool_calls: false } as never) : rt.model;
+        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...schemas.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
         // The run's own call index (a scripted model replays this turn, whichever thread asks);
         // `nostream`: the Planner's protocol calls are not chat messages for `messages` streams.
         reply = await model.invoke(messages, { modelCall: state.modelCalls, tags: ["nostream"] } as Record<string, unknown>);

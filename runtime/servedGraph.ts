@@ -61,7 +61,7 @@ async function compileFor(settings: RunSettings, tools: OpenedHarness, skills: R
   // The operator's grants, narrowed by the run's own `tools` (never widened).
   const harness = tools.harness.withAuthority(runAuthority(operatorAuthority(), settings.toolGrants, tools.harness));
   return settlingPausedRuns(
-    buildMiraGraph(await createRuntime(settings, store.ledger, { harness, skills }))
+    buildMiraGraph(await createRuntime(settings, store.ledger, { harness, skills }), { studioSchemas: true })
       .compile()
       .withConfig({ recursionLimit: recursionLimitFor(settings.maxSteps), configurable: { __pregel_strict_resume: true } }),
   );

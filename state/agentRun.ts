@@ -112,6 +112,31 @@ export const AgentRunAnnotation = Annotation.Root({
 export type AgentRunState = typeof AgentRunAnnotation.State;
 export type AgentRunUpdate = typeof AgentRunAnnotation.Update;
 
+type Channel = keyof typeof AgentRunAnnotation.spec;
+/** The channels whose reducer appends (the windows and the conversation); the others replace. */
+const APPENDED = new Set<Channel>(["messages", "approvals", "observations", "evidence", "subagentResults", "trace"]);
+
+/** `state` after `update`, through the channels' own reducers (as LangGraph applies it). */
+export function applyUpdate(state: AgentRunState, update: AgentRunUpdate): AgentRunState {
+  const next: Record<string, unknown> = { ...state };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === undefined) continue;
+    const channel = AgentRunAnnotation.spec[key as Channel] as unknown as { operator: (current: unknown, update: unknown) => unknown };
+    next[key] = channel.operator(next[key], value);
+  }
+  return next as AgentRunState;
+}
+
+/** One update equal to applying `first`, then `second`: appended channels concatenate, the others take `second`'s value. */
+export function mergeUpdates(first: AgentRunUpdate, second: AgentRunUpdate): AgentRunUpdate {
+  const merged: Record<string, unknown> = { ...first };
+  for (const [key, value] of Object.entries(second)) {
+    if (value === undefined) continue;
+    merged[key] = APPENDED.has(key as Channel) && key in first ? ([] as unknown[]).concat(merged[key], value) : value;
+  }
+  return merged as AgentRunUpdate;
+}
+
 /**
  * What a SubAgent subgraph reads from its parent: the mandate and the run-wide counters it
  * continues (so trace seq, evidence ids and scripted model calls stay one sequence). Never

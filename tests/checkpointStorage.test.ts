@@ -17,7 +17,7 @@ import { Annotation, Command, END, interrupt, START, StateGraph } from "@langcha
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { footprint, miraApp, runMira, writeReadWorkspace } from "../bench/stepRunners.js";
+import { footprint, miraApp, miraToolRan, runMira, writeReadWorkspace } from "../bench/stepRunners.js";
 import { openCheckpointStore } from "../checkpointers/index.js";
 import { INLINE_CHARS } from "../checkpointers/evidenceBodies.js";
 import { VersionedSqliteSaver } from "../checkpointers/versionedSqliteSaver.js";
@@ -82,7 +82,7 @@ async function readRun(setting: string, workspace: string, steps: number, stopAf
     try {
       const stream = await app.stream(input, { ...config, streamMode: "updates", durability: "sync", signal: abort.signal });
       for await (const chunk of stream) {
-        if ("Tool" in (chunk as Record<string, unknown>) && ++tools === stopAfter) abort.abort();
+        if (miraToolRan(chunk as Record<string, unknown>) && ++tools === stopAfter) abort.abort();
       }
     } catch (err) {
       if (!abort.signal.aborted) throw err;

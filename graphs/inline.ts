@@ -1,0 +1,47 @@
+/**
+ * Contract stages that follow each other within one LangGraph step (issue 24). Each stage
+ * stays its own node file and its own trace entry; only the checkpoint between two pure or
+ * ledger-guarded stages is skipped. A stage runs on the state its predecessor left (applied
+ * through the channels' reducers), and the stages' updates are written as one. A stage routes
+ * to the next one in the chain to continue it; any other route ends the step there, and the
+ * graph follows the route of the last stage that ran: the one whose visit ends the trace
+ * (every stage records exactly one). A state written "as" the chain's node (`updateState`)
+ * routes as its first stage would.
+ *
+ * Why it keeps the crash guarantees: the chained stages are Policy (pure: it classifies a
+ * frozen call), Tool (at most once per invocation through the execution ledger, whatever
+ * step it runs in) and Evidence (pure). A process killed inside the chain resumes from the
+ * checkpoint before it and runs it again: Policy decides again, the ledger replays or marks
+ * `outcome_unknown` what Tool already began, and nothing runs twice. Nothing is chained into
+ * an `interrupt()`.
+ */
+import type { LangGraphRunnableConfig } from "@langchain/langgraph";
+import { applyUpdate, mergeUpdates, type AgentRunState, type AgentRunUpdate } from "../state/agentRun.js";
+
+type Node = (state: AgentRunState, config: LangGraphRunnableConfig) => Promise<AgentRunUpdate>;
+
+export interface Stage<R extends string = string> {
+  name: string;
+  node: Node;
+  route: (state: AgentRunState) => R;
+}
+
+/** One graph node running `stages` in order while each routes to the next, and the route out of it. */
+export function inline<R extends string>(stages: Array<Stage<R>>) {
+  const node: Node = async (state, config) => {
+    let current = state;
+    let merged: AgentRunUpdate = {};
+    for (let i = 0; ; i++) {
+      const stage = stages[i]!;
+      const update = await stage.node(current, config);
+      merged = mergeUpdates(merged, update);
+      current = applyUpdate(current, update);
+      if (stage.route(current) !== stages[i + 1]?.name) return merged;
+    }
+  };
+  const route = (state: AgentRunState): R => {
+    const last = state.trace.at(-1)?.node;
+    return (stages.find((s) => s.name === last) ?? stages[0]!).route(state);
+  };
+  return { node, route };
+}
