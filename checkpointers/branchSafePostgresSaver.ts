@@ -71,6 +71,8 @@ export class BranchSafePostgresSaver extends PostgresSaver implements ParentLook
   }
 
   async parentId(threadId: string, checkpointNs: string, checkpointId: string): Promise<string | null | undefined> {
+    // As in getTuple: a checkpoint this process is still saving is looked up once it is saved.
+    await this.saving.get(savingKey(threadId, checkpointNs, checkpointId))?.catch(() => {});
     const { rows } = await this.db.query<{ parent_checkpoint_id: string | null }>(
       `SELECT parent_checkpoint_id FROM ${this.tables.checkpoints} WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3`,
       [threadId, checkpointNs, checkpointId],

@@ -106,4 +106,14 @@ describe.skipIf(!reachable)("BranchSafePostgresSaver round trips", () => {
     expect(read?.checkpoint.id).toBe(cp.id);
     expect(read?.checkpoint.channel_values).toEqual({ status: "running", goal: "g" });
   });
+
+  it("the lineage walk's parent lookup of a checkpoint still being saved waits for the save (never 'missing')", async () => {
+    const threadId = randomUUID();
+    const config = { configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: "parent-1" } };
+    const cp = checkpointWith({ status: "running", goal: "g" });
+    const saving = saver.put(config, cp, { source: "loop", step: 1, parents: {} }, cp.channel_versions);
+    const parent = await saver.parentId(threadId, "", cp.id);
+    await saving;
+    expect(parent).toBe("parent-1");
+  });
 });
