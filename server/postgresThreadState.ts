@@ -8,7 +8,14 @@ import type pg from "pg";
 export interface ThreadRows {
   get(threadId: string): Promise<Thread>;
   assertIdle(threadId: string): Promise<void>;
-  setValues(threadId: string, values: unknown): Promise<void>;
+  setValues(threadId: string, state: ThreadStateAfterUpdate): Promise<void>;
+}
+
+/** What a state update leaves: its values, and whether the graph still waits (next nodes or interrupts). */
+export interface ThreadStateAfterUpdate {
+  values: unknown;
+  next: readonly string[];
+  tasks: ReadonlyArray<{ id: string; interrupts?: readonly unknown[] }>;
 }
 
 /** Thread state through the graph (getState, updateState, history), as the official server does it. */
@@ -45,7 +52,7 @@ export class PostgresThreadState implements ThreadsStateRepo {
     updateConfig.configurable.checkpoint_ns ??= "";
     const next = await found.graph.updateState(updateConfig, values, asNode);
     const state = await this.get(config, { subgraphs: false });
-    await this.threads.setValues(found.thread.thread_id, state.values);
+    await this.threads.setValues(found.thread.thread_id, state);
     return { checkpoint: next.configurable };
   }
 
@@ -68,7 +75,7 @@ export class PostgresThreadState implements ThreadsStateRepo {
       })),
     );
     const state = await this.get(config, { subgraphs: false });
-    await this.threads.setValues(threadId, state.values);
+    await this.threads.setValues(threadId, state);
     return { checkpoint: next.configurable };
   }
 

@@ -1,5 +1,6 @@
 /** Threads as rows of `mira_threads`; their checkpoints stay in the saver's tables (`CheckpointTables`). */
 import type { CheckpointPayload, Metadata, Thread, ThreadsRepo, ThreadsStateRepo } from "@langchain/langgraph-api/storage";
+import type { ThreadStateAfterUpdate } from "./postgresThreadState.js";
 import { v7 as uuid7 } from "@langchain/core/utils/uuid";
 import { HTTPException } from "hono/http-exception";
 import type pg from "pg";
@@ -104,7 +105,18 @@ export class PostgresThreads implements ThreadsRepo {
     if (busy.rows[0]) throw new HTTPException(409, { message: "Thread is busy" });
   }
 
-  async setValues(threadId: string, values: unknown): Promise<void> {
-    await retrying(() => this.pool.query(`UPDATE mira_threads SET "values" = $2::jsonb, updated_at = now() WHERE thread_id = $1`, [threadId, json(values)]));
+  /**
+   * After a state update (no run pending: `assertIdle` held): the new values, and the status the
+   * update leaves, so a UI's "Mark as resolved" is not listed as `interrupted` until a later run.
+   */
+  async setValues(threadId: string, state: ThreadStateAfterUpdate): Promise<void> {
+    const interrupts = Object.fromEntries(state.tasks.filter((t) => (t.interrupts?.length ?? 0) > 0).map((t) => [t.id, t.interrupts]));
+    const waiting = state.next.length > 0 || Object.keys(interrupts).length > 0;
+    await retrying(() =>
+      this.pool.query(
+        `UPDATE mira_threads SET "values" = $2::jsonb, status = CASE WHEN $3 THEN 'interrupted' ELSE 'idle' END, interrupts = $4::jsonb, updated_at = now() WHERE thread_id = $1`,
+        [threadId, json(state.values), waiting, json(interrupts)],
+      ),
+    );
   }
 }

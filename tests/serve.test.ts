@@ -94,6 +94,15 @@ describe.skipIf(!reachable)("mira serve: instances on one PostgreSQL share threa
     expect(await ledgerRows(pool, paused.threadId)).toContainEqual({ tool_call_id: callId, status: "completed" });
   }, 60_000);
 
+  it("Agent Inbox's Mark as resolved (updateState as __end__): the run is cancelled, nothing runs, and the thread is listed idle at once", async () => {
+    const paused = await pausedWrite(a, "resolved");
+    await a.threads.updateState(paused.threadId, { values: null, asNode: "__end__" });
+    expect((await b.threads.get(paused.threadId)).status).toBe("idle");
+    expect((await b.threads.getState<RunValues>(paused.threadId)).values.status).toBe("cancelled");
+    expect(await ledgerRows(pool, paused.threadId)).toEqual([]);
+    await expect(readFile(join(workspace, "notes/resolved.md"), "utf8")).rejects.toThrow(/ENOENT/);
+  }, 60_000);
+
   it("two simultaneous resumes through A and B: exactly one proceeds, the other gets 409, the effect happens once", async () => {
     const paused = await pausedWrite(a, "race");
     const results = await Promise.allSettled([a.runs.wait(paused.threadId, "mira", paused.resume), b.runs.wait(paused.threadId, "mira", paused.resume)]);
