@@ -128,7 +128,7 @@ describe("issue 21, tuning set 2: correct work by any means completes, premature
 });
 
 describe("issue 21, tuning set 3: what the answer says must agree with what was observed", () => {
-  const more = { "a.md": "alpha\n", "b.md": "alpha\n", "verify.sh": "echo 'not ok 1'\nexit 1\n", "src/util.js": "// FIXME later\nexport {};\n", "rows.csv": "h\n1\n2\n", "notes.md": "We sent teh file.\n", ".npmrc": "save=true\n", "tmpdir/x.bak": "1", "tmpdir/y.bak": "2", "tmpdir/keep.dat": "k" };
+  const more = { "a.md": "alpha\n", "b.md": "alpha\n", "verify.sh": "echo 'not ok 1'\nexit 1\n", "src/util.js": "// FIXME later\nexport {};\n", "rows.csv": "h\n1\n2\n", "notes.md": "We sent teh file.\n", ".npmrc": "save=true\n", "tmpdir/x.bak": "1", "tmpdir/y.bak": "2", "tmpdir/keep.dat": "k", "inbox/data.csv": "a,b\n", "inbox/other.txt": "o\n" };
   const go = (id: string, request: string, work: GateScript["work"], answer: string) => runGateScript({ id, request, files: { ...files, ...more }, work, answers: [answer, answer] });
   const sh = (script: string): GateScript["work"][number] => ["run_command", { command: "sh", args: ["-c", script] }];
 
@@ -198,6 +198,14 @@ describe("issue 21, tuning set 3: what the answer says must agree with what was 
     expect(ok.goals.join(" ")).toMatch(/cachedir\/\.keep/);
     expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
     const blind = await go("in-it-blind", "Create a cachedir directory with an empty .keep file in it.", [sh("mkdir -p cachedir && touch cachedir/.keep")], "Created it.");
+    expect(blind.verdict).toBe("block");
+  });
+
+  it("rule: of two places, the one holding the named file is where it is, the other where it goes", { timeout: 60_000 }, async () => {
+    const ok = await go("source-place", "用命令把 inbox 目录下的 data.csv 移到 processed 目录里", [sh("mkdir -p processed && mv inbox/data.csv processed/data.csv && ls inbox processed")], "已移动：processed 里有 data.csv，inbox 里只剩 other.txt。");
+    expect(ok.goals).toContain("change.move inbox/data.csv→processed/data.csv");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    const blind = await go("source-place-blind", "用命令把 inbox 目录下的 data.csv 移到 processed 目录里", [sh("mkdir -p processed && mv inbox/data.csv processed/data.csv")], "已移动。");
     expect(blind.verdict).toBe("block");
   });
 
