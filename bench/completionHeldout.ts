@@ -1,8 +1,9 @@
 /**
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
- * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` was the
- * second, measured once blind and tuned on since (eval/completion/<split>/cases.json). Each
+ * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` and
+ * `tuning-heldout3` were the second and third, each measured once blind and tuned on since
+ * (eval/completion/<split>/cases.json). Each
  * case is a request, an initial workspace, the real tool calls a model made, its final
  * answer, and whether the gate must accept that first answer (`pass`) or refuse it
  * (`block`). The answer is given twice, so a refused run also shows what follows a refusal:
@@ -31,11 +32,11 @@ export const HeldoutCase = z.object({
 });
 export type HeldoutCase = z.infer<typeof HeldoutCase>;
 
-/** The blind-written sets: two measured once blind and tuned on since, and the held-out one. */
+/** The blind-written sets, each measured once blind and tuned on since. */
 export const COMPLETION_SPLITS = {
   "tuning-heldout1": "tuning set 1 (first held-out set, since tuned on)",
   "tuning-heldout2": "tuning set 2 (second held-out set, measured once blind, since tuned on)",
-  heldout3: "held-out 3 (written blind, committed before any run, never tuned on)",
+  "tuning-heldout3": "tuning set 3 (third held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 

@@ -67,6 +67,13 @@ export function mentionedPaths(text: string): string[] {
 /** Calendar words and clock times, English and Chinese: a time says "when", so the tool takes one. */
 const TIME =
   /\b(?:today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|this week|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})\b|今天|明天|后天|昨天|下周|本周|这周|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|[一二三四五六七八九十\d]+点(?:半|钟)?|\d+月\d+[日号]/gi;
+/** Clock times a text states, as minutes past midnight (`9:30`, `2pm`, `14:00`, the `10:00` of `T10:00:00`). */
+export function clockTimes(text: string): number[] {
+  const hours12 = [...text.matchAll(/(?<![\d:.])(\d{1,2})(?::(\d{2}))?\s?([ap]m)\b/giu)].map((m) => ((Number(m[1]) % 12) + (m[3]!.toLowerCase() === "pm" ? 12 : 0)) * 60 + Number(m[2] ?? 0));
+  const hours24 = [...text.matchAll(/(?<![\d:.])(\d{1,2}):(\d{2})(?!\d|\s?[ap]m\b)/giu)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+  return [...hours12, ...hours24];
+}
+
 /** lowerCamel (`pushEvent`, at least two lower-case letters first, so not "iPhone"), snake_case / SCREAMING_CASE, and calls (`connect()`). */
 const IDENTIFIER = /(?<![\w./-])(?:[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za-z0-9]*(?:_+[A-Za-z0-9]+)+|[A-Za-z_$][\w$]*\(\))(?![\w/-])/g;
 

@@ -11,7 +11,7 @@ import { isStopword } from "./english.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
-import { isCapability, isInabilityPhrase, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
+import { introducesResult, isCapability, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export interface WorkspaceIndex {
@@ -31,6 +31,8 @@ export interface PathMention {
   written?: string;
   /** For a file name joined to a folder: the file as it was read alone (a move's source: "move a.txt into archive"). */
   unjoined?: { path: string; kind: "file" | "dir" | "new" };
+  /** A dot-name written as a kind of file ("the .tmp files", "every .DS_Store file", "所有 .log 文件"): files by pattern, not one path. */
+  pattern?: boolean;
   /** A path that does not exist yet, written as a folder (`docs/guide/`). */
   folder?: boolean;
   /** A file named as where something is (from "from a.txt", "a.txt 里"): a change acts inside it. */
@@ -65,6 +67,12 @@ export interface Clause {
   paths: PathMention[];
   /** Quoted content inside the clause, in order. */
   content: string[];
+  /** The verb repairs something (fix, 修复): a lone quote names the fault. */
+  repairs?: boolean;
+  /** The one quote a repair verb names as the fault ("fix the typo 'recieve'"): it must be gone, not held. */
+  fault?: string;
+  /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
+  together?: string[];
 }
 
 export interface ParsedRequest {
@@ -202,11 +210,13 @@ const OBJECT_MARKERS = new Set(["把", "将", "被", "对", "给"]);
 const TOWARD = new Set(["到", "往", "向", "至"]);
 /** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
 const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
+/** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "在里面放"). */
+const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+it\b|在(?:里面|其中|里头)/iu;
 /** A bare name right after an English place preposition ("under test"). */
 const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 /** A Latin folder name the request calls a folder without it existing yet ("notes 文件夹", "the folder named notes"). */
 const NAMED_FOLDER = new RegExp(
-  `(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}\\p{N}_.-]+)\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")}|(?=${LOCALIZERS}))|\\b(?:folder|directory)\\s+(?:called|named)\\s+[\`'"]?([\\p{L}\\p{N}_.-]+)|\\b(?:in|into|inside|under|within|to)\\s+(?:the\\s+|a\\s+|my\\s+|our\\s+)?([\\p{L}\\p{N}_.-]+)\\s+(?:folder|directory)\\b`,
+  `(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}\\p{N}_.-]+)\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")}|(?=${LOCALIZERS}))|\\b(?:folder|directory)\\s+(?:called|named)\\s+[\`'"]?([\\p{L}\\p{N}_.-]+)|\\b(?:in|into|inside|under|within|to|a|an|the|new)\\s+(?:the\\s+|a\\s+|my\\s+|our\\s+|new\\s+)?([\\p{L}\\p{N}_.-]+)\\s+(?:folder|directory)\\b`,
   "giu",
 );
 
@@ -247,7 +257,17 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   }
   // An existing folder's bare name after a place preposition ("under test") is that folder.
   for (const m of text.matchAll(PLACE_WORD)) if (ws.dirs.has(m[1]!)) candidate(m[1]!, m.index + m[0].length - m[1]!.length);
-  const places = folders.filter((f) => isPlace(text, f.at, f.end));
+  let placed = folders.filter((f) => isPlace(text, f.at, f.end));
+  // Of several places, one holding a file the request names is where that file is ("old 目录下的 report.csv"), not an operand: the other is where it goes.
+  const holds = (f: { path: string }) => mentions.some((m) => m.kind === "file" && m.path.startsWith(`${f.path}/`));
+  if (new Set(placed.map((f) => f.path)).size > 1 && placed.some(holds) && !placed.every(holds)) {
+    const sources = new Set(placed.filter(holds).map((f) => f.path));
+    placed = placed.filter((f) => !sources.has(f.path));
+    mentions = mentions.filter((m) => !(m.kind === "dir" && sources.has(m.path)));
+  }
+  // "in it", "在里面": the place is the one folder the request names, wherever it is named.
+  const anaphora = !placed.length && new Set(folders.map((f) => f.path)).size === 1 && ANAPHORIC_PLACE.test(text);
+  const places = anaphora ? folders : placed;
   const names = new Set(places.map((p) => p.path));
   const none = { mentions, places: names.size === 1 ? places : [] };
   if (names.size !== 1) return none;
@@ -255,8 +275,9 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && !(m.written ?? m.path).includes("/");
   const joinable = mentions.filter(bare);
   if (!joinable.length) return none;
+  // A folder named apart from the place word ("create logs/ and put a file in it") stays an operand of its own.
   const joined = mentions
-    .filter((m) => !(m.kind === "dir" && m.path === folder))
+    .filter((m) => anaphora || !(m.kind === "dir" && m.path === folder))
     .map((m) => {
       if (!joinable.includes(m)) return m;
       const path = `${folder}/${m.written ?? m.path}`;
@@ -277,6 +298,19 @@ function isContainer(text: string, at: number, end: number): boolean {
   if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word) && !TOWARD.has(last.word)) return true;
   const after = text.slice(end, end + 12);
   return hasHan(after) && tagWords(after).filter((w) => w.word.trim())[0]?.tag === "f";
+}
+
+/** A quantifier before a name ("all the", "every", "所有的") or the plural "files" after it. */
+const QUANTIFIED = /(?:\b(?:all|every|each|any)\s+(?:(?:the|of the)\s+)?|(?:所有|全部|每个|每一个)的?\s*)$/iu;
+const PLURAL_FILES = /^\s*files\b/iu;
+
+/** Whether a mention is a dot-name written as a kind of file, not one path (`.tmp` in "the .tmp files"). */
+function isPattern(text: string, m: PathMention): boolean {
+  const written = m.written ?? m.path;
+  const name = written.slice(written.lastIndexOf("/") + 1);
+  if (!name.startsWith(".")) return false;
+  const end = m.at + written.length;
+  return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12));
 }
 
 /** Bare file names written without a folder that exist in several folders (and not at the root). */
@@ -395,10 +429,21 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
     if (verb.intent === "run") return { intent: "run", subject };
     if (verb.intent === "send") return { intent: "send", domain: verb.domain ?? domain };
     const empty = words.some((w) => EMPTY_WORDS.has(w.text.toLowerCase()));
-    return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile, ...(verb.copies ? { copies: true } : {}), ...(empty ? { empty: true } : {}) };
+    return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile, ...(verb.copies ? { copies: true } : {}), ...(empty ? { empty: true } : {}), ...(verb.repairs ? { repairs: true } : {}) };
   }
   if (asked) return { intent: web ? "lookup" : "question", domain };
   return { intent: null, domain, subject, ...(words.some((w) => w.sense?.kind === "keep") ? { keeps: true } : {}) };
+}
+
+/** The paths of a clause written one after another with only a coordinator between them (the first run of them). */
+function sideBySide(paths: PathMention[], text: string): string[] {
+  const run = paths.slice(0, 1);
+  for (const next of paths.slice(1)) {
+    const prev = run.at(-1)!;
+    if (!isCoordinator(text.slice(prev.at + (prev.written ?? prev.path).length, next.at))) break;
+    run.push(next);
+  }
+  return run.length > 1 ? run.map((p) => p.path) : [];
 }
 
 /** Parses a request against the workspace; never throws. */
@@ -409,18 +454,25 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const joined = joinFolderAndFile(found.mentions, noUrls, ws);
   const paths = [...quotedPaths, ...joined.mentions]
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
+    .map((m) => (isPattern(noUrls, m) ? { ...m, pattern: true } : m))
     .sort((a, b) => a.at - b.at);
   const words = wordsOf(found.rest);
   const into = (start: number, end: number) => joined.places.find((p) => p.at >= start && p.at < end)?.path;
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
+    const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
+    const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end));
+    const inQuotes = quotes.filter((q) => q.at >= start && q.at < end);
+    const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),
-      ...clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end)),
+      ...intent,
       paths: paths.filter((p) => p.at >= start && p.at < end),
-      content: quotes.filter((q) => q.at >= start && q.at < end).map((q) => q.text),
+      content: inQuotes.map((q) => q.text),
+      ...(fault !== undefined ? { fault } : {}),
       ...(into(start, end) ? { into: into(start, end) } : {}),
       ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
+      ...(together.length ? { together } : {}),
     };
   });
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
@@ -452,3 +504,12 @@ export function statedInability(answer: string): string | undefined {
   }
   return undefined;
 }
+
+/** Whether an answer reports success with no word of failure or negation in it ("检查全部通过了", "All checks passed"). */
+export function claimsSuccess(answer: string): boolean {
+  const words = segmentWords(answer);
+  return words.some(isSuccessWord) && !words.some(isFailureWord);
+}
+
+/** Whether an answer opens with a denial ("No, there is none", "没有，…"). */
+export const opensWithDenial = (answer: string): boolean => isDenialWord(segmentWords(answer)[0] ?? "");

@@ -12,7 +12,7 @@ type VerbIntent = "question" | "read" | "compare" | "change" | "run" | "send" | 
 
 export type WordSense =
   /** `checks`: a check of something a command runs ("check the tests") is a run. */
-  | { kind: "verb"; intent: VerbIntent; op?: ChangeOp; additive?: boolean; copies?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean }
+  | { kind: "verb"; intent: VerbIntent; op?: ChangeOp; additive?: boolean; copies?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean; repairs?: boolean }
   /** A question word; English ones count only at the start of a clause, Chinese ones anywhere. */
   | { kind: "question"; anywhere?: boolean }
   /** `weak`: the noun has an everyday sense too ("event", "issue"); it names the domain only beside an owner word ("my"). */
@@ -44,7 +44,9 @@ const LEXICON = new Map<string, WordSense>([
   // A copy's requested state is that it exists: its content is the source's, not described by the request.
   ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
-  ...entries("edit modify change update replace fix set bump correct rewrite refactor patch increase decrease 修改 编辑 更新 替换 换 修复 改 改成 改为 设置 设为 调整 修正 更正 empty clear truncate 清空", edit),
+  ...entries("edit modify change update replace set bump rewrite refactor patch increase decrease strip trim 修改 编辑 更新 替换 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
+  // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
+  ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
   ...entries("move rename relocate 移动 移 重命名 改名 挪", move),
   ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
   ...entries("keep retain preserve 保留 留 留着 留下", { kind: "keep" }),
@@ -52,7 +54,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("run execute rerun 运行 执行 跑", verb("run")),
   ...entries("check verify 检查 确认", verb("question", { checks: true })),
   // send or communicate
-  ...entries("send notify forward reply inform ping 发 发送 发给 寄 通知 回复 转发", verb("send")),
+  ...entries("send notify forward reply inform ping post announce 发 发送 发给 寄 通知 回复 转发", verb("send")),
   ...entries("email mail 发邮件", verb("send", { domain: "mail" })),
   ...entries("tell 告诉", verb("send", { toSelf: true })),
   // compare, read, find, look up
@@ -113,6 +115,23 @@ export const isInabilityWord = (word: string): boolean => INABILITY.has(word.toL
 export const isInabilityPhrase = (first: string, second: string): boolean => INABILITY_PHRASES.has(`${first.toLowerCase()} ${second.toLowerCase()}`);
 export const isNegation = (word: string): boolean => NEGATIONS.has(word.toLowerCase());
 export const isCapability = (word: string): boolean => CAPABILITIES.has(word.toLowerCase());
+
+/** Words an answer reports success with, and words of failure or negation that undo such a report ("not all passed", "没有通过"). */
+const SUCCESS = new Set("pass passed passes passing succeed succeeded succeeds success successful successfully 通过 成功".split(" "));
+const FAILURE = new Set("fail failed fails failing failure error errors broken not no never isn't didn't doesn't don't aren't wasn't but except 没 没有 未 不 失败 错误 报错 出错 但 但是 除了".split(" "));
+/** Words that open a denial ("No, …", "None …", "没有，…"). */
+const DENIAL = new Set("no none nope nothing 没有 没 无 不".split(" "));
+export const isSuccessWord = (word: string): boolean => SUCCESS.has(word.toLowerCase());
+export const isFailureWord = (word: string): boolean => FAILURE.has(word.toLowerCase());
+export const isDenialWord = (word: string): boolean => DENIAL.has(word.toLowerCase());
+
+/** Words right before a quote that make it the result of a repair ("fix it to say 'x'", "改成 'x'"), not its fault. */
+const RESULT_BEFORE = /(?:\b(?:to|into|as|with|say|says|read|reads)|[成为])\s*$/iu;
+export const introducesResult = (before: string): boolean => RESULT_BEFORE.test(before);
+
+/** What may stand between two operands listed together ("a.md and b.md", "a.md、b.md", "a.md 和 b.md"). */
+const COORDINATOR = /^\s*(?:[,，、]\s*)?(?:and|&|和|与|及|以及|跟)?\s*$/iu;
+export const isCoordinator = (gap: string): boolean => COORDINATOR.test(gap);
 
 /** Words that make a request about the user's own things ("my", "我们的"), so a weak domain noun counts. */
 const OWNER = new Set("my our mine ours i we 我 我的 我们 我们的".split(" "));

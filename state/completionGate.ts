@@ -8,7 +8,7 @@
  * same file with no change to it since. Simulated evidence never covers anything.
  */
 import { changesOnlyMetadata, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
-import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, observesWhatChanged, real, seen, showsText, succeeded, within } from "./observedState.js";
+import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** A non-file goal's domain matches a tool's domain family; an MCP server may serve any domain. */
@@ -72,6 +72,9 @@ const holds = ({ e, from }: Seen, path: string, text: string): boolean | null =>
 const seesWhatChanged = ({ e }: Seen, effect: Evidence): boolean | null =>
   ((real(e) && (e.kind === "content" || e.kind === "listing")) || e.kind === "command") && observesWhatChanged(e, effect) ? true : null;
 
+/** Whether an observation printed a path matching a pattern (`cache/.tmp`: a name ending in `.tmp` under cache). */
+const printsMatch = (e: Evidence, pattern: string): boolean => printedPaths(e).some((p) => within(p, dirOf(pattern)) && baseOf(p).endsWith(baseOf(pattern)));
+
 /**
  * The observations after the last effect: later evidence, and the reading steps of the
  * effect's own command that ran after its last change of the target (`mv a b && ls`).
@@ -98,7 +101,9 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidenc
   if (!t) {
     // No named target (a pattern, "the csv files"): an observation of what the last effect named.
     shown = lastEffect ? latest(observed, (s) => seesWhatChanged(s, lastEffect)) : {};
-    return { lastEffect, shownBy: shown.yes };
+    // Files deleted by a pattern: a later observation still printing a match in its scope shows one left.
+    const left = goal.pattern ? observed.find((s) => s.e !== lastEffect && printsMatch(s.e, goal.pattern!)) : undefined;
+    return left ? { lastEffect, contradictedBy: left.e } : { lastEffect, shownBy: shown.yes };
   }
   switch (goal.op) {
     case "delete":

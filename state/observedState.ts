@@ -5,9 +5,9 @@
  * observation (a read, a listing, a search), and a target's state is known only from an
  * observation made after the last effect that may have touched it.
  */
-import { commandLine, exitCode, isCommandEffect, lastChangingStep, observedOperands } from "./commandObservations.js";
+import { commandLine, exitCode, isCommandEffect, lastChangingStep, observedOperands, readCommand } from "./commandObservations.js";
 import type { Evidence } from "./types.js";
-import { mentions, within } from "./workspacePaths.js";
+import { mentions, resolveOperand, within } from "./workspacePaths.js";
 
 export { commandLine, exitCode } from "./commandObservations.js";
 export { baseOf, dirOf, mentions, within } from "./workspacePaths.js";
@@ -122,3 +122,10 @@ export function fromTarget(e: Evidence, path: string): boolean {
   }
 }
 
+/** The workspace paths an observation printed: a listing's entries, a finished command's output lines read as paths. */
+export function printedPaths(e: Evidence): string[] {
+  if (e.kind === "listing" && real(e)) return [...listedPaths(e.content)].map((p) => resolveOperand(e.source.path ?? ".", p));
+  const r = readCommand(e);
+  if (!r?.finished || r.opaque) return [];
+  return r.output.split("\n").map((l) => l.trim()).filter((l) => l && !/\s/.test(l)).map((l) => resolveOperand(r.cwd, l));
+}

@@ -80,12 +80,14 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Dra
 function changeGoals(c: Clause): Draft[] {
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
   // An unquoted value an edit sets something to is the requested state too ("bump the version to 2.1.0").
-  const expects = c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined);
-  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone"> = {}): Draft[] => [
+  // A repair's lone quote is the fault ("fix the typo 'recieve'"): the target must no longer hold it.
+  const expects = c.fault !== undefined ? undefined : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
+  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "existence" | "pattern"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
   ];
-  const paths = c.paths;
+  // Files named by a pattern ("the .tmp files in cache") are no one target: what the effect named is observed instead.
+  const paths = c.paths.filter((p) => !p.pattern);
   let op: ChangeOp = c.op ?? "edit";
   // Writing with no file, path or non-file domain in sight composes text for the reply itself.
   if (op === "write" && !paths.length && !c.namesFile && !c.domain) return [];
@@ -94,7 +96,8 @@ function changeGoals(c: Clause): Draft[] {
     const file = existing(paths)[0] ?? paths[0];
     return [...change("edit", file?.path, undefined, expects !== undefined ? { expectsGone: expects } : {}), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
-  if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete");
+  const patterns = c.paths.filter((p) => p.pattern);
+  if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete", undefined, undefined, patterns.length === 1 ? { pattern: patterns[0]!.path } : {});
   // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
   const into = paths.length === 1 ? paths[0]!.unjoined : undefined;
   if (op === "move" && into) return change("move", into.path, paths[0]!.path);
@@ -110,12 +113,18 @@ function changeGoals(c: Clause): Draft[] {
   // A folder has no text to rename inside: moving it with no destination named is a move whose old name must be gone.
   if (op === "move" && paths.length === 1 && paths[0]!.kind === "dir") return change("move", paths[0]!.path);
   if (op === "move") op = "edit";
-  const target = op === "write" ? (paths.find((p) => p.kind === "new") ?? paths[0]) : (existing(paths)[0] ?? paths[0]);
+  // Something added to the one existing file named beside paths not in the workspace ("add node_modules/ to .gitignore"): the file is the target, the new path what is added.
+  const files = existing(paths).filter((p) => p.kind === "file");
+  const addedTo = op === "write" && c.additive && files.length === 1 && paths.some((p) => p.kind === "new") ? files[0] : undefined;
+  const target = addedTo ?? (op === "write" ? (paths.find((p) => p.kind === "new") ?? paths[0]) : (existing(paths)[0] ?? paths[0]));
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
-  const others = existing(paths.filter((p) => p !== target)).map((p): Draft => ({ intent: "read", target: p.path }));
+  // Files listed side by side with the target ("in a.md and b.md 都把 v1 改成 v2") are each edited, not read as sources.
+  const alongside = op === "edit" && target && c.together?.includes(target.path) ? existing(paths.filter((p) => p !== target && c.together!.includes(p.path))) : [];
+  const others = existing(paths.filter((p) => p !== target && !alongside.includes(p))).map((p): Draft => ({ intent: "read", target: p.path }));
   // A folder, an empty file or a copy is asked only to exist: there is no requested text to read back.
   const existence = op === "write" && expects === undefined && (!!c.copies || !!c.empty || target?.kind === "dir" || !!target?.folder);
-  return [...change(op, target?.path, undefined, { ...(expects !== undefined ? { expects } : {}), ...(existence ? { existence } : {}) }), ...others];
+  const state = { ...(expects !== undefined ? { expects } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}) };
+  return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, state)), ...others];
 }
 
 /** Clauses with an intent; a clause without one continues the one before it. */

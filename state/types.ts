@@ -291,6 +291,8 @@ export const Goal = z.object({
   expectsGone: z.string().optional(),
   /** write: the requested state is only that the path exists (a folder, an empty file). */
   existence: z.boolean().optional(),
+  /** delete by pattern (`cache/.tmp`: every name ending in `.tmp` under cache): none may be seen after the effect. */
+  pattern: z.string().optional(),
   description: z.string(),
   /** `disputed`: the Planner gave a reason it will not be done; shown in the answer, never silently dropped. */
   status: z.enum(["open", "covered", "declined", "disputed"]),

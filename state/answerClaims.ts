@@ -1,0 +1,55 @@
+/**
+ * What an answer says against what the turn observed (CONTRACT §6): evidence that covers the
+ * goals must also agree with the answer it backs. Only claims the evidence can settle are
+ * compared: a command's success against its exit status, a denial against the matches a
+ * search found, a count against the one number a command printed, clock times against the
+ * records read. Anything the evidence cannot settle is left to coverage.
+ */
+import { clockTimes } from "../language/operands.js";
+import { claimsSuccess, opensWithDenial } from "../language/request.js";
+import { readCommand } from "./commandObservations.js";
+import { baseOf, evidenceNumber, exitCode, real, seen } from "./observedState.js";
+import type { Evidence, TaskFrame } from "./types.js";
+
+/** The one integer a finished command printed (`2`, `2 app.js` from `wc -l`), or undefined. */
+function printedCount(e: Evidence): number | undefined {
+  const r = readCommand(e);
+  if (!r?.finished || exitCode(e) !== 0) return undefined;
+  const m = /^\s*(\d+)(?:\s+\S+)?\s*$/.exec(r.output);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Integers an answer states, outside versions, times and names (`3` in "3 TODOs", not in "v1.2" or "a2.txt"). */
+const statedNumbers = (answer: string): number[] => [...answer.matchAll(/(?<![\w.:-])\d+(?![\w.:]*\w)/gu)].map((m) => Number(m[0]));
+
+/**
+ * Why the evidence contradicts the answer, naming the evidence, or undefined. Each check
+ * looks at the goals the evidence covers, so a claim about something else is not compared.
+ */
+export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string): string | undefined {
+  const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
+  const byId = new Map(evidence.map((e) => [e.id, e]));
+  const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
+  // A run reported as a success although its exit status says it failed.
+  const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
+  if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
+  const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
+  if (asks) {
+    // A denial although the last search found matches (and the answer names none of the places found).
+    const lastAbsence = turn.filter((e) => e.kind === "absence").at(-1);
+    const hits = turn.filter((e) => e.kind === "search_hit" && seen(e) && (!lastAbsence || evidenceNumber(e) > evidenceNumber(lastAbsence)));
+    const named = hits.some((h) => !!h.source.path && answer.includes(baseOf(h.source.path)));
+    if (hits.length && !named && opensWithDenial(answer)) return `the answer denies it, but [${hits[0]!.id}] found it in ${hits[0]!.source.path ?? "the searched scope"}`;
+    // A count other than the one number the last counting command printed.
+    const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
+    const stated = statedNumbers(answer);
+    if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
+  }
+  // Clock times no record of the turn shows, for a question answered from records.
+  const records = turn.filter((e) => real(e) && e.kind === "record");
+  const shown = new Set(records.flatMap((e) => clockTimes(e.content)));
+  const unshown = clockTimes(answer).filter((t) => !shown.has(t));
+  const fromRecords = frame.goals.some((g) => (g.intent === "question" || g.intent === "lookup") && !!g.domain);
+  if (fromRecords && shown.size && unshown.length) return `the answer states times that [${records.at(-1)!.id}] does not show`;
+  return undefined;
+}
