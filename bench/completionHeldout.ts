@@ -37,6 +37,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout1": "tuning set 1 (first held-out set, since tuned on)",
   "tuning-heldout2": "tuning set 2 (second held-out set, measured once blind, since tuned on)",
   "tuning-heldout3": "tuning set 3 (third held-out set, measured once blind, since tuned on)",
+  heldout4: "held-out 4 (written blind, committed before any run, never tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
