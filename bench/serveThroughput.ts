@@ -15,14 +15,14 @@
  * `npm run build` (`mira serve` runs from dist/); the `npm run bench` report runs a short
  * version (20 × 2). Needs PostgreSQL and Redis.
  */
-import { spawn } from "node:child_process";
 import { cp, mkdtemp, realpath, rm } from "node:fs/promises";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client } from "@langchain/langgraph-sdk";
 import pg from "pg";
-import { freePort, killGroupWithParent, spawnServe, stopProcessGroup } from "../server/cluster.js";
+import { freePort, spawnServe } from "../server/cluster.js";
+import { spawnDevServer } from "../tests/support/devServer.js";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const POSTGRES_URL = process.env.MIRA_BENCH_POSTGRES_URL ?? process.env.MIRA_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -65,40 +65,16 @@ const graphEnv = (workspace: string) => ({ MIRA_WORKSPACE: workspace, MIRA_MODEL
 async function startDev(dir: string): Promise<Server> {
   const workspace = await workspaceCopy(dir);
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(
-    join(REPO_ROOT, "node_modules/.bin/langgraphjs"),
-    ["dev", "--port", String(port), "--host", "127.0.0.1", "--no-browser", "--no-reload", "--studio-url", url, "--n-jobs-per-worker", String(WORKERS)],
-    {
-      cwd: REPO_ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        BROWSER: "none",
-        LANGGRAPH_CLI_NO_ANALYTICS: "1",
-        LANGSMITH_TRACING: "false",
-        LANGCHAIN_TRACING_V2: "false",
-        LOG_LEVEL: "warn",
-        // The dev server keeps checkpoints in memory; the ledger is Mira's, in SQLite.
-        MIRA_CHECKPOINTER: `sqlite:${join(dir, "ledger.db")}`,
-        ...graphEnv(workspace),
-      },
-    },
-  );
-  let log = "";
-  child.stdout?.on("data", (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
-  child.stderr?.on("data", (c: Buffer) => (log = (log + c.toString()).slice(-20_000)));
-  const disarm = killGroupWithParent(child.pid!);
-  const stop = () => stopProcessGroup(child.pid).finally(disarm);
+  // The dev server keeps checkpoints in memory; the ledger is Mira's, in SQLite.
+  const { child, url, log, stop } = spawnDevServer(port, ["--n-jobs-per-worker", String(WORKERS)], { LOG_LEVEL: "warn", MIRA_CHECKPOINTER: `sqlite:${join(dir, "ledger.db")}`, ...graphEnv(workspace) });
   const deadline = Date.now() + STARTUP_MS;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`langgraphjs dev exited with ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`langgraphjs dev exited with ${child.exitCode}:\n${log()}`);
     if (await fetch(`${url}/ok`).then((r) => r.ok, () => false)) return { name: "langgraphjs dev", url, workspace, stop };
     await new Promise((r) => setTimeout(r, 250));
   }
   await stop();
-  throw new Error(`langgraphjs dev not up after ${STARTUP_MS} ms:\n${log}`);
+  throw new Error(`langgraphjs dev not up after ${STARTUP_MS} ms:\n${log()}`);
 }
 
 async function startMira(dir: string, connectionString: string): Promise<Server> {

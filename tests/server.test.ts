@@ -9,7 +9,7 @@
  * copy (under MIRA_WORKSPACE_ROOTS) and script, and a scripted model replays each run's
  * own turns, so threads sharing a script never share a cursor.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { access, cp, mkdir, mkdtemp, readFile, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -19,7 +19,8 @@ import { Client } from "@langchain/langgraph-sdk";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPLAYED_NOTE } from "../nodes/tool.js";
-import { freePort, killGroupWithParent, stopProcessGroup } from "../server/cluster.js";
+import { freePort } from "../server/cluster.js";
+import { spawnDevServer } from "./support/devServer.js";
 import type { PendingToolCall, TraceEntry } from "../state/types.js";
 
 const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -57,36 +58,16 @@ async function startDevServer(): Promise<DevServer> {
   const apiUrl = `http://127.0.0.1:${port}`;
 
   const began = Date.now();
-  const child = spawn(
-    join(REPO_ROOT, "node_modules/.bin/langgraphjs"),
-    ["dev", "--port", String(port), "--host", "127.0.0.1", "--no-browser", "--no-reload", "--studio-url", apiUrl],
-    {
-      cwd: REPO_ROOT,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        BROWSER: "none",
-        LANGGRAPH_CLI_NO_ANALYTICS: "1",
-        LANGSMITH_TRACING: "false",
-        LANGCHAIN_TRACING_V2: "false",
-        MIRA_WORKSPACE: "",
-        MIRA_MODEL_SPEC: "",
-        MIRA_WORKSPACE_ROOTS: root,
-        MIRA_CHECKPOINTER: `sqlite:${ledgerDb}`,
-        MIRA_POLICY: "",
-        MIRA_MCP_CONFIG: "",
-      },
-    },
-  );
-  let log = "";
-  child.stdout?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (log += chunk.toString()));
-  const disarm = killGroupWithParent(child.pid!);
-  // SIGTERM to the whole group (CLI + the server it spawned), SIGKILL if it lingers.
-  const stop = () => stopProcessGroup(child.pid).finally(disarm);
+  const { child, log, stop } = spawnDevServer(port, [], {
+    MIRA_WORKSPACE: "",
+    MIRA_MODEL_SPEC: "",
+    MIRA_WORKSPACE_ROOTS: root,
+    MIRA_CHECKPOINTER: `sqlite:${ledgerDb}`,
+    MIRA_POLICY: "",
+    MIRA_MCP_CONFIG: "",
+  });
   try {
-    await waitUntilUp(apiUrl, child, () => log);
+    await waitUntilUp(apiUrl, child, log);
   } catch (err) {
     await stop();
     throw err;
