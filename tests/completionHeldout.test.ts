@@ -1,7 +1,7 @@
 /**
  * CONTRACT §6, issue 21: the completion gate on the sets written blind, each committed before
  * any run and measured once (`firstMeasured` in its provenance). `tuning-heldout1` was the first
- * held-out set, `tuning-heldout2` the second; both have since been tuned on (their figures are
+ * held-out set, `tuning-heldout2` to `tuning-heldout4` the next; all have since been tuned on (their figures are
  * tuning figures; `afterTuning` holds the figure after the fixes when present). For each, this test
  * holds the recorded figures as a floor, so a regression is caught: no more false blocks or
  * false passes than recorded, no case missed that was not missed then, and no run that the
