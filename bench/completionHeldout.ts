@@ -32,12 +32,13 @@ export const HeldoutCase = z.object({
 });
 export type HeldoutCase = z.infer<typeof HeldoutCase>;
 
-/** The blind-written sets, each measured once blind and tuned on since. */
+/** The blind-written sets: the tuning-* ones were measured once blind and tuned on since; heldout5 is not yet measured. */
 export const COMPLETION_SPLITS = {
   "tuning-heldout1": "tuning set 1 (first held-out set, since tuned on)",
   "tuning-heldout2": "tuning set 2 (second held-out set, measured once blind, since tuned on)",
   "tuning-heldout3": "tuning set 3 (third held-out set, measured once blind, since tuned on)",
   "tuning-heldout4": "tuning set 4 (fourth held-out set, measured once blind, since tuned on)",
+  heldout5: "held-out 5 (written blind, committed before any run, never tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
