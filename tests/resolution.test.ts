@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { evalCatalog } from "../bench/resolutionEval.js";
 import { Harness } from "../harness/harness.js";
+import { tuning } from "../harness/resolution/config.js";
 import { catalogHash, indexedTool, indexFor } from "../harness/resolution/index/cache.js";
 import { ResolutionIndex } from "../harness/resolution/resolver.js";
 import { cacheDir as cacheDirectory, readCached, sourceKey, writeCached } from "../language/cache.js";
@@ -207,21 +208,21 @@ describe("language resources: CC-CEDICT, WordNet, stemming; a small software voc
   // Set: tuning-b3, in part (ed8ec97; docs/benchmarks.md: the Chinese verb rules came in part from its misses).
   it("a verb's complement is grammar: 停掉 is to stop and 藏起来 to hide, read through the head verb at a word's weight", () => {
     // 停掉 is no CC-CEDICT word: without the rule its characters count for little (停 "stop" at 0.24, 掉 "fall" as much).
-    const stop = weightedTerms("把服务停掉", true);
+    const stop = weightedTerms("把服务停掉", true, tuning.termWeights);
     expect(stop.get("stop")).toBeGreaterThanOrEqual(0.8);
     expect(stop.has("fall")).toBe(false);
     // jieba cuts 藏 + 起来: 起来 ("stand up") says how the hiding ends, not what to do.
-    const hide = weightedTerms("把日志藏起来", true);
+    const hide = weightedTerms("把日志藏起来", true, tuning.termWeights);
     expect(hide.get("conceal")).toBeGreaterThanOrEqual(0.8);
     expect(hide.has("stand")).toBe(false);
     // A place after a noun is no complement: 书上 is "on the book", so 书 keeps its weak fallback and is not read as to write.
-    expect(weightedTerms("书上", true).get("write") ?? 0).toBeLessThan(0.5);
+    expect(weightedTerms("书上", true, tuning.termWeights).get("write") ?? 0).toBeLessThan(0.5);
   });
 
   // Set: tuning-b3, in part (ed8ec97; docs/benchmarks.md).
   it("what only a verb takes marks a verb: in 删一下 and 建个表 the character weighs as a verb, not as a broad single character", () => {
-    expect(weightedTerms("把旧分支删一下", true).get("delet")).toBeGreaterThanOrEqual(0.8);
-    expect(weightedTerms("建个表", true).get("establish")).toBeGreaterThanOrEqual(0.8);
+    expect(weightedTerms("把旧分支删一下", true, tuning.termWeights).get("delet")).toBeGreaterThanOrEqual(0.8);
+    expect(weightedTerms("建个表", true, tuning.termWeights).get("establish")).toBeGreaterThanOrEqual(0.8);
   });
 
   // Set: tuning-b3, in part (ed8ec97; docs/benchmarks.md).
@@ -403,7 +404,7 @@ describe("near-duplicates and catalogs at scale", () => {
 
   // Set: tuning-b3, from its read misses (0f359f6; docs/benchmarks.md).
   it("a vendor written with digits is one word as well as its parts: 1Password is the term 1password", () => {
-    expect([...weightedTerms("list the items in 1Password", true).keys()]).toEqual(expect.arrayContaining(["1password", "password"]));
+    expect([...weightedTerms("list the items in 1Password", true, tuning.termWeights).keys()]).toEqual(expect.arrayContaining(["1password", "password"]));
   });
 
   // Set: tuning-b3, in part (1592977; docs/benchmarks.md: the vendor-parts rule).
