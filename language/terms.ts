@@ -193,10 +193,14 @@ function dictionaryWords(word: string): string[] {
 export function weightedTerms(text: string, withSynonyms: boolean, w: TermWeights): WeightedTerms {
   const terms: WeightedTerms = new Map();
   const words = segmentWords(text);
+  // A Latin word in Chinese text (把 invoices 文件夹打包, 用 Figma 画) is written as it is named: a
+  // folder, a product, a term of art. Its WordNet synonyms are paraphrases of an English
+  // sentence nobody wrote; in the Chinese around it the request says what to do.
+  const latinSynonyms = withSynonyms && !hasHan(text);
   words.forEach((word, index) => {
     if (!hasHan(word)) {
-      if (withSynonyms && index + 1 < words.length) addPhrasalVerb(terms, w, word, words[index + 1]!);
-      return addWordTerms(terms, w, word, withSynonyms, englishWordTerms);
+      if (latinSynonyms && index + 1 < words.length) addPhrasalVerb(terms, w, word, words[index + 1]!);
+      return addWordTerms(terms, w, word, latinSynonyms, englishWordTerms);
     }
     // "What is there" (有哪些, 都有啥, 有什么) asks for a list.
     if (LIST_QUESTION_WORDS.has(word) && EXISTENTIAL_VERBS.has(words[index - 1] ?? "")) addEnglish(terms, w, "list", w.gloss);
