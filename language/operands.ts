@@ -87,7 +87,7 @@ const IDENTIFIER = /(?<![\w./-])(?:[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za
  * or more characters and whose extension starts with a letter (`README.md`), so neither a
  * version ("v1.2") nor an abbreviation ("e.g") counts.
  */
-export const isWorkspacePath = (path: string): boolean => path.includes("/") || /^[\w-]{2,}\.[A-Za-z][A-Za-z0-9]*$/.test(path);
+const isWorkspacePath = (path: string): boolean => path.includes("/") || /^[\w-]{2,}\.[A-Za-z][A-Za-z0-9]*$/.test(path);
 
 /**
  * Splits a task into its operands and the request around them. Paths are read by the goal

@@ -65,7 +65,7 @@ const COMPOUND_ENDINGS = [...DIRECTIONAL_COMPLEMENTS, ...RESULT_COMPLEMENTS, ...
 const LIST_QUESTION_WORDS = new Set(["哪些", "什么", "啥"]);
 const EXISTENTIAL_VERBS = new Set(["有", "还有", "都有"]);
 /**
- * Measure words that follow a verb before its object (发条消息, 写封信, 建个表). A hand list on
+ * Measure words that follow a verb before its object (发条短信, 写封信, 建个表). A hand list on
  * purpose: jieba tags these characters by their commoner role when they stand alone or inside
  * the compound it cuts (条 and 项 as nouns, 本 as a pronoun, 件 as a morpheme, 发条 as one noun),
  * so its `q` tag does not find the measure-word use this rule is about.
@@ -76,7 +76,7 @@ const VERB_MARKERS = new Set(["一下", "下", "一眼"]);
 
 /**
  * Whether `next` marks `word` as a verb: a complement (撤 + 下来), a tentative 一下 (搜一下),
- * a measure word after one character (建个表, 发条消息), or the character said twice (找找).
+ * a measure word after one character (建个表, 发条短信), or the character said twice (找找).
  */
 const followsVerb = (word: string, next: string): boolean =>
   VERB_COMPLEMENTS.has(next) || VERB_MARKERS.has(next) || ([...word].length === 1 && (MEASURE_WORDS.has(next) || next === word));
@@ -231,12 +231,12 @@ function addPhrasalVerb(terms: WeightedTerms, w: TermWeights, first: string, sec
 }
 
 /**
- * The other reading of an overlapping ambiguity: jieba cuts 注册表单 as 注册表 (registry) + 单,
- * but 注册 + 表单 (a sign-up form) is as good a cut. When a word's last character joins the
+ * The other reading of an overlapping ambiguity: jieba cuts 日程表单 as 日程表 (a timetable) + 单,
+ * but 日程 + 表单 (a schedule form) is as good a cut. When a word's last character joins the
  * next word into a dictionary word and the rest of the word is one too, both are read.
  */
 function overlappingReading(word: string, next: string): string[] {
-  // 发条 (a clockwork spring) before a noun is 发 + the measure word 条: 发条消息 sends a message.
+  // 发条 (a clockwork spring) before a noun is 发 + the measure word 条: 发条短信 sends a text message.
   if (word.length === 2 && MEASURE_WORDS.has(word[1]!)) return [word[0]!];
   if (word.length < 3) return [];
   const head = word.slice(0, -1);
