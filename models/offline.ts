@@ -22,7 +22,7 @@ import { isProtocolName } from "../protocol/planner.js";
 import type { ContextPlanner, EvidenceSummary, PlannerObservationContext } from "../state/plannerContext.js";
 import type { Goal } from "../state/types.js";
 
-export const OFFLINE_PREFIX = "[offline planner]";
+const OFFLINE_PREFIX = "[offline planner]";
 
 type Call = { name: string; args: Record<string, unknown> } | { text: string };
 
@@ -295,7 +295,7 @@ function relevantLines(e: EvidenceSummary, terms: string[]): string {
 const citationsOf = (text: string) => [...new Set([...text.matchAll(/\[(ev-\d+)\]/g)].map((m) => m[1] as string))];
 
 /** The planner's call as one protocol turn. */
-export function offlineTurn(ctx: PlannerObservationContext): AIMessage {
+function offlineTurn(ctx: PlannerObservationContext): AIMessage {
   const call = planOffline(ctx);
   if ("text" in call) {
     return new AIMessage({ content: call.text, tool_calls: [{ id: `off-${ctx.step}-answer`, name: "answer", args: { text: call.text, citations: citationsOf(call.text) }, type: "tool_call" }] });
