@@ -3,7 +3,11 @@
  * value trades: raising or lowering one moves the balance it names. `npm run bench`
  * (its resolution part, `bench/resolution.ts`) measures the whole; a change here changes the
  * resolution index's cache key too (`index/cache.ts` hashes this folder's code). The language
- * layer reads a text's terms with `termWeights`, which the resolver passes down to it.
+ * layer reads a text's terms with `termWeights`, which the resolver passes down to it. Not
+ * here: the shape of the dictionary tables the language layer derives and caches on disk
+ * keyed by their own code (WordNet senses and related words per word in `synonyms.ts`,
+ * senses defined in `definitions.ts`, CC-CEDICT senses kept in `glosses.ts`), and the most
+ * clauses `clauses.ts` reads a request as.
  */
 import type { TermWeights } from "../../language/terms.js";
 import type { OperandKind } from "./types.js";
@@ -28,7 +32,7 @@ export interface ResolutionConfig {
   // Fusion (fuse.ts)
   /** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more, larger lets agreement of lower ranks count. */
   rrfK: number;
-  /** Candidates each stage contributes to the fusion: deeper finds more, costs more per request. */
+  /** Candidates each stage (the semantic one too, `harness.ts`) contributes to the fusion: deeper finds more, costs more per request. */
   stageDepth: number;
   /** A request needs at least this many clauses with a ranking of their own before clause rankings are fused in. */
   minClauses: number;
