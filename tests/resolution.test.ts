@@ -124,7 +124,8 @@ describe("tools are enriched when indexed", () => {
   it("a parameter's description is searchable", () => {
     const invoices = tool("ledger_post", "Post an entry.", z.object({ entry: z.string().describe("The supplier invoice number to book.") }));
     const harness = harnessOver([...evaluationCatalog(), invoices]);
-    expect(names(harness, "book the supplier invoice")).toContain("ledger_post");
+    // Words only the parameter's description says ("book" would also reach "post" through WordNet).
+    expect(names(harness, "the supplier invoice number")[0]).toBe("ledger_post");
   });
 
   it("snake, camel and kebab case names are split, and the vendor prefix is recognised", () => {
@@ -132,7 +133,7 @@ describe("tools are enriched when indexed", () => {
     const kebab = tool("API-get-weather-alerts", "Returns data.");
     const harness = harnessOver([...evaluationCatalog(), camel, kebab]);
     expect(names(harness, "weather forecast for tomorrow")[0]).toBe("fetchWeatherForecast");
-    expect(names(harness, "any weather alerts?")).toContain("API-get-weather-alerts");
+    expect(names(harness, "any weather alerts?")[0]).toBe("API-get-weather-alerts");
   });
 
   it("the vendor a task names outranks the same action of another vendor (GitHub vs GitLab)", () => {
@@ -142,8 +143,10 @@ describe("tools are enriched when indexed", () => {
 
   it("MCP annotations are indexed: a destructive hint answers a request to remove", () => {
     const purge = tool("purge_snapshots", "Snapshots maintenance.", undefined, { annotations: { destructiveHint: true } });
-    const harness = harnessOver([...evaluationCatalog(), purge]);
-    expect(names(harness, "remove old snapshots")).toContain("purge_snapshots");
+    // Its twin without the hint, registered first: only the hint tells the two apart.
+    const keep = tool("keep_snapshots", "Snapshots maintenance.");
+    const harness = harnessOver([...evaluationCatalog(), keep, purge]);
+    expect(names(harness, "remove old snapshots").slice(0, 2)).toEqual(["purge_snapshots", "keep_snapshots"]);
   });
 });
 
