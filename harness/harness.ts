@@ -15,6 +15,7 @@ import { metadataOf, renderCompactCatalog, type ToolMetadata } from "./catalogVi
 import { DEFAULT_LOADOUT_CAP, discloseInto, touchIn } from "./loadout.js";
 import { ToolRegistry, type RegisteredResource, type RegisteredTool } from "./registry.js";
 import { isCompatEntry, isReadLike, RESOURCE_READER, resourceMetadata, resourceStatusOf, type ResourceStatus } from "./resources.js";
+import { tuning } from "./resolution/config.js";
 import type { StageRanking } from "./resolution/types.js";
 import type { SemanticResolver } from "./resolution/stages/semantic.js";
 import type { SkillProfile } from "../skills/library.js";
@@ -52,8 +53,6 @@ export interface ResolveOptions {
   limit?: number;
 }
 
-/** Candidates the semantic stage ranks for fusion. */
-const STAGE_CANDIDATES = 30;
 
 export type Executability = { ok: true; tool: ToolDefinition } | { ok: false; state: ToolStateName; reason: string };
 
@@ -172,7 +171,7 @@ export class Harness {
     const semantic = this.options.semantic;
     if (result.ambiguous && semantic && !result.disclosed.some((hit) => hit.stage === "exact")) {
       const candidates = this.registered().filter((tool) => eligible(tool.name));
-      const ranked = await semantic.rank(task, candidates, STAGE_CANDIDATES).catch(() => undefined);
+      const ranked = await semantic.rank(task, candidates, tuning.stageDepth).catch(() => undefined);
       if (ranked) {
         const extra: StageRanking = { stage: "semantic", names: ranked };
         result = { ...index.resolve(task, eligible, limit, [extra]), ambiguous: true };

@@ -17,7 +17,7 @@ const CLAUSE_BREAK = /[;!?；！？。，]+|[,.](?=\s|$)|\s+(?=(?:and|then|after
 /** A connective left at a part's start ("and then …", "再 …" after a comma): not part of what is asked. */
 const LEADING_CONNECTIVE = /^(?:(?:and|then|after that)\b\s*)+|^(?:然后|接着|随后|之后|再)/iu;
 /** More parts than this is prose or a list of items, not a list of steps: no part is ranked on its own. */
-export const MAX_CLAUSES = 4;
+const MAX_CLAUSES = 4;
 
 /** The request's coordinated parts, in order; none when it has one part only or more than `MAX_CLAUSES`. */
 export function requestClauses(request: string): string[] {

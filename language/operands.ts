@@ -64,6 +64,11 @@ export function mentionedPaths(text: string): string[] {
   return [...new Set([...masked.matchAll(PATH_TOKEN), ...masked.matchAll(DOTFILE)].sort((a, b) => a.index - b.index).map((m) => m[0].replace(/^\.\//, "")))];
 }
 
+/** "… to 4", "… 改成 4" at the end of a request: the value a setting is to get. */
+const SETTING_VALUE = /(?:\bto|改成|改为|设为|设置为|为)\s*([\p{L}\p{N}_.-]+)\s*[.。!！]?\s*$/u;
+/** The value a request ending "set X to V" (把 X 改成 V) gives a setting, if it ends so. */
+export const settingValue = (task: string): string | undefined => SETTING_VALUE.exec(task)?.[1];
+
 /** Calendar words and clock times, English and Chinese: a time says "when", so the tool takes one. */
 const TIME =
   /\b(?:today|tonight|tomorrow|yesterday|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|this week|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2}(?::\d{2})?\s?(?:am|pm)|\d{1,2}:\d{2})\b|今天|明天|后天|昨天|下周|本周|这周|周[一二三四五六日天]|星期[一二三四五六日天]|礼拜[一二三四五六日天]|上午|下午|晚上|早上|中午|[一二三四五六七八九十\d]+点(?:半|钟)?|\d+月\d+[日号]/gi;
@@ -82,7 +87,7 @@ const IDENTIFIER = /(?<![\w./-])(?:[a-z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z][A-Za
  * or more characters and whose extension starts with a letter (`README.md`), so neither a
  * version ("v1.2") nor an abbreviation ("e.g") counts.
  */
-export const isWorkspacePath = (path: string): boolean => path.includes("/") || /^[\w-]{2,}\.[A-Za-z][A-Za-z0-9]*$/.test(path);
+const isWorkspacePath = (path: string): boolean => path.includes("/") || /^[\w-]{2,}\.[A-Za-z][A-Za-z0-9]*$/.test(path);
 
 /**
  * Splits a task into its operands and the request around them. Paths are read by the goal

@@ -1,6 +1,6 @@
 /**
  * The token patterns of running text, in one place: capitalized words and proper names,
- * hyphenated words, runs of letters and digits, identifier parts, letter runs of any script
+ * names in capitals, hyphenated words, runs of letters and digits, identifier parts, letter runs of any script
  * and a description's first sentence. Words proper come from `segment.ts` (jieba and Unicode
  * word boundaries) and `english.ts` (case-split, stemmed); these are the shapes resolution,
  * the code index, the document vectors and the catalog view look for, so that no other folder
@@ -12,6 +12,8 @@ const CAPITALIZED = /\b[A-Z][A-Za-z0-9]*\b/g;
 const PROPER_NAME = /\b[A-Z][a-z]+[A-Za-z0-9]*\b/g;
 const HYPHENATED = /\b[A-Za-z]+(?:-[A-Za-z]+)+\b/g;
 const ALPHANUMERIC = /[A-Za-z0-9]+/g;
+/** Three or more capitals, digits and underscores after a capital: a constant's or a setting's name. */
+const UPPER_CASE_NAME = /\b[A-Z][A-Z0-9_]{2,}\b/g;
 const LOWER_ALPHANUMERIC = /[a-z0-9]+/g;
 /** A run of Han characters, or of letters, digits and underscores of any other script. */
 const LETTER_RUN = /[\p{Script=Han}]+|[\p{L}\p{N}_]+/gu;
@@ -28,6 +30,9 @@ export const capitalizedWords = (text: string): PlacedWord[] => [...text.matchAl
 
 /** Proper names in running text: a capital, then lower case ("Google", "Feishu"; not "TIP" or "JSON"). */
 export const properNames = (text: string): string[] => text.match(PROPER_NAME) ?? [];
+
+/** Names written in capitals ("PORT", "MAX_RETRIES", "HTTP2"), in order: how a request names a setting or a constant. */
+export const upperCaseNames = (text: string): string[] => text.match(UPPER_CASE_NAME) ?? [];
 
 /** Words joined by hyphens ("to-do", "e-mail", "re-run"), whole. */
 export const hyphenatedWords = (text: string): string[] => text.match(HYPHENATED) ?? [];

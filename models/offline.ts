@@ -12,22 +12,25 @@ import { posix } from "node:path";
 import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage } from "@langchain/core/messages";
 import type { ChatResult } from "@langchain/core/outputs";
-import { operandsOf } from "../language/operands.js";
+import { operandsOf, settingValue } from "../language/operands.js";
 import { mentionedPaths, parseRequest } from "../language/request.js";
 import { isStopword } from "../language/english.js";
 import { isRequestWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
+import { upperCaseNames } from "../language/tokens.js";
 import { isProtocolName } from "../protocol/planner.js";
 import type { ContextPlanner, EvidenceSummary, PlannerObservationContext } from "../state/plannerContext.js";
 import type { Goal } from "../state/types.js";
 
-export const OFFLINE_PREFIX = "[offline planner]";
+const OFFLINE_PREFIX = "[offline planner]";
 
 type Call = { name: string; args: Record<string, unknown> } | { text: string };
 
 /** Content words of a request for a locate query: segmented, lower-cased, stopwords dropped. */
-export function keywords(task: string): string[] {
-  const words = segmentWords(task.replace(/[\p{L}\p{N}_.\/-]+\.[A-Za-z]\w*/gu, " ")).map((w) => w.toLowerCase());
+function keywords(task: string): string[] {
+  // A file the request names is what to open, not what to look for.
+  const request = mentionedPaths(task).reduce((text, path) => text.split(path).join(" "), task);
+  const words = segmentWords(request).map((w) => w.toLowerCase());
   // What to find, not how it was asked: the one stop-word list, and the request lexicon's verbs and question words.
   return [...new Set(words.filter((w) => (/^[a-z0-9_-]+$/.test(w) ? w.length >= 3 && !isStopword(w) && !isRequestWord(w) : w.length >= 2)))];
 }
@@ -151,10 +154,10 @@ function editCall(target: string, ctx: PlannerObservationContext): Call | "canno
 
 /** "set X to 4" / "把 X 改成 4": the one line naming X gets its last value replaced. */
 function settingEdit(task: string, text: string): { oldText: string; newText: string } | null {
-  const value = /(?:\bto|改成|改为|设为|设置为|为)\s*([\p{L}\p{N}_.-]+)\s*[.。!！]?\s*$/u.exec(task)?.[1];
+  const value = settingValue(task);
   if (!value) return null;
   const { identifiers } = operandsOf(task, () => false);
-  const names = [...identifiers, ...(task.match(/\b[A-Z][A-Z0-9_]{2,}\b/g) ?? [])];
+  const names = [...identifiers, ...upperCaseNames(task)];
   const lines = text.split("\n").filter((l) => names.some((n) => new RegExp(`\\b${n}\\b`).test(l)));
   if (lines.length !== 1) return null;
   const line = lines[0]!;
@@ -292,7 +295,7 @@ function relevantLines(e: EvidenceSummary, terms: string[]): string {
 const citationsOf = (text: string) => [...new Set([...text.matchAll(/\[(ev-\d+)\]/g)].map((m) => m[1] as string))];
 
 /** The planner's call as one protocol turn. */
-export function offlineTurn(ctx: PlannerObservationContext): AIMessage {
+function offlineTurn(ctx: PlannerObservationContext): AIMessage {
   const call = planOffline(ctx);
   if ("text" in call) {
     return new AIMessage({ content: call.text, tool_calls: [{ id: `off-${ctx.step}-answer`, name: "answer", args: { text: call.text, citations: citationsOf(call.text) }, type: "tool_call" }] });

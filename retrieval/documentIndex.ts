@@ -67,7 +67,7 @@ async function documentFiles(root: string): Promise<string[]> {
 }
 
 /** Paragraph chunks (blank-line separated), at most MAX_CHUNK_LINES lines each. */
-export function chunkByParagraph(text: string): Array<{ startLine: number; endLine: number; text: string }> {
+function chunkByParagraph(text: string): Array<{ startLine: number; endLine: number; text: string }> {
   const lines = text.split("\n");
   const chunks: Array<{ startLine: number; endLine: number; text: string }> = [];
   let start = -1;

@@ -10,7 +10,7 @@ import { letterRuns } from "../language/tokens.js";
 export const HASHED_DIMS = 512;
 
 /** Lower-cased word tokens; CJK runs become overlapping character bigrams. */
-export function textTokens(text: string): string[] {
+function textTokens(text: string): string[] {
   const tokens: string[] = [];
   for (const { run, han } of letterRuns(text.toLowerCase())) {
     if (han) {
@@ -27,7 +27,7 @@ function bucket(token: string): number {
   return createHash("md5").update(token).digest().readUInt32LE(0) % HASHED_DIMS;
 }
 
-export function hashedVector(text: string): number[] {
+function hashedVector(text: string): number[] {
   const v = new Array<number>(HASHED_DIMS).fill(0);
   for (const t of textTokens(text)) v[bucket(t)] = (v[bucket(t)] ?? 0) + 1;
   const norm = Math.hypot(...v) || 1;

@@ -2,17 +2,37 @@
  * Every tuning constant of Progressive Resolution, in one place. Each line says what the
  * value trades: raising or lowering one moves the balance it names. `npm run bench`
  * (its resolution part, `bench/resolution.ts`) measures the whole; a change here changes the
- * resolution index's cache key too (`index/cache.ts` hashes this folder's code). How much a
- * text's own terms weigh against what dictionaries say they mean (glosses, synonyms, single
- * characters) is the language layer's: the constants at the top of `language/terms.ts`.
+ * resolution index's cache key too (`index/cache.ts` hashes this folder's code). The language
+ * layer reads a text's terms with `termWeights`, which the resolver passes down to it. Not
+ * here: the shape of the dictionary tables the language layer derives and caches on disk
+ * keyed by their own code (WordNet senses and related words per word in `synonyms.ts`,
+ * senses defined in `definitions.ts`, CC-CEDICT senses kept in `glosses.ts`), and the most
+ * clauses `clauses.ts` reads a request as.
  */
+import type { TermWeights } from "../../language/terms.js";
 import type { OperandKind } from "./types.js";
 
 export interface ResolutionConfig {
+  // A text's terms (language/terms.ts, given these by query/expansion.ts and index/enrichment.ts)
+  /**
+   * How much what dictionaries say a word means weighs against the word itself:
+   * - gloss: a Chinese word's first English gloss; higher lets Chinese requests meet English tools, and a loose gloss mislead more;
+   * - laterSenseFactor: how fast later senses of a word fade; lower reads rarer senses as strongly as the first;
+   * - singleHanFactor: the glosses of a one-character word; higher credits broad characters (会: can, meet, union) with every sense;
+   * - singleHanTermFactor: a single character as a Chinese term; higher matches the characters half of all Chinese descriptions hold;
+   * - synonym: a WordNet synonym's share of its word; higher finds paraphrased tools, and tools of a word's other senses;
+   * - phrase: a phrasal verb's related words ("call off" → cancel); higher trusts the phrase over its words;
+   * - synonymsPerWord: related words read per word; more reaches rarer senses, at more noise in the query;
+   * - characterFallbackFactor: the characters of a word no dictionary has; higher guesses more from its parts;
+   * - maxGlossWords: words of a gloss read; more keeps long definitions, which are encyclopedia text, not meanings;
+   * - lightVerbFactor: a light verb before its object ("take a look"); higher lets "take" or "make" match as if meant.
+   */
+  termWeights: TermWeights;
+
   // Fusion (fuse.ts)
   /** Reciprocal rank fusion constant: smaller trusts each stage's top ranks more, larger lets agreement of lower ranks count. */
   rrfK: number;
-  /** Candidates each stage contributes to the fusion: deeper finds more, costs more per request. */
+  /** Candidates each stage (the semantic one too, `harness.ts`) contributes to the fusion: deeper finds more, costs more per request. */
   stageDepth: number;
   /** A request needs at least this many clauses with a ranking of their own before clause rankings are fused in. */
   minClauses: number;
@@ -95,6 +115,18 @@ export interface ResolutionConfig {
 }
 
 export const tuning: ResolutionConfig = {
+  termWeights: {
+    gloss: 0.8,
+    laterSenseFactor: 0.3,
+    singleHanFactor: 0.6,
+    singleHanTermFactor: 0.5,
+    synonym: 0.3,
+    phrase: 0.5,
+    synonymsPerWord: 4,
+    characterFallbackFactor: 0.5,
+    maxGlossWords: 5,
+    lightVerbFactor: 0.3,
+  },
   rrfK: 10,
   stageDepth: 30,
   minClauses: 2,

@@ -171,7 +171,7 @@ export class ResolutionIndex {
   /** `tool_search`'s ranking: the fused stages, then relaxed (fuzzy, prefix) lexical matches. */
   searchRanking(query: string, eligible: Eligible, limit: number): string[] {
     const fused = this.rank(query, eligible, limit);
-    const relaxed = this.lexicalStage.ranking(weightedTerms(operandsOf(query, () => false).request, true), eligible, true);
+    const relaxed = this.lexicalStage.ranking(weightedTerms(operandsOf(query, () => false).request, true, tuning.termWeights), eligible, true);
     return [...new Set([...fused, ...relaxed])].slice(0, limit);
   }
 

@@ -90,7 +90,7 @@ export function analyseTool(tool: IndexedTool, prefixes: ReadonlySet<string>, na
     name: [...nameTerms, ...product].join(" "),
     summary: `${tool.domain.split(".")[0] ?? ""} ${summary}`,
     body: [tool.description.slice(summary.length), ...parameters.map((parameter) => `${parameter.name} ${parameter.description}`), hintWords(tool.annotations)].join(" "),
-    related: `${related} ${glossTerms(`${bareName} ${tool.description}`).join(" ")}`,
+    related: `${related} ${glossTerms(`${bareName} ${tool.description}`, tuning.termWeights).join(" ")}`,
     definition,
   };
   return { document, features: { name: tool.name, nameTerms, vendors, operands, readOnly: tool.readOnly ?? false, companions: [] } };

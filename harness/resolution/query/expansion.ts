@@ -20,7 +20,7 @@ export interface QueryCatalog {
 
 /** A request's terms, expanded by what the catalog says: compounds, vendor nicknames, compound heads. */
 export function expandedTerms(catalog: QueryCatalog, request: string): WeightedTerms {
-  return withCompoundHeads(catalog, withVendorNicknames(catalog, withCompounds(catalog, weightedTerms(request, true), request), request), request);
+  return withCompoundHeads(catalog, withVendorNicknames(catalog, withCompounds(catalog, weightedTerms(request, true, tuning.termWeights), request), request), request);
 }
 
 /**
@@ -33,10 +33,10 @@ export function dropVendorParts(catalog: QueryCatalog, terms: WeightedTerms, req
   for (const word of alphanumericRuns(request)) if (named.has(stem(word.toLowerCase())) && englishWords(word).length > 1) joined.add(word);
   if (joined.size === 0) return;
   const rest = replaceAlphanumericRuns(request, (word) => (joined.has(word) ? " " : word));
-  const restTerms = withCompounds(catalog, weightedTerms(rest, true), rest);
+  const restTerms = withCompounds(catalog, weightedTerms(rest, true, tuning.termWeights), rest);
   for (const word of joined) {
     const vendor = stem(word.toLowerCase());
-    for (const term of weightedTerms(word, true).keys()) if (term !== vendor && !restTerms.has(term)) terms.delete(term);
+    for (const term of weightedTerms(word, true, tuning.termWeights).keys()) if (term !== vendor && !restTerms.has(term)) terms.delete(term);
   }
 }
 
