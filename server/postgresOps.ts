@@ -13,8 +13,7 @@
  *   expired while its holder is still alive is not taken over.
  * - Streams and cancellations cross instances through Redis (`RunStreams`).
  *
- * Custom auth (`langgraph.json` `auth.path`) is not applied by this storage: `mira serve`
- * does not load an auth handler.
+ * Custom auth is applied on top of this storage, by `OwnedOps` (`server/authOps.ts`).
  */
 import type { CheckpointPayload, Ops } from "@langchain/langgraph-api/storage";
 import type pg from "pg";
