@@ -15,7 +15,7 @@
  *
  * Custom auth is applied on top of this storage, by `OwnedOps` (`server/authOps.ts`).
  */
-import type { CheckpointPayload, Ops } from "@langchain/langgraph-api/storage";
+import type { Ops } from "@langchain/langgraph-api/storage";
 import type pg from "pg";
 import { PostgresAssistants } from "./postgresAssistants.js";
 import { PostgresThreads } from "./postgresThreads.js";
@@ -23,22 +23,6 @@ import { PostgresRuns, type RunExecution } from "./postgresRuns.js";
 import { CheckpointTables } from "../checkpointers/checkpointTables.js";
 import { transaction } from "./db.js";
 import { RUN_QUEUE, type RunJob } from "./runQueue.js";
-
-/** The threads repo records the exception a run ended with; the runs repo reads it after the worker is done. */
-class ReportingThreads extends PostgresThreads {
-  constructor(
-    pool: pg.Pool,
-    checkpoints: CheckpointTables,
-    private readonly report: (threadId: string, exception: Error) => void,
-  ) {
-    super(pool, checkpoints);
-  }
-
-  override async setStatus(threadId: string, options: { checkpoint?: CheckpointPayload; exception?: Error }): Promise<void> {
-    if (options.exception) this.report(threadId, options.exception);
-    await super.setStatus(threadId, options);
-  }
-}
 
 export class PostgresOps implements Ops {
   readonly assistants: PostgresAssistants;
@@ -51,7 +35,7 @@ export class PostgresOps implements Ops {
   ) {
     const checkpoints = new CheckpointTables((body) => transaction(pool, body));
     this.assistants = new PostgresAssistants(pool);
-    this.threads = new ReportingThreads(pool, checkpoints, (threadId, exception) => this.runs.recordException(threadId, exception));
+    this.threads = new PostgresThreads(pool, checkpoints, (threadId, exception) => this.runs.recordException(threadId, exception));
     this.runs = new PostgresRuns(pool, this.threads, checkpoints, exec);
   }
 

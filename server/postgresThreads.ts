@@ -12,9 +12,11 @@ import { json, INFLIGHT, threadOf, notFound, searchPage, filters } from "./postg
 export class PostgresThreads implements ThreadsRepo {
   readonly state: ThreadsStateRepo;
 
+  /** `onException` hears the exception a run ended with (the runs repo reads it after the worker is done). */
   constructor(
     private readonly pool: pg.Pool,
     private readonly checkpoints: CheckpointTables,
+    private readonly onException: (threadId: string, exception: Error) => void = () => {},
   ) {
     this.state = new PostgresThreadState(pool, this);
   }
@@ -54,6 +56,7 @@ export class PostgresThreads implements ThreadsRepo {
 
   /** After a run: idle, interrupted (the graph has next nodes), error, or busy while runs wait. */
   async setStatus(threadId: string, options: { checkpoint?: CheckpointPayload; exception?: Error }): Promise<void> {
+    if (options.exception) this.onException(threadId, options.exception);
     const checkpoint = options.checkpoint;
     const interrupts = checkpoint
       ? Object.fromEntries(checkpoint.tasks.filter((t) => t.interrupts).map((t) => [t.id, t.interrupts]))
