@@ -30,6 +30,20 @@ export interface Stage<R extends string = string> {
   route: (state: AgentRunState) => R;
 }
 
+/**
+ * `merged` without the channels whose value after the chain is the very value they had before
+ * it (stages hand back settings, status or the task frame as they found them): leaving them
+ * out gives the same state, and a channel not written keeps its version, so the saver
+ * stores nothing for it (a rewritten channel costs a serialisation and a row at every step).
+ */
+function unchangedDropped(merged: AgentRunUpdate, before: AgentRunState, after: AgentRunState): AgentRunUpdate {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(merged)) {
+    if (after[key as keyof AgentRunState] !== before[key as keyof AgentRunState]) out[key] = value;
+  }
+  return out as AgentRunUpdate;
+}
+
 /** One graph node running `stages` in order while each routes to the next, and the route out of it. */
 export function inline<R extends string>(stages: Array<Stage<R>>) {
   const node: Node = async (state, config) => {
@@ -40,7 +54,7 @@ export function inline<R extends string>(stages: Array<Stage<R>>) {
       const update = await stage.node(current, config);
       merged = mergeUpdates(merged, update);
       current = applyUpdate(current, update);
-      if (stage.route(current) !== stages[i + 1]?.name) return merged;
+      if (stage.route(current) !== stages[i + 1]?.name) return unchangedDropped(merged, state, current);
     }
   };
   const route = (state: AgentRunState): R => {
