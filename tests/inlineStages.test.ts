@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { runMira } from "../bench/stepRunners.js";
 import { openCheckpointStore } from "../checkpointers/index.js";
@@ -19,7 +20,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 describe("a governed tool step is one checkpoint, five stage visits", () => {
-  it("20 no-op steps save one checkpoint per step, and the trace shows Planner, Normalize, Policy, Tool, Evidence for each", async () => {
+  it("20 no-op steps save one checkpoint per step, write no blob for unchanged channels, and the trace shows Planner, Normalize, Policy, Tool, Evidence for each", async () => {
     const dir = mkdtempSync(join(tmpdir(), "mira-inline-"));
     dirs.push(dir);
     const workspace = join(dir, "workspace");
@@ -29,6 +30,16 @@ describe("a governed tool step is one checkpoint, five stage visits", () => {
     const run = await runMira({ steps, dbPath, workspace });
     // One per tool call, plus the input, the first decision, the answer's steps and the end.
     expect(run.footprint.checkpointRows).toBeLessThanOrEqual(steps + 6);
+
+    // A chain leaves out the channels it hands back unchanged: no blob per step for the run's settings or schema version.
+    const db = new Database(dbPath, { readonly: true });
+    const versions = (channel: string) => (db.prepare("SELECT COUNT(*) AS n FROM checkpoint_blobs WHERE channel = ?").get(channel) as { n: number }).n;
+    try {
+      expect([versions("settings"), versions("schemaVersion")].every((n) => n <= 2)).toBe(true);
+      expect(versions("traceCount")).toBeGreaterThanOrEqual(steps);
+    } finally {
+      db.close();
+    }
 
     const store = await openCheckpointStore(`sqlite:${dbPath}`);
     try {
