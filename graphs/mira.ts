@@ -9,9 +9,9 @@
  *                       ├─use_tool→ normalize → policy ─allow→ tool → evidence → planner
  *                       │                          └─ask→ approval (interrupt) → tool | normalize (edit) | planner (reject)
  *                       │                                                  | approval (refused reply) | END (cancelled)
- *                       │    (planner → normalize, policy → tool → evidence, and tool → evidence after an
- *                       │     approval each run as one step: graphs/inline.ts; a governed step is two
- *                       │     checkpoints, not five: the decision with its frozen call, then its outcome)
+ *                       │    (policy → tool → evidence → planner → normalize, tool → … → normalize after an
+ *                       │     approval, and planner → normalize each run as one step: graphs/inline.ts; a
+ *                       │     governed step is one checkpoint, not five: its outcome with the next frozen call)
  *                       ├─delegate_task→ SubAgent (subgraph, graphs/subagent.ts) → evidence → planner | END (child cancelled)
  *                       │                                        └─skill completed→ freeze → generate | planner
  *                       └─fail / terminal → finalize
@@ -56,8 +56,10 @@ export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
   const tool: Stage<ToolRoute> = { name: "Tool", node: reportingProgress(createToolNode(rt)), route: routeAfterTool };
   const evidence: Stage<EvidenceRoute> = { name: "Evidence", node: reportingProgress(createEvidenceNode(rt)), route: routeAfterEvidence };
   const plannerStep = inline<PlannerRoute | NormalizeRoute>([planner, normalize]);
-  const policyStep = inline<PolicyRoute | ToolRoute | EvidenceRoute>([policy, tool, evidence]);
-  const toolStep = inline<ToolRoute | EvidenceRoute>([tool, evidence]);
+  const policyStep = inline<PolicyRoute | ToolRoute | EvidenceRoute | PlannerRoute | NormalizeRoute>([policy, tool, evidence, planner, normalize]);
+  const toolStep = inline<ToolRoute | EvidenceRoute | PlannerRoute | NormalizeRoute>([tool, evidence, planner, normalize]);
+  // Where a chain ending after Evidence, the Planner or Normalize leads.
+  const afterPlanning = { Normalize: "Normalize", Retrieve: "Retrieve", AskUser: "AskUser", SubAgent: "SubAgent", Generate: "Generate" } as const;
   return new StateGraph({ state, input: MiraInput, context: MiraConfigurable })
     .addNode("Incoming", reportingProgress(createIncomingNode(rt)))
     .addNode("Planner", plannerStep.node)
@@ -88,9 +90,9 @@ export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
     .addEdge("Retrieve", "Evidence")
     .addEdge("SubAgent", "Evidence")
     .addConditionalEdges("Normalize", routeAfterNormalize, { Policy: "Policy", Planner: "Planner", Finalize: "Finalize" })
-    .addConditionalEdges("Policy", policyStep.route, { Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize", Policy: "Policy", Evidence: "Evidence", Freeze: "Freeze", [END]: END })
+    .addConditionalEdges("Policy", policyStep.route, { ...afterPlanning, Tool: "Tool", Approval: "Approval", Planner: "Planner", Finalize: "Finalize", Policy: "Policy", Evidence: "Evidence", Freeze: "Freeze", [END]: END })
     .addConditionalEdges("Approval", routeAfterApproval, { Approval: "Approval", Tool: "Tool", Normalize: "Normalize", Planner: "Planner", Finalize: "Finalize", [END]: END })
-    .addConditionalEdges("Tool", toolStep.route, { Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize", Planner: "Planner", Freeze: "Freeze", [END]: END })
+    .addConditionalEdges("Tool", toolStep.route, { ...afterPlanning, Evidence: "Evidence", Policy: "Policy", Finalize: "Finalize", Planner: "Planner", Freeze: "Freeze", [END]: END })
     .addConditionalEdges("Evidence", routeAfterEvidence, { Planner: "Planner", Freeze: "Freeze", Finalize: "Finalize", [END]: END })
     .addConditionalEdges("Freeze", routeAfterFreeze, { Generate: "Generate", Planner: "Planner" })
     .addEdge("Generate", "Finalize")
