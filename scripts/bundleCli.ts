@@ -75,8 +75,12 @@ export async function bundleCli(): Promise<void> {
     // CommonJS packages inside an ES module bundle call `require` for node's built-ins.
     banner: { js: 'import { createRequire as __miraRequire } from "node:module"; const require = __miraRequire(import.meta.url);' },
     metafile: true,
+    // Less to read and parse; identifiers keep their names, and names esbuild changes to keep
+    // modules apart are put back (`keepNames`): errors name themselves by `new.target.name`,
+    // LangChain classes serialize under theirs.
     minifyWhitespace: true,
     minifySyntax: true,
+    keepNames: true,
     logLevel: "warning",
   });
   await writeFile(join(BUNDLE_DIR, "meta.json"), JSON.stringify(result.metafile));
