@@ -231,6 +231,9 @@ const NAMED_FOLDER = new RegExp(
   "giu",
 );
 
+/** Words that say which folder rather than name it ("the new folder", "that folder"). */
+const DETERMINERS = new Set("the a an this that these those new same other another its their my our your his her each every any some one which what".split(" "));
+
 /**
  * Whether the folder mention at [at, end) is a place something goes in: an English preposition
  * before it, or (Chinese) a preposition before it or a localizer after it, by jieba's
@@ -242,6 +245,8 @@ function isPlace(text: string, at: number, end: number): boolean {
   const tagsBefore = hasHan(before) ? tagWords(before).filter((w) => w.word.trim()) : [];
   const last = tagsBefore.at(-1);
   if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word)) return true;
+  // A verb's directional complement right before it ("挪到 done 文件夹", "放进 x 目录"): where something goes.
+  if (last && /^(?:到|进|入|至|进去|到了)$|[到进入至]$/u.test(last.word) && last.tag !== "x") return true;
   const afterText = text.slice(end, end + 12);
   if (!hasHan(afterText)) return false;
   const tagsAfter = tagWords(afterText).filter((w) => w.word.trim() && !DIRECTORY_NOUNS.includes(w.word));
@@ -259,12 +264,14 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   const span = (m: PathMention) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length });
   const folders = mentions.filter((m) => m.kind === "dir" || m.folder).map(span);
   const taken = mentions.map(span);
-  const candidate = (name: string, at: number) => {
-    if (!taken.some((f) => f.at <= at && at < f.end) && !isStopword(name.toLowerCase())) folders.push({ path: name.replace(/\/+$/, ""), at, end: at + name.length });
+  // `named`: the word is called a folder ("the done folder", "folder named to"), so even a stop word is its name, unless it says which folder (the new folder).
+  const candidate = (name: string, at: number, named = false) => {
+    const word = name.toLowerCase();
+    if (!taken.some((f) => f.at <= at && at < f.end) && (named ? !DETERMINERS.has(word) : !isStopword(word))) folders.push({ path: name.replace(/\/+$/, ""), at, end: at + name.length });
   };
   for (const m of text.matchAll(NAMED_FOLDER)) {
     const name = (m[1] ?? m[2] ?? m[3])!;
-    candidate(name, m.index + m[0].indexOf(name));
+    candidate(name, m.index + m[0].indexOf(name), true);
   }
   // An existing folder's bare name after a place preposition ("under test") is that folder.
   for (const m of text.matchAll(PLACE_WORD)) if (ws.dirs.has(m[1]!)) candidate(m[1]!, m.index + m[0].length - m[1]!.length);

@@ -87,6 +87,30 @@ export function commandMoved(e: Evidence, from: string, to: string): boolean {
   });
 }
 
+/** A shell glob (`src/*.js`) as a test of a whole workspace path. */
+const globTest = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]")}$`);
+
+/**
+ * Whether a command names `path`, its words read as the shell reads them (not as text): an
+ * operand or a written file that is the path, holds it or lies under it, a glob matching it, or
+ * inline code naming it. A command the reader cannot follow names whatever its line mentions.
+ */
+export function commandNames(e: Evidence, path: string): boolean {
+  const r = readCommand(e);
+  if (!r) return false;
+  if (r.opaque) return mentions(commandLine(e), path);
+  return r.steps.some((step) => {
+    const code = inlineCode(step);
+    if (code !== undefined && mentions(code, path)) return true;
+    // What echo or printf prints is text, not a path it looks at.
+    const operands = ["echo", "printf"].includes(programOf(step)) ? [] : stepOperands(step);
+    return [...operands, ...step.writes, ...step.reads].some((o) => {
+      const p = resolveOperand(r.cwd, o);
+      return related(p, path) || (/[*?]/.test(p) && globTest(p).test(path));
+    });
+  });
+}
+
 const METADATA = new Set(["chmod", "chown", "chgrp", "touch"]);
 
 /** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times). */
@@ -210,7 +234,7 @@ function stepReads({ step, status, r }: Reader, path: string): boolean {
   // A grep that found nothing (status 1) still read the file.
   const ok = status !== null ? status === 0 || (status === 1 && GREPS.has(programOf(step))) : !reportsMissing(r, path);
   if (code !== undefined) return ok && mentions(code, path);
-  return ok && CONTENT.has(programOf(step)) && stepOperands(step).some((o) => resolveOperand(r.cwd, o) === path);
+  return ok && CONTENT.has(programOf(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path);
 }
 
 /**

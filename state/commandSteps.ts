@@ -15,6 +15,8 @@ export interface Step {
   argv: string[];
   /** Files its output is redirected into (`> f`, `>> f`), never /dev/null. */
   writes: string[];
+  /** Files its input is read from (`< f`). */
+  reads: string[];
   /** The operator joining it to the step before (null for the first). */
   before: Connector | null;
   /** Written `! cmd`: its status is inverted. */
@@ -47,21 +49,22 @@ export function commandSteps(line: string): CommandSteps {
   const words = displayedWords(line.replace(/^\$\s*/, ""));
   const program = (words[0] ?? "").split("/").at(-1) ?? "";
   if (SHELLS.has(program) && /^-[a-z]*c$/.test(words[1] ?? "") && words[2] !== undefined) return shellSteps(words[2]);
-  return { steps: words.length ? [{ argv: words, writes: [], before: null, negated: false }] : [], opaque: false };
+  return { steps: words.length ? [{ argv: words, writes: [], reads: [], before: null, negated: false }] : [], opaque: false };
 }
 
 /** A small reader of POSIX shell: words, quotes, `&& || ; | &` and newlines, redirections, `!`. */
 function shellSteps(script: string): CommandSteps {
   const steps: Step[] = [];
   let opaque = false;
-  let current: Step = { argv: [], writes: [], before: null, negated: false };
+  let current: Step = { argv: [], writes: [], reads: [], before: null, negated: false };
   let word: string | null = null;
   let redirect: "write" | "read" | null = null;
   const endWord = () => {
     if (word === null) return;
     if (redirect === "write") {
       if (word !== "/dev/null" && !word.startsWith("&")) current.writes.push(word);
-    } else if (redirect === null) {
+    } else if (redirect === "read") current.reads.push(word);
+    else if (redirect === null) {
       if (!current.argv.length && word === "!") current.negated = !current.negated;
       else if (!current.argv.length && /^[A-Za-z_]\w*=/.test(word)) {
         /* an environment assignment before the program */
@@ -74,7 +77,7 @@ function shellSteps(script: string): CommandSteps {
     endWord();
     if (current.argv.length) steps.push(current);
     else if (current.writes.length) opaque = true;
-    current = { argv: [], writes: [], before: next, negated: false };
+    current = { argv: [], writes: [], reads: [], before: next, negated: false };
   };
   for (let i = 0; i < script.length; i += 1) {
     const ch = script[i]!;

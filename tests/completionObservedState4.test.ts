@@ -112,4 +112,26 @@ describe("issue 21, tuning set 4: what a command's output settles, and what the 
     const early = await go("empty-folder-early", "把 build 文件夹清空，然后在里面放一个 .keep", [sh("ls -a build; rm -f build/* && touch build/.keep")], "build 已清空，只剩 .keep。");
     expect(early.verdict).toBe("block");
   });
+
+  it("rule: a version the answer states must be one the command printed", { timeout: 60_000 }, async () => {
+    const right = await go("version-right", "Which version of node runs here?", [["run_command", { command: "node", args: ["--version"] }]], `node --version printed ${process.version}.`);
+    expect(right).toMatchObject({ verdict: "pass", status: "completed" });
+    const wrong = await go("version-wrong", "Which version of node runs here?", [["run_command", { command: "node", args: ["--version"] }]], "node --version printed v12.0.1.");
+    expect(wrong.verdict).toBe("block");
+  });
+
+  it("rule: a file given to a command as its input (`grep p < f`) is a file the command read", { timeout: 60_000 }, async () => {
+    const ok = await go("input-redirect", "Toggle on the verbose line of app.cfg somehow", [sh("sed -i 's/^# verbose=on/verbose=on/' app.cfg && grep verbose < app.cfg")], "verbose=on is now set.");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    const other = await go("input-redirect-other", "Toggle on the verbose line of app.cfg somehow", [sh("sed -i 's/^# verbose=on/verbose=on/' app.cfg && grep workers < settings.ini")], "verbose=on is now set.");
+    expect(other.verdict).toBe("block");
+  });
+
+  it("rule: a stop word called a folder ('the done folder') is that folder's name", { timeout: 60_000 }, async () => {
+    const ok = await go("stopword-folder", "Move notes.txt into the done folder", [sh("mkdir -p done && mv notes.txt done/ && ls done && ls")], "Moved notes.txt into done.");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    expect(ok.goals).toContain("change.move notes.txt→done/notes.txt");
+    const blind = await go("stopword-folder-blind", "Move notes.txt into the done folder", [sh("mkdir -p done && mv notes.txt done/")], "Moved notes.txt into done.");
+    expect(blind.verdict).toBe("block");
+  });
 });
