@@ -434,8 +434,6 @@ const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing
 
 /** Words that ask for something empty ("an empty file", "空目录"). */
 const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
-/** Chinese writes "empty" into the noun it describes ("空目录", "空文件"): 空 before a file or folder noun. */
-const isEmptyWord = (word: string): boolean => EMPTY_WORDS.has(word.toLowerCase()) || new RegExp(`^空(?:白)?(?:的)?(?:文件|${DIRECTORY_NOUNS.filter(hasHan).join("|")})$`, "u").test(word);
 
 /** The intent of one clause: a question form before any verb makes it a question. */
 function clauseIntent(words: Word[], text: string, original: string): Omit<Clause, "text" | "paths" | "content"> {
@@ -476,7 +474,7 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
     if (verb.intent === "lookup") return { intent: web ? "lookup" : "question", domain };
     if (verb.intent === "run") return { intent: "run", subject };
     if (verb.intent === "send") return { intent: "send", domain: verb.domain ?? domain };
-    const empty = words.some((w) => isEmptyWord(w.text));
+    const empty = words.some((w) => EMPTY_WORDS.has(w.text.toLowerCase()));
     return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile, ...(verb.copies ? { copies: true } : {}), ...(empty ? { empty: true } : {}), ...(verb.repairs ? { repairs: true } : {}) };
   }
   if (asked) return { intent: web ? "lookup" : "question", domain };

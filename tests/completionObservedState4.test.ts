@@ -134,4 +134,26 @@ describe("issue 21, tuning set 4: what a command's output settles, and what the 
     const blind = await go("stopword-folder-blind", "Move notes.txt into the done folder", [sh("mkdir -p done && mv notes.txt done/")], "Moved notes.txt into done.");
     expect(blind.verdict).toBe("block");
   });
+
+  it("rule: a place named inside another (目录下的 … 子目录里) is one nested place", { timeout: 60_000 }, async () => {
+    const ok = await go("nested-place", "在 build 目录下的 out 子目录里建一个 run.log", [sh("mkdir -p build/out && touch build/out/run.log && ls build/out")], "已在 build/out 里建好 run.log。");
+    expect(ok).toMatchObject({ verdict: "pass", status: "completed" });
+    expect(ok.goals).toContain("change.write build/out/run.log");
+    const outer = await go("nested-place-outer", "在 build 目录下的 out 子目录里建一个 run.log", [sh("touch build/run.log && ls build")], "已建好 run.log。");
+    expect(outer.verdict).toBe("block");
+  });
+
+  it("rule: a new file whose content the request does not describe is asked only to exist; one whose content it describes must be read", { timeout: 60_000 }, async () => {
+    const bare = await go("new-bare", "Create todo.md", [sh("touch todo.md && ls")], "Created todo.md; the listing shows it.");
+    expect(bare).toMatchObject({ verdict: "pass", status: "completed" });
+    const described = await go("new-described", "Create todo.md with a note saying the release is on hold", [sh("printf '# Todo\\nRelease on hold.\\n' > todo.md && ls")], "Created todo.md with the note.");
+    expect(described.verdict).toBe("block");
+  });
+
+  it("rule: new folders named side by side are each made", { timeout: 60_000 }, async () => {
+    const both = await go("side-by-side", "帮我建好 build/x 和 build/y 两个空目录", [sh("mkdir -p build/x build/y && ls build")], "已建好 build/x 和 build/y。");
+    expect(both).toMatchObject({ verdict: "pass", status: "completed" });
+    const one = await go("side-by-side-one", "帮我建好 build/x 和 build/y 两个空目录", [sh("mkdir -p build/x && ls build")], "已建好 build/x 和 build/y。");
+    expect(one.verdict).toBe("block");
+  });
 });
