@@ -40,11 +40,11 @@ const del = verb("change", { op: "delete" });
 
 const LEXICON = new Map<string, WordSense>([
   // change
-  ...entries("create write save generate put place 创建 新建 建 建立 写 写入 生成 保存 放", write),
+  ...entries("create write save generate put 创建 新建 建 建立 写 写入 生成 保存 放", write),
   // A copy's requested state is that it exists: its content is the source's, not described by the request.
   ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
-  ...entries("edit modify change update replace set bump rewrite refactor patch increase decrease strip trim uncomment comment enable disable 修改 编辑 更新 替换 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
+  ...entries("edit modify change update replace set bump rewrite refactor patch increase decrease strip trim uncomment enable disable 修改 编辑 更新 替换 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
   // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
   ...entries("move rename relocate 移动 移 重命名 改名 挪", move),
