@@ -10,7 +10,7 @@ export const ChangeOp = z.enum(["write", "edit", "move", "delete"]);
 export type ChangeOp = z.infer<typeof ChangeOp>;
 
 /** A non-file domain a request is about. */
-export const Domain = z.enum(["code", "mail", "calendar", "issues", "browser"]);
+export const Domain = z.enum(["code", "mail", "calendar", "issues", "browser", "chat"]);
 export type Domain = z.infer<typeof Domain>;
 
 /** What a run goal's command must be about. */

@@ -11,7 +11,7 @@ import { isStopword } from "./english.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
-import { introducesResult, isCapability, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
+import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export interface WorkspaceIndex {
@@ -71,6 +71,8 @@ export interface Clause {
   repairs?: boolean;
   /** The one quote a repair verb names as the fault ("fix the typo 'recieve'"): it must be gone, not held. */
   fault?: string;
+  /** The clause describes what the thing made should say ("with a note saying …", "写上说明"): a read must show it, not only its presence. */
+  describes?: boolean;
   /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
   together?: string[];
 }
@@ -96,6 +98,9 @@ const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
 const DIR_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_.-]+\/)+(?![\p{L}\p{N}_.-])/gu;
 
 export { mentionedPaths } from "./operands.js";
+
+/** A path through a dot-folder (`.github/workflows`, `.config/app/`): DOTFILE stops at the slash. */
+const DOT_FOLDER = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)*\.[A-Za-z][\w-]*(?:\/[\p{L}\p{N}_-][\p{L}\p{N}_-]*)+\/?(?![\p{L}\p{N}_.\/-])/gu;
 
 /** A folder path and a name in it, with no extension (`bin/tool2`); group 1 is the folder. */
 const UNDER_DIR = /(?<![\p{L}\p{N}_.\/-])((?:[\p{L}\p{N}_.-]+\/)*[\p{L}\p{N}_.-]+)\/[\p{L}\p{N}_-][\p{L}\p{N}_-]*(?![\p{L}\p{N}_.\/-])/gu;
@@ -171,6 +176,12 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   }
   // A name under an existing folder is a path even without an extension (`bin/tool2`).
   for (const m of rest.matchAll(UNDER_DIR)) if (ws.dirs.has(m[1]!)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
+  // A path through a dot-folder with no extension at its end (`.github/workflows`) is a folder.
+  for (const m of rest.matchAll(DOT_FOLDER)) {
+    const path = m[0].replace(/\/+$/, "");
+    take(path, ws.files.has(path) ? "file" : ws.dirs.has(path) ? "dir" : "new", m.index, m[0].length);
+    if (mentions.at(-1)!.kind === "new") mentions.at(-1)!.folder = true;
+  }
   for (const m of rest.matchAll(DOTFILE)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
   for (const m of rest.matchAll(DIR_TOKEN)) {
     const path = m[0].replace(/^\.\//, "").replace(/\/+$/, "");
@@ -220,6 +231,9 @@ const NAMED_FOLDER = new RegExp(
   "giu",
 );
 
+/** Words that say which folder rather than name it ("the new folder", "that folder"). */
+const DETERMINERS = new Set("the a an this that these those new same other another its their my our your his her each every any some one which what".split(" "));
+
 /**
  * Whether the folder mention at [at, end) is a place something goes in: an English preposition
  * before it, or (Chinese) a preposition before it or a localizer after it, by jieba's
@@ -231,6 +245,8 @@ function isPlace(text: string, at: number, end: number): boolean {
   const tagsBefore = hasHan(before) ? tagWords(before).filter((w) => w.word.trim()) : [];
   const last = tagsBefore.at(-1);
   if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word)) return true;
+  // A verb's directional complement right before it ("挪到 done 文件夹", "放进 x 目录"): where something goes.
+  if (last && /^(?:到|进|入|至|进去|到了)$|[到进入至]$/u.test(last.word) && last.tag !== "x") return true;
   const afterText = text.slice(end, end + 12);
   if (!hasHan(afterText)) return false;
   const tagsAfter = tagWords(afterText).filter((w) => w.word.trim() && !DIRECTORY_NOUNS.includes(w.word));
@@ -248,12 +264,14 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   const span = (m: PathMention) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length });
   const folders = mentions.filter((m) => m.kind === "dir" || m.folder).map(span);
   const taken = mentions.map(span);
-  const candidate = (name: string, at: number) => {
-    if (!taken.some((f) => f.at <= at && at < f.end) && !isStopword(name.toLowerCase())) folders.push({ path: name.replace(/\/+$/, ""), at, end: at + name.length });
+  // `named`: the word is called a folder ("the done folder", "folder named to"), so even a stop word is its name, unless it says which folder (the new folder).
+  const candidate = (name: string, at: number, named = false) => {
+    const word = name.toLowerCase();
+    if (!taken.some((f) => f.at <= at && at < f.end) && (named ? !DETERMINERS.has(word) : !isStopword(word))) folders.push({ path: name.replace(/\/+$/, ""), at, end: at + name.length });
   };
   for (const m of text.matchAll(NAMED_FOLDER)) {
     const name = (m[1] ?? m[2] ?? m[3])!;
-    candidate(name, m.index + m[0].indexOf(name));
+    candidate(name, m.index + m[0].indexOf(name), true);
   }
   // An existing folder's bare name after a place preposition ("under test") is that folder.
   for (const m of text.matchAll(PLACE_WORD)) if (ws.dirs.has(m[1]!)) candidate(m[1]!, m.index + m[0].length - m[1]!.length);
@@ -265,6 +283,10 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
     placed = placed.filter((f) => !sources.has(f.path));
     mentions = mentions.filter((m) => !(m.kind === "dir" && sources.has(m.path)));
   }
+  // A place named right inside another ("data 目录下的 2024 子目录里", "in the 2024 folder of data"): one nested place.
+  const nested = nestPlaces(placed, text);
+  placed = nested.places;
+  mentions = mentions.filter((m) => !(m.kind === "dir" && nested.outer.has(m.path)));
   // "in it", "在里面": the place is the one folder the request names, wherever it is named.
   const anaphora = !placed.length && new Set(folders.map((f) => f.path)).size === 1 && ANAPHORIC_PLACE.test(text);
   const places = anaphora ? folders : placed;
@@ -284,6 +306,24 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
       return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: m.written ?? m.path, unjoined: { path: m.path, kind: m.kind } } satisfies PathMention;
     });
   return { mentions: joined, places: [] };
+}
+
+/** What may stand between a place and a place inside it: its folder noun and a localizer, 的 ("data 目录下的 2024"). */
+const NESTS = new RegExp(`^\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")})?\\s*(?:${LOCALIZERS})?\\s*的\\s*$`, "u");
+
+/** Places written one inside the other, joined into one; `outer`: the folders that became a prefix. */
+function nestPlaces(places: Array<{ path: string; at: number; end: number }>, text: string): { places: Array<{ path: string; at: number; end: number }>; outer: Set<string> } {
+  const sorted = [...places].sort((a, b) => a.at - b.at);
+  const out: typeof sorted = [];
+  const outer = new Set<string>();
+  for (const p of sorted) {
+    const prev = out.at(-1);
+    if (prev && prev.path !== p.path && !p.path.includes("/") && NESTS.test(text.slice(prev.end, p.at))) {
+      outer.add(prev.path);
+      out[out.length - 1] = { path: `${prev.path}/${p.path}`, at: prev.at, end: p.end };
+    } else out.push(p);
+  }
+  return { places: out, outer };
 }
 
 /** English words before a file that make it where something is ("remove X from a.txt"). */
@@ -381,10 +421,16 @@ function clauseDomain(words: Word[]): Domain | undefined {
  * token with a digit or an identifier's shape (`2.1.0`, `debug`, `weather-bot`), never a stop word.
  */
 function valueOf(text: string): string | undefined {
-  const m = /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
+  const m =
+    /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ??
+    // "replace A with B": B is what the file holds afterwards.
+    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
   const value = m?.[1];
   return value && !isStopword(value.toLowerCase()) ? value : undefined;
 }
+
+/** Words that say what something made is to hold, without quoting it ("with a note saying …", "内容是…", "写上说明"). */
+const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing|describing|explaining|about|that\s+(?:says|lists|explains|describes))\b|内容|说明|写上|写着|写明|介绍|包含|记录/iu;
 
 /** Words that ask for something empty ("an empty file", "空目录"). */
 const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
@@ -473,8 +519,10 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
       ...(into(start, end) ? { into: into(start, end) } : {}),
       ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
       ...(together.length ? { together } : {}),
+      ...(DESCRIBES.test(found.rest.slice(start, end)) || inQuotes.length ? { describes: true } : {}),
     };
   });
+  contentClauses(clauses);
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
   // The lexicon covers English and Chinese; text in another script with no known word is not understood.
   const covered = /[\p{Script=Latin}\p{Script=Han}]/u.test(found.rest);
@@ -482,6 +530,27 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const wordless = words.length === 0 && paths.length === 0 && quotes.length === 0 && noUrls === unquoted;
   // A name joined to the folder the request gives it is no longer ambiguous.
   return { paths, content: quotes.map((q) => q.text), clauses, social, unrecognised, wordless, ambiguous: ambiguousNames(request, joined.mentions, ws) };
+}
+
+/** A clause that only says what the thing made holds ("内容就写一行 …", "content: …"): group 1 is that text. */
+const CONTENT_CLAUSE = /^(?:文件)?(?:内容|contents?)\s*(?:就|先|只|要|则)?\s*(?:写(?:成|为|上|入)?|是|为|[:：])\s*(?:一行|一句话|一句|一段)?\s*[:：]?\s*(.*?)\s*[。.]?$/iu;
+
+/**
+ * A content clause continues the change before it: its quotes, or its plain text when that is
+ * not Chinese prose (which describes the content rather than giving it), are what the change
+ * must hold, and a file name inside it is content, not an operand (`… 内容写 pip install -r
+ * requirements.txt`).
+ */
+function contentClauses(clauses: Clause[]): void {
+  clauses.forEach((c, i) => {
+    const m = CONTENT_CLAUSE.exec(c.text);
+    const owner = clauses.slice(0, i).reverse().find((p) => p.intent === "change");
+    if (!m || !owner || owner.op === "delete" || owner.op === "move") return;
+    const plain = m[1]!.trim();
+    owner.content.push(...(c.content.length ? c.content : plain && !hasHan(plain) ? [plain] : []));
+    owner.describes = true;
+    clauses[i] = { text: c.text, intent: null, paths: [], content: [] };
+  });
 }
 
 /** Sentences of a text: cut after sentence punctuation (Latin or Chinese) and line breaks. */
@@ -508,7 +577,16 @@ export function statedInability(answer: string): string | undefined {
 /** Whether an answer reports success with no word of failure or negation in it ("检查全部通过了", "All checks passed"). */
 export function claimsSuccess(answer: string): boolean {
   const words = segmentWords(answer);
-  return words.some(isSuccessWord) && !words.some(isFailureWord);
+  let success = false;
+  // A denial consumed by the word it denies: "没问题" and "no errors" report success, "没通过" failure.
+  const consumed = new Set<number>();
+  words.forEach((w, i) => {
+    const denied = i > 0 && deniesNext(words[i - 1]!);
+    if (denied && (isSuccessWord(w) || isProblemWord(w))) consumed.add(i - 1);
+    if ((isSuccessWord(w) && !denied) || (isProblemWord(w) && denied)) success = true;
+  });
+  const failure = words.some((w, i) => !consumed.has(i) && !(isProblemWord(w) && i > 0 && consumed.has(i - 1)) && (isFailureWord(w) || isProblemWord(w) || (isSuccessWord(w) && i > 0 && deniesNext(words[i - 1]!))));
+  return success && !failure;
 }
 
 /** Whether an answer opens with a denial ("No, there is none", "没有，…"). */

@@ -40,11 +40,11 @@ const del = verb("change", { op: "delete" });
 
 const LEXICON = new Map<string, WordSense>([
   // change
-  ...entries("create write save generate 创建 新建 写 写入 生成 保存", write),
+  ...entries("create write save generate put 创建 新建 建 建立 写 写入 生成 保存 放", write),
   // A copy's requested state is that it exists: its content is the source's, not described by the request.
   ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
-  ...entries("edit modify change update replace set bump rewrite refactor patch increase decrease strip trim 修改 编辑 更新 替换 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
+  ...entries("edit modify change update replace set bump rewrite refactor patch increase decrease strip trim uncomment enable disable 修改 编辑 更新 替换 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
   // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
   ...entries("move rename relocate 移动 移 重命名 改名 挪", move),
@@ -72,6 +72,8 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("calendar meeting appointment agenda 日历 日程 会议 开会", { kind: "domain", domain: "calendar" }),
   ...entries("event 事件", { kind: "domain", domain: "calendar", weak: true }),
   ...entries("ticket 工单", { kind: "domain", domain: "issues" }),
+  ...entries("slack discord mattermost 钉钉 飞书 企业微信 频道 群聊", { kind: "domain", domain: "chat" }),
+  ...entries("channel", { kind: "domain", domain: "chat", weak: true }),
   ...entries("issue", { kind: "domain", domain: "issues", weak: true }),
   ...entries("web internet online website webpage 网上 网页 网站 上网 互联网", { kind: "domain", domain: "browser" }),
   // what a command runs
@@ -121,7 +123,13 @@ const SUCCESS = new Set("pass passed passes passing succeed succeeded succeeds s
 const FAILURE = new Set("fail failed fails failing failure error errors broken not no never isn't didn't doesn't don't aren't wasn't but except 没 没有 未 不 失败 错误 报错 出错 但 但是 除了".split(" "));
 /** Words that open a denial ("No, …", "None …", "没有，…"). */
 const DENIAL = new Set("no none nope nothing 没有 没 无 不".split(" "));
+/** What a check reports when something is wrong; denied ("no problems", "没有报错") it reports a success. */
+const PROBLEM = new Set("problem problems issue issues error errors warning warnings failure failures 问题 错误 报错 警告 失败".split(" "));
+/** Words that deny the word right after them ("no errors", "没通过", "didn't pass"). */
+const DENIES_NEXT = new Set("no not never zero 0 without didn't doesn't don't isn't wasn't aren't 没 没有 未 不 无".split(" "));
 export const isSuccessWord = (word: string): boolean => SUCCESS.has(word.toLowerCase());
+export const isProblemWord = (word: string): boolean => PROBLEM.has(word.toLowerCase());
+export const deniesNext = (word: string): boolean => DENIES_NEXT.has(word.toLowerCase());
 export const isFailureWord = (word: string): boolean => FAILURE.has(word.toLowerCase());
 export const isDenialWord = (word: string): boolean => DENIAL.has(word.toLowerCase());
 
@@ -137,7 +145,7 @@ export const isCoordinator = (gap: string): boolean => COORDINATOR.test(gap);
 const OWNER = new Set("my our mine ours i we 我 我的 我们 我们的".split(" "));
 
 /** Nouns that, next to a bare directory name, make it a directory operand ("the src folder", "src 目录"). */
-export const DIRECTORY_NOUNS = ["directory", "folder", "dir", "目录", "文件夹"];
+export const DIRECTORY_NOUNS = ["directory", "folder", "dir", "subfolder", "subdirectory", "目录", "文件夹", "子目录", "子文件夹"];
 
 const SOCIAL = new Set("hello hi hey thanks thank you good morning evening bye ok okay 你好 您好 谢谢 多谢 早上好 晚上好 再见 好的".split(" "));
 

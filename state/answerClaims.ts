@@ -22,6 +22,9 @@ function printedCount(e: Evidence): number | undefined {
 /** Integers an answer states, outside versions, times and names (`3` in "3 TODOs", not in "v1.2" or "a2.txt"). */
 const statedNumbers = (answer: string): number[] => [...answer.matchAll(/(?<![\w.:-])\d+(?![\w.:]*\w)/gu)].map((m) => Number(m[0]));
 
+/** Version numbers a text states (`v20.1.0`, `3.12.4`), without a leading `v`. */
+const versionsIn = (text: string): string[] => [...text.matchAll(/(?<![\w.])v?(\d+\.\d+(?:\.\d+)+)(?![\w.]*\w)/gu)].map((m) => m[1]!);
+
 /**
  * Why the evidence contradicts the answer, naming the evidence, or undefined. Each check
  * looks at the goals the evidence covers, so a claim about something else is not compared.
@@ -44,6 +47,11 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedNumbers(answer);
     if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
+    // A version other than every one the last command printing versions showed (`node --version` printed v20.1.0).
+    const versioned = turn.filter((e) => e.kind === "command" && real(e) && versionsIn(readCommand(e)?.output ?? "").length).at(-1);
+    const printed = versioned ? versionsIn(readCommand(versioned)!.output) : [];
+    const said = versionsIn(answer);
+    if (versioned && said.length && !said.some((v) => printed.includes(v))) return `the answer states version ${said.join(", ")}, but [${versioned.id}] printed ${printed.join(", ")}`;
   }
   // Clock times no record of the turn shows, for a question answered from records.
   const records = turn.filter((e) => real(e) && e.kind === "record");

@@ -87,6 +87,30 @@ export function commandMoved(e: Evidence, from: string, to: string): boolean {
   });
 }
 
+/** A shell glob (`src/*.js`) as a test of a whole workspace path. */
+const globTest = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]")}$`);
+
+/**
+ * Whether a command names `path`, its words read as the shell reads them (not as text): an
+ * operand or a written file that is the path, holds it or lies under it, a glob matching it, or
+ * inline code naming it. A command the reader cannot follow names whatever its line mentions.
+ */
+export function commandNames(e: Evidence, path: string): boolean {
+  const r = readCommand(e);
+  if (!r) return false;
+  if (r.opaque) return mentions(commandLine(e), path);
+  return r.steps.some((step) => {
+    const code = inlineCode(step);
+    if (code !== undefined && mentions(code, path)) return true;
+    // What echo or printf prints is text, not a path it looks at.
+    const operands = ["echo", "printf"].includes(programOf(step)) ? [] : stepOperands(step);
+    return [...operands, ...step.writes, ...step.reads].some((o) => {
+      const p = resolveOperand(r.cwd, o);
+      return related(p, path) || (/[*?]/.test(p) && globTest(p).test(path));
+    });
+  });
+}
+
 const METADATA = new Set(["chmod", "chown", "chgrp", "touch"]);
 
 /** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times). */
@@ -105,7 +129,8 @@ export function commandShowsMetadata(e: Evidence, path: string, from = -1): bool
     if (program === "stat") return status === 0 && ops.includes(path);
     if (program === "test" || program === "[") return status !== null && ops.includes(path) && step.argv.some((a) => /^-[rwxugk]$/.test(a));
     const long = program === "ls" && step.argv.slice(1).some((a) => /^-[A-Za-z]*l/.test(a));
-    return long && (ops.includes(path) || ops.includes(dirOf(path))) && printedNames(r.output, true).has(baseOf(path));
+    const names = printedNames(r.output, true);
+    return long && (ops.includes(path) || ops.includes(dirOf(path))) && (names.has(baseOf(path)) || [...names].some((n) => resolveOperand(r.cwd, n) === path));
   });
 }
 
@@ -133,8 +158,15 @@ interface Reader {
 function readersAfter(e: Evidence, from: number): Reader[] {
   const r = readCommand(e);
   if (!r || r.opaque || !r.finished) return [];
-  return r.steps.flatMap((step, i) => (i > from && !isEffectStep(step) ? [{ step, status: r.statuses[i] ?? null, r }] : []));
+  return r.steps.flatMap((step, i) => (i > from && !isEffectStep(step) ? [{ step, status: r.statuses[i] ?? inferredStatus(step, r), r }] : []));
 }
+
+/** Programs that say so in their output when they fail (`ls: cannot access …`). */
+const REPORTS_FAILURE = new Set(["ls", "cat", "head", "tail", "stat", "wc", "file", "du", "tree", "nl"]);
+
+/** A step whose status the trace does not show, that reports its failures and printed no failure: it succeeded. */
+const inferredStatus = (step: Step, r: CommandReading): number | null =>
+  r.finished && REPORTS_FAILURE.has(programOf(step)) && !MISSING.test(r.output) && !/permission denied|not a directory|is a directory/i.test(r.output) ? 0 : null;
 
 const reportsMissing = (r: CommandReading, path: string) => MISSING.test(r.output) && mentions(r.output, baseOf(path));
 
@@ -202,13 +234,44 @@ function stepReads({ step, status, r }: Reader, path: string): boolean {
   // A grep that found nothing (status 1) still read the file.
   const ok = status !== null ? status === 0 || (status === 1 && GREPS.has(programOf(step))) : !reportsMissing(r, path);
   if (code !== undefined) return ok && mentions(code, path);
-  return ok && CONTENT.has(programOf(step)) && stepOperands(step).some((o) => resolveOperand(r.cwd, o) === path);
+  return ok && CONTENT.has(programOf(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path);
 }
+
+/**
+ * Whether a listing step after `from` listed the folder `path` (its entries are what a folder
+ * holds, as a file's lines are what it holds): `ls`, `find` or `tree` of it, exiting 0, that did
+ * not print the path itself as a file's name.
+ */
+export const commandListsFolder = (e: Evidence, path: string, from = -1): boolean =>
+  readersAfter(e, from).some(({ step, status, r }) => {
+    if (!["ls", "find", "tree"].includes(programOf(step)) || status !== 0) return false;
+    if (!stepOperands(step).some((o) => resolveOperand(r.cwd, o) === path)) return false;
+    const long = programOf(step) === "ls" && step.argv.slice(1).some((a) => /^-[A-Za-z]*l/.test(a));
+    const names = [...printedNames(r.output, long)];
+    return !(programOf(step) === "ls" && names.some((n) => resolveOperand(r.cwd, n) === path));
+  });
 
 /** Whether a command showed `path`'s lines after step `from` (a reader printed from it). */
 export const commandReads = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((x) => stepReads(x, path));
 
 const flat = (text: string): string => text.replace(/\s+/g, " ").trim().toLowerCase();
+
+const WORD = /[\p{L}\p{N}_]/u;
+/**
+ * Whether `text` holds `wanted` (spacing and letter case aside) as a whole: an edge of `wanted`
+ * that is a letter or a digit may not run on into more of them (`30` is not in `300`).
+ */
+export function holdsText(text: string, wanted: string): boolean {
+  const hay = flat(text);
+  const needle = flat(wanted);
+  if (!needle) return true;
+  for (let at = hay.indexOf(needle); at !== -1; at = hay.indexOf(needle, at + 1)) {
+    const before = WORD.test(needle[0]!) && WORD.test(hay[at - 1] ?? " ");
+    const after = WORD.test(needle.at(-1)!) && WORD.test(hay[at + needle.length] ?? " ");
+    if (!before && !after) return true;
+  }
+  return false;
+}
 
 /**
  * Whether a command shows `path` holding `text` after step `from`: true, false, or null. Text
@@ -232,7 +295,7 @@ export function commandShowsText(e: Evidence, path: string, text: string, from =
         if (count || verdict !== null) continue;
       }
     }
-    if (!echoed && flat(r.output).includes(flat(text))) verdict = true;
+    if (!echoed && holdsText(r.output, text)) verdict = true;
     else if (programOf(step) === "cat" && status === 0 && readers.length === 1 && r.steps.length === 1) verdict = false;
   }
   return verdict;

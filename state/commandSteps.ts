@@ -15,6 +15,8 @@ export interface Step {
   argv: string[];
   /** Files its output is redirected into (`> f`, `>> f`), never /dev/null. */
   writes: string[];
+  /** Files its input is read from (`< f`). */
+  reads: string[];
   /** The operator joining it to the step before (null for the first). */
   before: Connector | null;
   /** Written `! cmd`: its status is inverted. */
@@ -47,21 +49,22 @@ export function commandSteps(line: string): CommandSteps {
   const words = displayedWords(line.replace(/^\$\s*/, ""));
   const program = (words[0] ?? "").split("/").at(-1) ?? "";
   if (SHELLS.has(program) && /^-[a-z]*c$/.test(words[1] ?? "") && words[2] !== undefined) return shellSteps(words[2]);
-  return { steps: words.length ? [{ argv: words, writes: [], before: null, negated: false }] : [], opaque: false };
+  return { steps: words.length ? [{ argv: words, writes: [], reads: [], before: null, negated: false }] : [], opaque: false };
 }
 
 /** A small reader of POSIX shell: words, quotes, `&& || ; | &` and newlines, redirections, `!`. */
 function shellSteps(script: string): CommandSteps {
   const steps: Step[] = [];
   let opaque = false;
-  let current: Step = { argv: [], writes: [], before: null, negated: false };
+  let current: Step = { argv: [], writes: [], reads: [], before: null, negated: false };
   let word: string | null = null;
   let redirect: "write" | "read" | null = null;
   const endWord = () => {
     if (word === null) return;
     if (redirect === "write") {
       if (word !== "/dev/null" && !word.startsWith("&")) current.writes.push(word);
-    } else if (redirect === null) {
+    } else if (redirect === "read") current.reads.push(word);
+    else if (redirect === null) {
       if (!current.argv.length && word === "!") current.negated = !current.negated;
       else if (!current.argv.length && /^[A-Za-z_]\w*=/.test(word)) {
         /* an environment assignment before the program */
@@ -74,7 +77,7 @@ function shellSteps(script: string): CommandSteps {
     endWord();
     if (current.argv.length) steps.push(current);
     else if (current.writes.length) opaque = true;
-    current = { argv: [], writes: [], before: next, negated: false };
+    current = { argv: [], writes: [], reads: [], before: next, negated: false };
   };
   for (let i = 0; i < script.length; i += 1) {
     const ch = script[i]!;
@@ -232,5 +235,55 @@ export function stepStatuses(steps: Step[], exit: number | null, output: string)
     }
   });
   // What the trace shows is each pipeline's status; `! cmd` inverted the command's own.
-  return statuses.map((s, i) => (s !== null && steps[i]!.negated ? (s === 0 ? 1 : 0) : s));
+  const shown = statuses.map((s, i) => (s !== null && steps[i]!.negated ? (s === 0 ? 1 : 0) : s));
+  return branchStatuses(steps, shown, exit, output);
+}
+
+/** What an `echo`/`printf` step prints, when it is literal text (no expansion), as one trimmed line. */
+function printedText(step: Step): string | undefined {
+  const program = programOf(step);
+  if ((program !== "echo" && program !== "printf") || step.writes.length) return undefined;
+  const words = step.argv.slice(1).filter((a, i) => !(program === "echo" && i === 0 && /^-[neE]+$/.test(a)));
+  const text = (program === "printf" ? (words[0] ?? "") : words.join(" ")).replace(/\\n/g, "\n").trim();
+  return text && !text.includes("$") && !text.includes("\n") && !/%[a-z]/.test(text) ? text : undefined;
+}
+
+const ALWAYS: Record<string, number> = { true: 0, ":": 0, false: 1 };
+
+/**
+ * Statuses the output settles: in `test -e f && echo yes || echo no`, which branch printed
+ * tells how the test ended. Every way the unknown steps could have ended (0 or not) is run
+ * through the shell's `&& || ;` rules; a step whose status is the same in every way that
+ * prints what was printed (and ends with the command's status) gets that status.
+ */
+function branchStatuses(steps: Step[], known: Array<number | null>, exit: number | null, output: string): Array<number | null> {
+  const texts = steps.map(printedText);
+  const unknown = steps.flatMap((s, i) => (known[i] === null && texts[i] === undefined && ALWAYS[programOf(s)] === undefined ? [i] : []));
+  if (exit === null || !unknown.length || unknown.length > 4 || !texts.some((t) => t !== undefined) || steps.some((s) => s.before === "|")) return known;
+  const lines = new Set(output.split("\n").map((l) => l.trim()).filter(Boolean));
+  const settled: Array<Set<number | "skipped">> = steps.map(() => new Set());
+  for (let way = 0; way < 1 << unknown.length; way += 1) {
+    const ends = new Map(unknown.map((i, k) => [i, (way >> k) & 1 ? 1 : 0]));
+    const ran: boolean[] = [];
+    const status: Array<number | undefined> = [];
+    let last = 0;
+    steps.forEach((s, i) => {
+      const runs = i === 0 || s.before === ";" || (s.before === "&&" ? last === 0 : last !== 0);
+      ran.push(runs);
+      if (!runs) return;
+      const own = known[i] ?? ends.get(i) ?? ALWAYS[programOf(s)] ?? 0;
+      status.push(own);
+      // The shell goes on from the pipeline's status: `! cmd` inverts the step's own.
+      last = (own === 0) !== s.negated ? 0 : 1;
+    });
+    const printsRight = texts.every((t, i) => t === undefined || (ran[i] ? lines.has(t) : !lines.has(t) || texts.some((u, j) => ran[j] && u === t)));
+    if (!printsRight || (last === 0) !== (exit === 0)) continue;
+    let k = 0;
+    steps.forEach((_, i) => settled[i]!.add(ran[i] ? (status[k++] ?? 0) : "skipped"));
+  }
+  return known.map((s, i) => {
+    if (s !== null || !unknown.includes(i) || settled[i]!.size !== 1) return s;
+    const only = [...settled[i]!][0]!;
+    return only === "skipped" ? null : only;
+  });
 }

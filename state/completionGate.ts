@@ -7,8 +7,10 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandListsFolder, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
+import { unforeseenChanges } from "./effectGoals.js";
+import { describeGoal, goalKey } from "./taskFrame.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** A non-file goal's domain matches a tool's domain family; an MCP server may serve any domain. */
@@ -63,7 +65,7 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
 const presence = (s: Seen, path: string): boolean | null => (isRead(s.e, path) || inside(s, path) ? true : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from)));
 /** Whether an observation shows `path`'s lines (read, found by a search, printed by a command), or a listing of it as a folder. */
 const showsLines = ({ e, from }: Seen, path: string): boolean =>
-  (seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit" || e.kind === "listing")) || commandReads(e, path, from);
+  (seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit" || e.kind === "listing")) || commandReads(e, path, from) || commandListsFolder(e, path, from);
 /** An observation of something inside `path`: the folder exists. */
 const inside = ({ e }: Seen, path: string): boolean => seen(e) && !!e.source.path && e.source.path !== path && within(e.source.path, path);
 /** Whether an observation shows `path` holding `text`. */
@@ -199,6 +201,7 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
  * verification; declined and disputed goals keep their status.
  */
 export function coverGoals(frame: TaskFrame, evidence: Evidence[]): TaskFrame {
+  frame = withUnforeseenChanges(frame, evidence);
   const goals = frame.goals.map((g): Goal => {
     if (g.status === "declined" || g.status === "disputed") return g;
     const covering = coveringEvidence(g, frame, evidence);
@@ -207,6 +210,22 @@ export function coverGoals(frame: TaskFrame, evidence: Evidence[]): TaskFrame {
     return g.status === "covered" && !reopened ? g : { ...g, status: "open", coveredBy: [] };
   });
   return { ...frame, goals };
+}
+
+/**
+ * A turn that changed files the frame asked no change of (the request's words were not read as
+ * one) gets a verification goal per changed path: what changed must be observed after it. A
+ * turn that runs something (tests, a build) may write its logs: only frames with no run goal.
+ */
+function withUnforeseenChanges(frame: TaskFrame, evidence: Evidence[]): TaskFrame {
+  if (frame.goals.some((g) => g.intent === "run")) return frame;
+  const keys = new Set(frame.goals.map(goalKey));
+  const added = unforeseenChanges(frame.goals, inTurn(frame, evidence))
+    .map((c) => ({ intent: "verify" as const, op: c.op, target: c.target, ...(c.to ? { to: c.to } : {}), ...(c.existence ? { existence: true } : {}) }))
+    .filter((d) => !keys.has(goalKey(d)));
+  if (!added.length) return frame;
+  const goals = added.map((d, i): Goal => ({ ...d, id: `g${frame.goals.length + i + 1}`, description: describeGoal(d), status: "open", coveredBy: [], origin: "effect" }));
+  return { ...frame, goals: [...frame.goals, ...goals] };
 }
 
 /** Evidence of every side effect that happened: workspace changes, commands, receipts (verified or not). */

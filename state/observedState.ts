@@ -5,7 +5,7 @@
  * observation (a read, a listing, a search), and a target's state is known only from an
  * observation made after the last effect that may have touched it.
  */
-import { commandLine, exitCode, isCommandEffect, lastChangingStep, observedOperands, readCommand } from "./commandObservations.js";
+import { commandLine, commandNames, exitCode, holdsText, isCommandEffect, lastChangingStep, observedOperands, readCommand } from "./commandObservations.js";
 import type { Evidence } from "./types.js";
 import { mentions, resolveOperand, within } from "./workspacePaths.js";
 
@@ -56,7 +56,7 @@ export function effectsOn(target: string | undefined, evidence: Evidence[], unna
 
 /** Whether an observation is of something an effect named (a change with no named target is observed there). */
 export function observesWhatChanged(observation: Evidence, effect: Evidence): boolean {
-  const named = (path: string) => (isRecordedChange(effect) ? recordedOn(effect, path) : effect.kind === "command" ? mentions(commandLine(effect), path) : mentions(effect.content, path));
+  const named = (path: string) => (isRecordedChange(effect) ? recordedOn(effect, path) : effect.kind === "command" ? commandNames(effect, path) : mentions(effect.content, path));
   if (observation.kind === "command") return observedOperands(observation).some(named);
   return !!observation.source.path && named(observation.source.path);
 }
@@ -93,13 +93,10 @@ export function listingShows(e: Evidence, path: string): boolean | null {
   return /…\[truncated\]|\(truncated/.test(e.content) ? null : false;
 }
 
-/** Text compared for "holds the content": spacing and letter case do not matter. */
-const flat = (text: string): string => text.replace(/\s+/g, " ").trim().toLowerCase();
-
 /** Whether an observation of `path` shows `text` in it: true, false, or null when it shows too little to say. */
 export function showsText(e: Evidence, path: string, text: string): boolean | null {
   if (e.source.path !== path || !seen(e) || (e.kind !== "content" && e.kind !== "search_hit" && e.kind !== "passage")) return null;
-  if (flat(e.content).includes(flat(text))) return true;
+  if (holdsText(e.content, text)) return true;
   // A whole read that lacks it says no; a hit or a truncated read shows only part of the file.
   return e.kind === "content" && !/…\[truncated\]$/.test(e.content) ? false : null;
 }
@@ -116,7 +113,10 @@ export function fromTarget(e: Evidence, path: string): boolean {
     case "absence":
       return within(path, e.source.path ?? ".") || within(e.source.path ?? ".", path);
     case "command":
-      return exitCode(e) !== null && mentions(commandLine(e), path);
+      // Its words as the shell reads them, or (as before) its line mentioning the file's name: the
+      // reader still makes spurious read goals of names inside described content, which only the
+      // looser match covers (tuning sets 1 and 2).
+      return exitCode(e) !== null && (commandNames(e, path) || mentions(commandLine(e), path));
     default:
       return false;
   }

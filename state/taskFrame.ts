@@ -53,9 +53,20 @@ export function goalKey(g: Pick<Goal, "intent" | "op" | "target" | "targets" | "
 
 const existing = (paths: PathMention[]) => paths.filter((p) => p.kind !== "new");
 
+/**
+ * What a question asks about, for a name the reader joined to the existing folder it is in
+ * ("is there a .tmp file in the cache folder?"): nothing is made, so the folder is the scope.
+ */
+function asked(p: PathMention, all: PathMention[]): PathMention {
+  if (p.kind !== "new" || !p.unjoined || !p.written) return p;
+  const folder = p.path.slice(0, -(p.written.length + 1));
+  // A folder still named as an operand of its own is one that does not exist (an existing one is taken by the join).
+  return all.some((m) => m.path === folder) ? p : { path: folder, kind: "dir", at: p.at };
+}
+
 /** The goals one clause asks for. */
 function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Draft[] {
-  const real = existing(c.paths);
+  const real = existing(c.intent === "change" ? c.paths : c.paths.map((p) => asked(p, c.paths)));
   const reads = (paths: PathMention[]): Draft[] => paths.map((p) => ({ intent: "read", target: p.path }));
   switch (c.intent) {
     case "question":
@@ -99,8 +110,10 @@ function changeGoals(c: Clause): Draft[] {
   const patterns = c.paths.filter((p) => p.pattern);
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete", undefined, undefined, patterns.length === 1 ? { pattern: patterns[0]!.path } : {});
   // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
-  const into = paths.length === 1 ? paths[0]!.unjoined : undefined;
-  if (op === "move" && into) return change("move", into.path, paths[0]!.path);
+  // The folder it goes in may be named as an operand too ("into an archive/ folder"): it is only where the file goes.
+  const joined = paths.filter((p) => p.unjoined);
+  const into = joined.length === 1 && paths.every((p) => p === joined[0] || joined[0]!.path.startsWith(`${p.path}/`)) ? joined[0]! : undefined;
+  if (op === "move" && into) return change("move", into.unjoined!.path, into.path);
   const base = (path: string) => path.slice(path.lastIndexOf("/") + 1);
   // One path and a folder the clause puts it in ("挪到 attic 下面"): it keeps its name there.
   if (op === "move" && paths.length === 1 && c.into && c.into !== paths[0]!.path) return change("move", paths[0]!.path, `${c.into}/${base(paths[0]!.path)}`);
@@ -116,13 +129,17 @@ function changeGoals(c: Clause): Draft[] {
   // Something added to the one existing file named beside paths not in the workspace ("add node_modules/ to .gitignore"): the file is the target, the new path what is added.
   const files = existing(paths).filter((p) => p.kind === "file");
   const addedTo = op === "write" && c.additive && files.length === 1 && paths.some((p) => p.kind === "new") ? files[0] : undefined;
-  const target = addedTo ?? (op === "write" ? (paths.find((p) => p.kind === "new") ?? paths[0]) : (existing(paths)[0] ?? paths[0]));
+  // A new file joined to the folder it goes in ("在 .github/workflows 里新建 ci.yml") is what is made; the folder comes with it.
+  const made = paths.find((p) => p.kind === "new" && p.unjoined) ?? paths.find((p) => p.kind === "new");
+  const target = addedTo ?? (op === "write" ? (made ?? paths[0]) : (existing(paths)[0] ?? paths[0]));
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
   // Files listed side by side with the target ("in a.md and b.md 都把 v1 改成 v2") are each edited, not read as sources.
-  const alongside = op === "edit" && target && c.together?.includes(target.path) ? existing(paths.filter((p) => p !== target && c.together!.includes(p.path))) : [];
+  // So are new paths made side by side ("建好 a/ 和 b/ 两个空目录").
+  const sideBy = target && c.together?.includes(target.path) ? paths.filter((p) => p !== target && c.together!.includes(p.path)) : [];
+  const alongside = op === "edit" ? existing(sideBy) : op === "write" ? sideBy.filter((p) => p.kind === "new") : [];
   const others = existing(paths.filter((p) => p !== target && !alongside.includes(p))).map((p): Draft => ({ intent: "read", target: p.path }));
-  // A folder, an empty file or a copy is asked only to exist: there is no requested text to read back.
-  const existence = op === "write" && expects === undefined && (!!c.copies || !!c.empty || target?.kind === "dir" || !!target?.folder);
+  // A folder, an empty file, a copy, or a new file whose content the request does not describe is asked only to exist: there is no text to compare a read with.
+  const existence = op === "write" && expects === undefined && (!!c.copies || !!c.empty || target?.kind === "dir" || (target?.kind === "new" && !c.describes) || !!target?.folder);
   const state = { ...(expects !== undefined ? { expects } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}) };
   return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, state)), ...others];
 }

@@ -300,8 +300,8 @@ export const Goal = z.object({
   coveredBy: z.array(z.string()).default([]),
   /** Why it was declined or disputed. */
   reason: z.string().optional(),
-  /** Who proposed it: the request (deterministic) or the Planner (revise_goals, validated). */
-  origin: z.enum(["request", "planner"]).default("request"),
+  /** Who proposed it: the request (deterministic), the Planner (revise_goals, validated), or an effect the request's reading did not foresee (its verification). */
+  origin: z.enum(["request", "planner", "effect"]).default("request"),
 });
 export type Goal = z.infer<typeof Goal>;
 
