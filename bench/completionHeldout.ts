@@ -1,8 +1,8 @@
 /**
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
- * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` and
- * `tuning-heldout3` and `tuning-heldout4` were the next three, each measured once blind and tuned on since
+ * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` to
+ * `tuning-heldout5` were the next four, each measured once blind and tuned on since
  * (eval/completion/<split>/cases.json). Each
  * case is a request, an initial workspace, the real tool calls a model made, its final
  * answer, and whether the gate must accept that first answer (`pass`) or refuse it
@@ -32,13 +32,13 @@ export const HeldoutCase = z.object({
 });
 export type HeldoutCase = z.infer<typeof HeldoutCase>;
 
-/** The blind-written sets: the tuning-* ones were measured once blind and tuned on since; heldout5 is not yet measured. */
+/** The blind-written sets, each measured once blind (`firstMeasured`); the tuning-* ones have been tuned on since. */
 export const COMPLETION_SPLITS = {
   "tuning-heldout1": "tuning set 1 (first held-out set, since tuned on)",
   "tuning-heldout2": "tuning set 2 (second held-out set, measured once blind, since tuned on)",
   "tuning-heldout3": "tuning set 3 (third held-out set, measured once blind, since tuned on)",
   "tuning-heldout4": "tuning set 4 (fourth held-out set, measured once blind, since tuned on)",
-  heldout5: "held-out 5 (written blind, committed before any run, never tuned on)",
+  "tuning-heldout5": "tuning set 5 (fifth held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
