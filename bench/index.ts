@@ -4,8 +4,8 @@
  * over a 100-step run (on the wire, through a stand-in endpoint), the resolution benchmark, the
  * evaluation routes' runtime overhead, the completion gate's false-block and false-pass rates
  * on the request table (tuned on) and, separately, on each blind-written completion set
- * (tuning-heldout1, tuning-heldout2, tuning-heldout3: each measured once blind, tuned on
- * since; `npx tsx bench/completionHeldout.ts` alone), the offline planner's solved
+ * (`COMPLETION_SPLITS`: each `tuning-*` set measured once blind and tuned on since, a
+ * `heldout*` set never tuned on; `npx tsx bench/completionHeldout.ts` alone), the offline planner's solved
  * tasks, and a short `mira serve` beside `langgraphjs dev` throughput comparison
  * (`bench/serveThroughput.ts`; needs PostgreSQL and Redis, about three minutes;
  * `npx tsx bench/serveThroughput.ts` alone for the full one). With `--serve`
