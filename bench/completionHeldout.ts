@@ -39,6 +39,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout3": "tuning set 3 (third held-out set, measured once blind, since tuned on)",
   "tuning-heldout4": "tuning set 4 (fourth held-out set, measured once blind, since tuned on)",
   "tuning-heldout5": "tuning set 5 (fifth held-out set, measured once blind, since tuned on)",
+  heldout6: "held-out 6 (written blind, committed before any run, never tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
