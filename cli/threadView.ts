@@ -16,15 +16,16 @@ import { UsageError } from "../contract/errors.js";
  * serialized form of each message (`{lc, type, id, kwargs}`), not message objects: the views
  * never read it.
  */
-export type StoredRunState = AgentRunState;
+export type StoredRunState = Omit<AgentRunState, "messages"> & { messages: unknown[] };
 
-export interface ThreadView {
-  state: StoredRunState;
+/** Read through a store's saver, the state holds message objects; through the rows, their stored data. */
+export interface ThreadView<State = StoredRunState> {
+  state: State;
   checkpointId: string;
   /** A node of the latest checkpoint's step is paused in `interrupt()` (its write is saved). */
   interrupted: boolean;
   /** The SubAgent paused inside the run (its own checkpoint namespace), if any. */
-  child: StoredRunState | null;
+  child: State | null;
 }
 
 /** Where a view is read from: the rows, or a store's saver. */
@@ -91,7 +92,13 @@ const subAgentNamespace = (taskId: string) => `SubAgent:${taskId}`;
  * A delegation with a pending interrupt means the SubAgent paused: its state is read from
  * its own namespace (the parent's channels do not change until it returns).
  */
-export async function readThread(source: Source, threadId: string): Promise<ThreadView | null> {
+export function readThread(source: CheckpointStore, threadId: string): Promise<ThreadView<AgentRunState> | null>;
+export function readThread(source: ThreadRows, threadId: string): Promise<ThreadView | null>;
+export function readThread(source: Source, threadId: string): Promise<ThreadView | null> {
+  return viewOf(source, threadId);
+}
+
+async function viewOf(source: Source, threadId: string): Promise<ThreadView | null> {
   const stored = await latest(source, threadId);
   if (!stored) return null;
   const state = withDefaults(stored.values);
@@ -109,13 +116,15 @@ export async function readThread(source: Source, threadId: string): Promise<Thre
  * A thread that holds only its request: its process died before the first step was saved (or a
  * client created it and never ran it). Nothing ran, and the run's settings were never stored.
  */
-export const stoppedBeforeFirstStep = (view: ThreadView): boolean => !view.state.settings && !(view.state.traceCount > 0);
+export const stoppedBeforeFirstStep = (view: ThreadView<Omit<StoredRunState, "messages">>): boolean => !view.state.settings && !(view.state.traceCount > 0);
 
 export const stoppedBeforeFirstStepMessage = (threadId: string) =>
   `thread "${threadId}" stopped before its first step, so nothing ran; start it again with: mira run --thread ${threadId} TASK`;
 
+export function requireThread(source: CheckpointStore, threadId: string): Promise<ThreadView<AgentRunState> & { settings: RunSettings }>;
+export function requireThread(source: ThreadRows, threadId: string): Promise<ThreadView & { settings: RunSettings }>;
 export async function requireThread(source: Source, threadId: string): Promise<ThreadView & { settings: RunSettings }> {
-  const view = await readThread(source, threadId);
+  const view = await viewOf(source, threadId);
   if (!view) throw new UsageError(`unknown thread "${threadId}" in ${source.description}`);
   const settings = RunSettings.safeParse(view.state.settings);
   if (!settings.success && stoppedBeforeFirstStep(view)) throw new UsageError(stoppedBeforeFirstStepMessage(threadId));
