@@ -11,7 +11,7 @@ import { causeLine, CheckpointStoreError } from "./errors.js";
 import { internalize, referencedHashes, type Bodies } from "./evidenceBodies.js";
 import { loadPlain } from "./plainSerde.js";
 import { createPostgresLeases } from "./postgresLease.js";
-import { checkFormat, ledgerReader, TASKS_CHANNEL, type StoredCheckpoint, type ThreadRows } from "./rowReader.js";
+import { checkFormat, ledgerReader, TASKS_CHANNEL, type StoredCheckpoint, type ThreadRows } from "./rowFormat.js";
 import type { CheckpointerTarget } from "./setting.js";
 
 /** As postgresStore.ts: an unreachable server fails the command quickly. */

@@ -10,7 +10,7 @@ import { applyDelta, SNAPSHOT_EVERY, type ArrayDelta } from "./arrayDelta.js";
 import { causeLine, CheckpointStoreError, MissingStoreError } from "./errors.js";
 import { internalize, referencedHashes, type Bodies } from "./evidenceBodies.js";
 import { loadPlain, UnreadableCheckpointError } from "./plainSerde.js";
-import { checkFormat, ledgerReader, TASKS_CHANNEL, type StoredCheckpoint, type ThreadRows } from "./rowReader.js";
+import { checkFormat, ledgerReader, TASKS_CHANNEL, type StoredCheckpoint, type ThreadRows } from "./rowFormat.js";
 import { createSqliteLeases } from "./sqliteLease.js";
 
 /** The saver's blob and write markers (versionedSqliteSaver.ts: DELTA, SAME, PACKED, MAX_CHAIN). */
