@@ -15,8 +15,8 @@ export type { StoredCheckpoint, ThreadRows } from "./rowFormat.js";
  * Opens the store a setting names for reading (`openCheckpointStore`'s settings and errors).
  * Reading never creates anything: a SQLite file that is not there is an error.
  */
-export async function openThreadRows(setting: string, opts: { cwd?: string } = {}): Promise<ThreadRows> {
-  const target = parseCheckpointerSetting(setting, opts.cwd ?? process.cwd());
+export async function openThreadRows(setting: string): Promise<ThreadRows> {
+  const target = parseCheckpointerSetting(setting, process.cwd());
   switch (target.kind) {
     case "memory":
       // A memory store lives in the process that ran the thread: a new process finds nothing.

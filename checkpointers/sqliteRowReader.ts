@@ -54,9 +54,8 @@ export function openSqliteRows(path: string): ThreadRows {
 }
 
 function rowsOf(db: Database.Database, path: string, ledger: ReturnType<typeof createSqliteLedger>, threadOwner: ThreadRows["threadOwner"]): ThreadRows {
-  const tables = () => new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
   // The saver creates its tables on first use; a store without them has no thread yet.
-  const known = tables();
+  const known = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as Array<{ name: string }>).map((r) => r.name));
   const hasCheckpoints = known.has("checkpoints");
   const loadBody = known.has("mira_evidence_bodies") ? db.prepare<[string], { body: string }>("SELECT body FROM mira_evidence_bodies WHERE hash = ?") : undefined;
   const loadBodies = async (hashes: Iterable<string>): Promise<Bodies> => {
