@@ -4,6 +4,7 @@
  * import it without the run machinery.
  */
 import { openCheckpointStore, type CheckpointStore } from "../checkpointers/index.js";
+import { openThreadRows, type ThreadRows } from "../checkpointers/rowReader.js";
 import { exitCodeFor, formatSummary, type RunSummary } from "./summary.js";
 
 /** Threads `mira threads` lists when no `--limit` is given. */
@@ -28,6 +29,16 @@ export async function withStore<T>(setting: string, fn: (store: CheckpointStore)
     return await fn(store);
   } finally {
     await store.close();
+  }
+}
+
+/** Opens the store's rows once for a reading command (never creating anything). */
+export async function withThreadRows<T>(setting: string, fn: (rows: ThreadRows) => Promise<T>): Promise<T> {
+  const rows = await openThreadRows(setting);
+  try {
+    return await fn(rows);
+  } finally {
+    await rows.close();
   }
 }
 

@@ -1,15 +1,17 @@
 /**
- * `mira show`, `threads` and `approvals`: they read the checkpoint store and the ledger and
- * never build a runtime, so they load no graph, Harness, model or MCP SDK.
+ * `mira show`, `threads` and `approvals`: they read the store's rows and the ledger
+ * (checkpointers/rowReader.ts) and never build a runtime or a checkpointer, so they load no
+ * graph, Harness, model, MCP SDK, LangGraph or LangChain.
  * `threads` pages the listing (`--limit`, `--offset`) and reads one thread at a time, so a
  * store of 10,000 threads lists in bounded memory; `approvals` streams the same way.
  */
-import { resolveCheckpointerSetting, type CheckpointStore } from "../checkpointers/index.js";
+import { resolveCheckpointerSetting } from "../checkpointers/index.js";
+import type { ThreadRows } from "../checkpointers/rowReader.js";
 import { UsageError } from "../contract/errors.js";
 import type { LedgerEntry } from "../ledger/executionLedger.js";
 import type { RunStatus } from "../state/types.js";
 import { copiedThreadWarning } from "./copyWarning.js";
-import { DEFAULT_THREAD_LIMIT, withStore, type Output, type StoreOpts } from "./io.js";
+import { DEFAULT_THREAD_LIMIT, withThreadRows, type Output, type StoreOpts } from "./io.js";
 import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, summarize, type RunSummary } from "./summary.js";
 import { readThread, requireThread, stoppedBeforeFirstStep, stoppedBeforeFirstStepMessage, type ThreadView } from "./threadView.js";
 
@@ -22,7 +24,7 @@ export type Progress =
   | { state: "advancing"; owner: string }
   | { state: "interrupted"; message: string };
 
-async function progressOf(store: CheckpointStore, setting: string, threadId: string, view: ThreadView): Promise<Progress> {
+async function progressOf(store: ThreadRows, setting: string, threadId: string, view: ThreadView): Promise<Progress> {
   if (view.state.status === "completed" || view.state.status === "failed" || view.state.status === "cancelled") return { state: "settled" };
   if (view.interrupted) return { state: "paused" };
   const owner = await store.threadOwner(threadId);
@@ -44,7 +46,7 @@ function executionView(entry: LedgerEntry, progress: Progress) {
  */
 export async function showCommand(threadId: string, opts: StoreOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
-  return withStore(setting, async (store) => {
+  return withThreadRows(setting, async (store) => {
     const stopped = await readThread(store, threadId);
     if (stopped && stoppedBeforeFirstStep(stopped)) {
       io.out(stoppedBeforeFirstStepMessage(threadId));
@@ -69,11 +71,11 @@ export async function showCommand(threadId: string, opts: StoreOpts, io: Output)
     if (progress.state === "advancing") io.out(`in progress: ${progress.owner} is advancing this thread`);
     if (progress.state === "interrupted") io.out(`interrupted: ${progress.message}`);
     return code;
-  }, { mustExist: true });
+  });
 }
 
 /** The store's threads with their summaries, newest first, read one at a time (only the summary is kept). */
-async function* threadSummaries(store: CheckpointStore, threadIds: string[]): AsyncGenerator<{ goal: string; summary: RunSummary }> {
+async function* threadSummaries(store: ThreadRows, threadIds: string[]): AsyncGenerator<{ goal: string; summary: RunSummary }> {
   for (const threadId of threadIds) {
     const view = await readThread(store, threadId);
     if (view) yield { goal: view.state.goal ?? "", summary: summarize(threadId, view.state, view.checkpointId, view.child) };
@@ -101,7 +103,7 @@ export async function threadsCommand(opts: ThreadsOpts, io: Output): Promise<num
   const limit = count(opts.limit, "--limit", DEFAULT_THREAD_LIMIT, 1);
   const offset = count(opts.offset, "--offset", 0, 0);
   const setting = resolveCheckpointerSetting(opts.checkpointer);
-  return withStore(setting, async (store) => {
+  return withThreadRows(setting, async (store) => {
     const ids = await store.threadIds();
     const rows = [];
     let matched = 0;
@@ -125,13 +127,13 @@ export async function threadsCommand(opts: ThreadsOpts, io: Output): Promise<num
       io.out(`${r.threadId}  ${paint(statusStyle(r.status), r.status)}${waiting}  ${r.goal.split("\n")[0]!.slice(0, 80)}`);
     }
     return EXIT.completed;
-  }, { mustExist: true });
+  });
 }
 
 /** Every call waiting for approval, with the exact command that decides it. */
 export async function approvalsCommand(opts: StoreOpts, io: Output): Promise<number> {
   const setting = resolveCheckpointerSetting(opts.checkpointer);
-  return withStore(setting, async (store) => {
+  return withThreadRows(setting, async (store) => {
     const pending = [];
     for await (const { summary } of threadSummaries(store, await store.threadIds())) {
       if (summary.pendingToolCall) pending.push({ threadId: summary.threadId, pendingToolCall: summary.pendingToolCall, resume: resumeHint(summary, setting) });
@@ -147,7 +149,7 @@ export async function approvalsCommand(opts: StoreOpts, io: Output): Promise<num
       io.out(`  ${p.resume}`);
     }
     return EXIT.completed;
-  }, { mustExist: true });
+  });
 }
 
 const statusStyle = (status: RunStatus) => (status === "completed" ? "green" : status === "failed" ? "red" : "yellow");

@@ -28,12 +28,15 @@ export interface RunSummary {
   checkpointId: string | null;
 }
 
+/** What a summary reads of a state: not the messages (`mira show` reads them as stored data, not message objects). */
+type RunValues = Omit<AgentRunState, "messages">;
+
 /**
  * Summary of a thread's latest state; `checkpointId` is the checkpoint it was read from.
  * While a SubAgent is paused inside the run, `child` is its state: the run is waiting on
  * the child's call or question, and the child's steps so far join the trace.
  */
-export function summarize(threadId: string, values: AgentRunState, checkpointId: string | null, child: AgentRunState | null = null): RunSummary {
+export function summarize(threadId: string, values: RunValues, checkpointId: string | null, child: RunValues | null = null): RunSummary {
   const waiting = child && (child.status === "waiting_approval" || child.status === "waiting_user") ? child : values;
   const agent = waiting === values ? "main" : (child?.delegation?.id ?? "main");
   const status = waiting.status;

@@ -1,7 +1,7 @@
 /**
  * A fast start (issue 24, item 4): the bin runs the CLI bundled into a few files
- * (scripts/bundleCli.ts), the commands that only read a thread load the checkpoint store and
- * nothing of the run machinery, and `mira threads` pages a large store. Timings are in
+ * (scripts/bundleCli.ts), the commands that only read a thread load the store's row reader
+ * and nothing of the run machinery, LangChain or LangGraph, and `mira threads` pages a large store. Timings are in
  * `npm run bench` (bench/cliStart.ts); these tests pin what makes them possible.
  */
 import { execFile } from "node:child_process";
@@ -22,6 +22,12 @@ const RUN_ONLY_PACKAGES = /node_modules\/(?:@langchain\/openai|openai|langchain|
 /** This project's compiled modules only a run needs: the graph, runtime, Harness, tools, models and the run commands. */
 const RUN_ONLY_MODULES = /^dist\/(?:(?:harness|models|nodes|graphs|runtime|tools|retrieval|skills|policy)\/|cli\/(?:commands|session)\.js$)/;
 const runOnly = (module: string) => RUN_ONLY_PACKAGES.test(module) || RUN_ONLY_MODULES.test(module);
+/**
+ * What a reading command must not load either (issue 24, item 4): LangChain and LangGraph,
+ * whose checkpoint serializer alone loads all of `@langchain/core` (the row reader,
+ * checkpointers/rowReader.ts, decodes the store without them).
+ */
+const LANGCHAIN_PACKAGES = /node_modules\/(?:@langchain\/|langchain\/|langsmith\/)/;
 /**
  * The only files a bundled command may load from node_modules one by one: the native SQLite
  * addon (with its loader), and the language data a run reads by path (the Porter stemmer, WordNet).
@@ -80,11 +86,12 @@ describe("the bin runs the bundled CLI", () => {
     ["show", [`show`, THREAD]],
     ["threads", ["threads"]],
     ["approvals", ["approvals"]],
-  ])("mira %s loads the bundle and the SQLite addon, no package file by file, and nothing of a run", async (name, args) => {
+  ])("mira %s loads the bundle and the SQLite addon, no package file by file, nothing of a run, and no LangChain or LangGraph", async (name, args) => {
     const { direct, modules } = await loadedBy([...args, "--checkpointer", store], name);
     // The recorder saw the store being read, so an empty list cannot pass.
     expect(modules).toContain("dist/cli/readCommands.js");
-    expect(modules.some((m) => m.includes("node_modules/@langchain/langgraph-checkpoint/"))).toBe(true);
+    expect(modules).toContain("dist/checkpointers/sqliteRowReader.js");
+    expect(modules.filter((m) => LANGCHAIN_PACKAGES.test(m))).toEqual([]);
     expect(direct.some((f) => f.includes("node_modules/better-sqlite3/"))).toBe(true);
     // The fast path: the CLI's own modules and its packages come from the bundle, not one file each.
     expect(direct.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/bundle/"))).toEqual([]);
