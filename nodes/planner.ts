@@ -14,7 +14,7 @@ import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../st
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame } from "../state/taskFrame.js";
-import { statedInability } from "../language/request.js";
+import { statedInability } from "../language/answerWords.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { buildPlannerContext, CONTEXT_BUDGET_CHARS, isContextPlanner, renderPlannerContext } from "../state/plannerContext.js";
@@ -55,7 +55,7 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const frame = coverGoals(state.taskFrame, state.evidence);
   const covered = completionGate(frame, state.evidence);
   // Covering evidence that says otherwise than the answer refuses it as an open goal would.
-  const contradiction = answerContradiction(frame, state.evidence, decision.text);
+  const contradiction = answerContradiction(frame, state.evidence, decision.text, state.goal);
   const gate = covered.pass && contradiction ? { pass: false as const, missing: [], message: `the answer contradicts the evidence: ${contradiction}` } : covered;
   if (gate.pass) return { taskFrame: frame, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
   const reason = statedInability(decision.text);

@@ -6,10 +6,10 @@
  * records read. Anything the evidence cannot settle is left to coverage.
  */
 import { clockTimes } from "../language/operands.js";
-import { claimsSuccess, opensWithDenial } from "../language/request.js";
+import { claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, requestedLiterals, statedNumbers } from "../language/answerWords.js";
 import { readCommand } from "./commandObservations.js";
-import { baseOf, evidenceNumber, exitCode, real, seen } from "./observedState.js";
-import type { Evidence, TaskFrame } from "./types.js";
+import { baseOf, dirOf, evidenceNumber, exitCode, real, seen } from "./observedState.js";
+import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** The one integer a finished command printed (`2`, `2 app.js` from `wc -l`), or undefined. */
 function printedCount(e: Evidence): number | undefined {
@@ -19,20 +19,23 @@ function printedCount(e: Evidence): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Integers an answer states, outside versions, times and names (`3` in "3 TODOs", not in "v1.2" or "a2.txt"). */
-const statedNumbers = (answer: string): number[] => [...answer.matchAll(/(?<![\w.:-])\d+(?![\w.:]*\w)/gu)].map((m) => Number(m[0]));
-
 /** Version numbers a text states (`v20.1.0`, `3.12.4`), without a leading `v`. */
 const versionsIn = (text: string): string[] => [...text.matchAll(/(?<![\w.])v?(\d+\.\d+(?:\.\d+)+)(?![\w.]*\w)/gu)].map((m) => m[1]!);
+
+/** The names an answer may report a change by: the path, its file name, its folder's name, a move's destination and its file name. */
+const changeNames = (g: Goal): string[] => [g.target, g.to].flatMap((p) => (p ? [p, baseOf(p), baseOf(dirOf(p))] : [])).filter((n) => n && n !== ".");
 
 /**
  * Why the evidence contradicts the answer, naming the evidence, or undefined. Each check
  * looks at the goals the evidence covers, so a claim about something else is not compared.
  */
-export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string): string | undefined {
+export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
+  // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
+  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, changeNames(g), [g.expects ?? "", ...frame.content, ...requestedLiterals(request)]));
+  if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target}`;
   // A run reported as a success although its exit status says it failed.
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
   if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
