@@ -5,10 +5,10 @@
  */
 import { QUOTED } from "./operands.js";
 import { segmentWords } from "./segment.js";
-import { deniesNext, isAffirmationWord, isCapability, isCompletionWord, isDenialWord, isFailureWord, isInabilityPhrase, isInabilityWord, isNegation, isProblemWord, isSuccessWord, lookupWord, numberWord } from "./requestLexicon.js";
+import { deniesNext, isAffirmationWord, isCapability, isCompletionWord, isDenialWord, isFailureWord, isInabilityPhrase, isInabilityWord, isNegation, isNotDoneWord, isProblemWord, isSuccessWord, lookupWord, numberWord } from "./requestLexicon.js";
 
-/** Sentences of a text: cut after sentence punctuation (Latin or Chinese) and line breaks. */
-const sentences = (text: string): string[] => text.split(/(?<=[.!?。！？；;])\s*|\n+/u).map((s) => s.trim()).filter(Boolean);
+/** Sentences of a text: cut after sentence punctuation (Latin before a space, so `README.md` stays whole; Chinese anywhere) and line breaks. */
+const sentences = (text: string): string[] => text.split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/u).map((s) => s.trim()).filter(Boolean);
 
 /**
  * The sentence in which an answer says something could not be done ("I cannot send it: there is
@@ -87,4 +87,13 @@ export function requestedLiterals(request: string): string[] {
   const quoted = [...request.matchAll(QUOTED)].map((m) => m[0].slice(1, -1).trim());
   const values = segmentWords(request).filter((w) => /\d/.test(w) && w.length >= 2);
   return [...quoted, ...values].filter(Boolean);
+}
+
+/**
+ * The sentence in which an answer says plainly that something named was not done ("I have not
+ * updated README.md", "tmp/ 还没有删除"): a sentence naming one of `names` with a word of not-doing
+ * in it (issue 21, item 4: an explicit "not done" is honest), or undefined.
+ */
+export function declaredNotDone(answer: string, names: string[]): string | undefined {
+  return sentences(answer).find((s) => names.some((n) => n && mentionsName(s, n)) && segmentWords(s).some(isNotDoneWord));
 }

@@ -137,6 +137,9 @@ const NUMBER_WORDS = new Map<string, number>([
   ..."零 一 二 三 四 五 六 七 八 九 十".split(" ").map((w, i): [string, number] => [w, i]),
   ["两", 2],
 ]);
+/** Words an answer says something was not done with ("I have not updated README.md", "tmp/ 还没有删除"). */
+const NOT_DONE = new Set("not never haven't hasn't didn't wasn't weren't couldn't cannot can't unable 没 没有 未 不 尚未 还没 还没有 无法 没能".split(" "));
+export const isNotDoneWord = (word: string): boolean => NOT_DONE.has(word.toLowerCase());
 export const isAffirmationWord = (word: string): boolean => AFFIRMATION.has(word.toLowerCase());
 export const isCompletionWord = (word: string): boolean => COMPLETION.has(word.toLowerCase());
 export const numberWord = (word: string): number | undefined => NUMBER_WORDS.get(word.toLowerCase());
