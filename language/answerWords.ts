@@ -82,12 +82,8 @@ export function reportsChange(answer: string, names: string[], states: string[])
   return (changed && (named || stated)) || (named && stated);
 }
 
-/** What a request gives literally, that an answer may report the new state by: its quoted passages and its values with digits (`## 0.2.0`, `2.1.0`). */
-export function requestedLiterals(request: string): string[] {
-  const quoted = [...request.matchAll(QUOTED)].map((m) => m[0].slice(1, -1).trim());
-  const values = segmentWords(request).filter((w) => /\d/.test(w) && w.length >= 2);
-  return [...quoted, ...values].filter(Boolean);
-}
+/** What a request quotes (`## 0.2.0`, "Maintainer: Ada"): an answer may report the new state by it. */
+export const requestedLiterals = (request: string): string[] => [...request.matchAll(QUOTED)].map((m) => m[0].slice(1, -1).trim()).filter(Boolean);
 
 /**
  * The sentence in which an answer says plainly that something named was not done ("I have not
@@ -95,5 +91,7 @@ export function requestedLiterals(request: string): string[] {
  * in it (issue 21, item 4: an explicit "not done" is honest), or undefined.
  */
 export function declaredNotDone(answer: string, names: string[]): string | undefined {
-  return sentences(answer).find((s) => names.some((n) => n && mentionsName(s, n)) && segmentWords(s).some(isNotDoneWord));
+  // A denied problem ("没问题", "not an issue") reports success, not something left undone.
+  const notDone = (w: string, i: number, ws: string[]) => isNotDoneWord(w) && !isProblemWord(ws[i + 1] ?? "");
+  return sentences(answer).find((s) => names.some((n) => n && mentionsName(s, n)) && segmentWords(s).some(notDone));
 }
