@@ -66,6 +66,14 @@ describe("issue 21, tuning set 5: the answer addresses the request and agrees wi
     expect(right).toMatchObject({ verdict: "pass", status: "completed" });
   });
 
+  it("rule: an `ls` of several folders or `-R` shows each folder's names under its own heading", { timeout: 60_000 }, async () => {
+    const moved = await go("ls-recursive", "Move img/bg.png to img/old/bg.png.", [sh("mkdir -p img/old && mv img/bg.png img/old/bg.png && ls -R img")], "Moved: ls -R img shows img/old/bg.png and no img/bg.png.");
+    expect(moved).toMatchObject({ verdict: "pass", status: "completed" });
+    // The same listing before the move shows the old name still there.
+    const early = await go("ls-recursive-early", "Move img/bg.png to img/old/bg.png.", [sh("mkdir -p img/old && cp img/bg.png img/old/bg.png && ls -R img")], "Moved: ls -R img shows img/old/bg.png.");
+    expect(early.verdict).toBe("block");
+  });
+
   it("rule: an honest partial answer (verified part, the rest declared not done by name) completes, the rest listed as not done", { timeout: 60_000 }, async () => {
     const partial = await go("partial-honest", "删除 scratch/ 和 temp/ 两个目录。", [["run_command", { command: "rm", args: ["-rf", "scratch"] }], ["run_command", { command: "ls", args: [] }]], "scratch/ 已删除（ls 不再列出）。temp/ 还没有删除。");
     expect(partial).toMatchObject({ verdict: "pass", status: "completed", guarded: false });
