@@ -3,7 +3,7 @@
  * a denial, an affirmation, a completed change, the numbers it states. The request reader's words
  * (`requestLexicon.ts`) applied to the model's answer rather than to the user's request.
  */
-import { QUOTED } from "./operands.js";
+import { PATH_TOKEN, QUOTED } from "./operands.js";
 import { segmentWords } from "./segment.js";
 import { deniesNext, isAffirmationWord, isCapability, isCompletionWord, isDenialWord, isFailureWord, isInabilityPhrase, isInabilityWord, isNegation, isNotDoneWord, isProblemWord, isSuccessWord, lookupWord, numberWord } from "./requestLexicon.js";
 
@@ -71,7 +71,8 @@ export function mentionsName(text: string, name: string): boolean {
  * it names what changed (one of `names`: the target, its file or folder name, a move's
  * destination) or states the requested state (`states`), and says the change happened — a
  * change verb in any form ("renamed", "删除") or a word of completion ("Done", "已"); a requested
- * state stated beside the name is a report too. A description of the file, advice, or news
+ * state stated beside the name is a report too. A bare report naming no file at all ("Done.")
+ * reports the one change asked for. A description of the file, advice, or news
  * of another file is not.
  */
 export function reportsChange(answer: string, names: string[], states: string[]): boolean {
@@ -79,7 +80,9 @@ export function reportsChange(answer: string, names: string[], states: string[])
   const stated = states.some((s) => s && answer.toLowerCase().includes(s.toLowerCase()));
   const words = segmentWords(answer);
   const changed = words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change"));
-  return (changed && (named || stated)) || (named && stated);
+  // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
+  const otherFiles = [...answer.matchAll(PATH_TOKEN)].length > 0;
+  return (changed && (named || stated || !otherFiles)) || (named && stated);
 }
 
 /** What a request quotes (`## 0.2.0`, "Maintainer: Ada"): an answer may report the new state by it. */

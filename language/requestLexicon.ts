@@ -130,7 +130,7 @@ const DENIES_NEXT = new Set("no not never zero 0 without didn't doesn't don't is
 /** Words that open an affirmation ("Yes, …", "是的，…", "有，…"). */
 const AFFIRMATION = new Set("yes yeah yep 是 是的 对 有 有的".split(" "));
 /** Words an answer says a change was made with besides the change's own verb ("Done", "已", "完成"), or reports the state it left ("now holds"). */
-const COMPLETION = new Set("done finished completed complete now 完成 已 已经 已将 已把 好了 搞定 现在 现已".split(" "));
+const COMPLETION = new Set("done finished completed complete now wrote written made 完成 已 已经 已将 已把 好了 搞定 现在 现已".split(" "));
 /** Number words, English and Chinese, to the integers they state ("three", "两"). */
 const NUMBER_WORDS = new Map<string, number>([
   ..."zero one two three four five six seven eight nine ten eleven twelve".split(" ").map((w, i): [string, number] => [w, i]),

@@ -32,6 +32,10 @@ function showsPath(e: Evidence, path: string): boolean {
 /** The names an answer may report a change by: the path, its file name, its folder's name, a move's destination and its file name. */
 export const changeNames = (g: Goal): string[] => [g.target, g.to].flatMap((p) => (p ? [p, baseOf(p), baseOf(dirOf(p))] : [])).filter((n) => n && n !== ".");
 
+/** Citations of the evidence that covers a change or its verification (`[ev-2]`): citing it names the target. */
+const citations = (frame: TaskFrame, g: Goal): string[] =>
+  frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => `[${id}]`));
+
 /**
  * Why the evidence contradicts the answer, naming the evidence, or undefined. Each check
  * looks at the goals the evidence covers, so a claim about something else is not compared.
@@ -41,7 +45,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
   // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
-  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, changeNames(g), [g.expects ?? "", ...frame.content, ...requestedLiterals(request)]));
+  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)]));
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target}`;
   // A run reported as a success although its exit status says it failed.
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
