@@ -69,7 +69,8 @@ export function singular(word: string): string {
  */
 export function baseForms(word: string): string[] {
   const forms = [word, singular(word)];
-  if (/^[a-z]{4,}ed$/.test(word)) forms.push(word.slice(0, -2), word.slice(0, -1));
+  if (/^[a-z]{3,}ed$/.test(word)) forms.push(word.slice(0, -2), word.slice(0, -1));
+  if (/^[a-z]{2,}ied$/.test(word)) forms.push(`${word.slice(0, -3)}y`);
   if (/^[a-z]{4,}ing$/.test(word)) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
   return [...new Set(forms)];
 }

@@ -127,6 +127,22 @@ const DENIAL = new Set("no none nope nothing 没有 没 无 不".split(" "));
 const PROBLEM = new Set("problem problems issue issues error errors warning warnings failure failures 问题 错误 报错 警告 失败".split(" "));
 /** Words that deny the word right after them ("no errors", "没通过", "didn't pass"). */
 const DENIES_NEXT = new Set("no not never zero 0 without didn't doesn't don't isn't wasn't aren't 没 没有 未 不 无".split(" "));
+/** Words that open an affirmation ("Yes, …", "是的，…", "有，…"). */
+const AFFIRMATION = new Set("yes yeah yep 是 是的 对 有 有的".split(" "));
+/** Words an answer says a change was made with besides the change's own verb ("Done", "已", "完成"), or reports the state it left ("now holds"). */
+const COMPLETION = new Set("done finished completed complete now wrote written made 完成 已 已经 已将 已把 好了 搞定 现在 现已".split(" "));
+/** Number words, English and Chinese, to the integers they state ("three", "两"). */
+const NUMBER_WORDS = new Map<string, number>([
+  ..."zero one two three four five six seven eight nine ten eleven twelve".split(" ").map((w, i): [string, number] => [w, i]),
+  ..."零 一 二 三 四 五 六 七 八 九 十".split(" ").map((w, i): [string, number] => [w, i]),
+  ["两", 2],
+]);
+/** Words an answer says something was not done with ("I have not updated README.md", "tmp/ 还没有删除"). */
+const NOT_DONE = new Set("not never haven't hasn't didn't wasn't weren't couldn't cannot can't unable 没 没有 未 不 尚未 还没 还没有 无法 没能".split(" "));
+export const isNotDoneWord = (word: string): boolean => NOT_DONE.has(word.toLowerCase());
+export const isAffirmationWord = (word: string): boolean => AFFIRMATION.has(word.toLowerCase());
+export const isCompletionWord = (word: string): boolean => COMPLETION.has(word.toLowerCase());
+export const numberWord = (word: string): number | undefined => NUMBER_WORDS.get(word.toLowerCase());
 export const isSuccessWord = (word: string): boolean => SUCCESS.has(word.toLowerCase());
 export const isProblemWord = (word: string): boolean => PROBLEM.has(word.toLowerCase());
 export const deniesNext = (word: string): boolean => DENIES_NEXT.has(word.toLowerCase());

@@ -14,7 +14,8 @@ import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../st
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame } from "../state/taskFrame.js";
-import { statedInability } from "../language/request.js";
+import { declaredNotDone, statedInability } from "../language/answerWords.js";
+import { changeNames as goalNames } from "../state/answerClaims.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
 import { buildPlannerContext, CONTEXT_BUDGET_CHARS, isContextPlanner, renderPlannerContext } from "../state/plannerContext.js";
@@ -55,9 +56,16 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const frame = coverGoals(state.taskFrame, state.evidence);
   const covered = completionGate(frame, state.evidence);
   // Covering evidence that says otherwise than the answer refuses it as an open goal would.
-  const contradiction = answerContradiction(frame, state.evidence, decision.text);
+  const contradiction = answerContradiction(frame, state.evidence, decision.text, state.goal);
   const gate = covered.pass && contradiction ? { pass: false as const, missing: [], message: `the answer contradicts the evidence: ${contradiction}` } : covered;
   if (gate.pass) return { taskFrame: frame, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
+  // An honest partial answer: something verified, and every open goal declared not done in so many words (issue 21, item 4).
+  const open0 = frame.goals.filter((g) => g.status === "open");
+  const declared = open0.map((g) => declaredNotDone(decision.text, goalNames(g)));
+  if (!contradiction && open0.length && frame.goals.some((g) => g.status === "covered" && g.intent === "verify") && declared.every(Boolean)) {
+    const marked = frame.goals.map((g) => (g.status === "open" ? { ...g, status: "disputed" as const, reason: `the model said: ${declared[open0.indexOf(g)]!}` } : g));
+    return { taskFrame: { ...frame, goals: marked }, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
+  }
   const reason = statedInability(decision.text);
   const open = frame.goals.filter((g) => g.status === "open");
   const outsideWorkspace = (g: Goal) => g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain);

@@ -6,10 +6,10 @@
  * records read. Anything the evidence cannot settle is left to coverage.
  */
 import { clockTimes } from "../language/operands.js";
-import { claimsSuccess, opensWithDenial } from "../language/request.js";
-import { readCommand } from "./commandObservations.js";
-import { baseOf, evidenceNumber, exitCode, real, seen } from "./observedState.js";
-import type { Evidence, TaskFrame } from "./types.js";
+import { claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, requestedLiterals, statedNumbers } from "../language/answerWords.js";
+import { observedOperands, readCommand } from "./commandObservations.js";
+import { baseOf, dirOf, evidenceNumber, exitCode, listingShows, printedPaths, real, seen } from "./observedState.js";
+import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** The one integer a finished command printed (`2`, `2 app.js` from `wc -l`), or undefined. */
 function printedCount(e: Evidence): number | undefined {
@@ -19,20 +19,34 @@ function printedCount(e: Evidence): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Integers an answer states, outside versions, times and names (`3` in "3 TODOs", not in "v1.2" or "a2.txt"). */
-const statedNumbers = (answer: string): number[] => [...answer.matchAll(/(?<![\w.:-])\d+(?![\w.:]*\w)/gu)].map((m) => Number(m[0]));
-
 /** Version numbers a text states (`v20.1.0`, `3.12.4`), without a leading `v`. */
 const versionsIn = (text: string): string[] => [...text.matchAll(/(?<![\w.])v?(\d+\.\d+(?:\.\d+)+)(?![\w.]*\w)/gu)].map((m) => m[1]!);
+
+/** Whether an observation shows `path` there: a listing of its folder, or a command listing its folder printing its name on a line. */
+function showsPath(e: Evidence, path: string): boolean {
+  if (listingShows(e, path) === true || printedPaths(e).includes(path)) return true;
+  const r = readCommand(e);
+  return !!r?.finished && exitCode(e) === 0 && observedOperands(e).includes(dirOf(path)) && r.output.split("\n").some((l) => l.trim() === baseOf(path));
+}
+
+/** The names an answer may report a change by: the path, its file name, its folder's name, a move's destination and its file name. */
+export const changeNames = (g: Goal): string[] => [g.target, g.to].flatMap((p) => (p ? [p, baseOf(p), baseOf(dirOf(p))] : [])).filter((n) => n && n !== ".");
+
+/** Citations of the evidence that covers a change or its verification (`[ev-2]`): citing it names the target. */
+const citations = (frame: TaskFrame, g: Goal): string[] =>
+  frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => `[${id}]`));
 
 /**
  * Why the evidence contradicts the answer, naming the evidence, or undefined. Each check
  * looks at the goals the evidence covers, so a claim about something else is not compared.
  */
-export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string): string | undefined {
+export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
+  // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
+  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)]));
+  if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target}`;
   // A run reported as a success although its exit status says it failed.
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
   if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
@@ -43,6 +57,11 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const hits = turn.filter((e) => e.kind === "search_hit" && seen(e) && (!lastAbsence || evidenceNumber(e) > evidenceNumber(lastAbsence)));
     const named = hits.some((h) => !!h.source.path && answer.includes(baseOf(h.source.path)));
     if (hits.length && !named && opensWithDenial(answer)) return `the answer denies it, but [${hits[0]!.id}] found it in ${hits[0]!.source.path ?? "the searched scope"}`;
+    // An affirmation although the turn's last search found nothing (and no match came after it).
+    if (lastAbsence && !hits.length && !turn.some((e) => e.kind === "search_hit" && evidenceNumber(e) > evidenceNumber(lastAbsence)) && opensWithAffirmation(answer)) return `the answer affirms it, but [${lastAbsence.id}] found nothing in ${lastAbsence.source.path ?? "the workspace"}`;
+    // A denial that a named path is there although an observation of the turn printed it (`ls assets` showing favicon.ico).
+    const shown = frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).flatMap((g) => turn.filter((e) => showsPath(e, g.target!)).map((e) => [g.target!, e] as const)).at(-1);
+    if (shown && opensWithDenial(answer)) return `the answer denies it, but [${shown[1].id}] shows ${shown[0]}`;
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedNumbers(answer);

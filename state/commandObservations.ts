@@ -176,6 +176,28 @@ function printedNames(output: string, long: boolean): Set<string> {
   return new Set(lines.map((l) => (long ? (l.split(/\s+/).at(-1) ?? l) : l).replace(/^\.\//, "").replace(/\/$/, "")));
 }
 
+/**
+ * What an `ls` printed, folder by folder: under a `dir:` heading (several operands, `-R`) the
+ * names after it are that folder's; with one operand and no heading, that operand's (tuning set 5:
+ * `ls -R docs`, `ls archive notes`).
+ */
+function lsSections(output: string, dirs: string[], long: boolean, cwd: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  let current = dirs.length === 1 ? dirs[0] : undefined;
+  if (current !== undefined) out.set(current, new Set());
+  for (const line of output.split("\n").map((l) => l.trim())) {
+    if (!line || /^total \d+$/.test(line)) continue;
+    const heading = /^(\S.*):$/.exec(line);
+    if (heading) {
+      current = resolveOperand(cwd, heading[1]!);
+      out.set(current, out.get(current) ?? new Set());
+      continue;
+    }
+    if (current !== undefined) out.get(current)!.add((long ? (line.split(/\s+/).at(-1) ?? line) : line).replace(/^\.\//, "").replace(/\/$/, ""));
+  }
+  return out;
+}
+
 /** Whether one reading step shows `path` present (true), absent (false), or cannot say (null). */
 function stepShowsPath({ step, status, r }: Reader, path: string): boolean | null {
   const program = programOf(step);
@@ -193,9 +215,9 @@ function stepShowsPath({ step, status, r }: Reader, path: string): boolean | nul
   if (program === "ls") {
     const flags = step.argv.slice(1).filter((a) => a.startsWith("-")).join("");
     if (ops.includes(path)) return status === 0 ? true : status !== null || reportsMissing(r, path) ? false : null;
-    const listsDir = !flags.includes("d") && (ops.includes(dirOf(path)) || (!ops.length && resolveOperand(r.cwd, ".") === dirOf(path)));
-    if (!listsDir) return null;
-    const names = printedNames(r.output, flags.includes("l"));
+    if (flags.includes("d")) return null;
+    const names = lsSections(r.output, ops.length ? ops : [resolveOperand(r.cwd, ".")], flags.includes("l"), r.cwd).get(dirOf(path));
+    if (!names) return null;
     if (names.has(baseOf(path)) || names.has(path)) return true;
     return status === 0 ? false : null;
   }

@@ -149,6 +149,12 @@ function fromFile(path: string, frame: Pick<TaskFrame, "since">, evidence: Evide
 const unchangedReads = (evidence: Evidence[], frame: Pick<TaskFrame, "since">) =>
   evidence.filter((e) => evidenceNumber(e) <= (frame.since ?? 0) && isRead(e, e.source.path ?? "") && !after(evidence, e).some((x) => effectsOn(e.source.path!, [x], false).length));
 
+/**
+ * An empty search answers a question of the scope it searched: the question's named place, or
+ * (naming none) the whole workspace — a search over one folder does not say "nowhere" (tuning set 5).
+ */
+const absenceAnswers = (goal: Goal, e: Evidence): boolean => within(goal.target ?? ".", e.source.path ?? ".");
+
 /** The evidence that covers a goal now, or none. */
 function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence[] {
   const turn = inTurn(frame, evidence);
@@ -162,7 +168,7 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
         .filter((e) =>
           goal.domain
             ? real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)
-            : seen(e) && (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || e.kind === "absence" || isExit(e)),
+            : seen(e) && (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || isExit(e) || (e.kind === "absence" && absenceAnswers(goal, e))),
         )
         .at(-1);
       // A follow-up naming nothing of its own ("is it still five?") is about what the thread read: an earlier read of a file unchanged since.

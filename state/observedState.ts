@@ -7,7 +7,7 @@
  */
 import { commandLine, commandNames, exitCode, holdsText, isCommandEffect, lastChangingStep, observedOperands, readCommand } from "./commandObservations.js";
 import type { Evidence } from "./types.js";
-import { mentions, resolveOperand, within } from "./workspacePaths.js";
+import { baseOf, mentions, resolveOperand, within } from "./workspacePaths.js";
 
 export { commandLine, exitCode } from "./commandObservations.js";
 export { baseOf, dirOf, mentions, within } from "./workspacePaths.js";
@@ -111,12 +111,14 @@ export function fromTarget(e: Evidence, path: string): boolean {
     case "listing":
       return e.source.path === path || (e.kind === "search_hit" && within(e.source.path ?? "", path));
     case "absence":
-      return within(path, e.source.path ?? ".") || within(e.source.path ?? ".", path);
+      // A search over a narrower scope than the named one says nothing of the rest (tuning set 5).
+      return within(path, e.source.path ?? ".");
     case "command":
       // Its words as the shell reads them, or (as before) its line mentioning the file's name: the
       // reader still makes spurious read goals of names inside described content, which only the
       // looser match covers (tuning sets 1 and 2).
-      return exitCode(e) !== null && (commandNames(e, path) || mentions(commandLine(e), path));
+      // The line's mention never stands for the file when the command read a same-named file elsewhere (`cat web/package.json`, tuning set 5).
+      return exitCode(e) !== null && (commandNames(e, path) || (mentions(commandLine(e), path) && !observedOperands(e).some((o) => o !== path && baseOf(o) === baseOf(path))));
     default:
       return false;
   }

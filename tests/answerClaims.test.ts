@@ -4,7 +4,7 @@
  * ("没通过", "didn't pass") and an undenied problem ("2 problems found") do not (tuning set 4).
  */
 import { describe, expect, it } from "vitest";
-import { claimsSuccess } from "../language/request.js";
+import { claimsSuccess } from "../language/answerWords.js";
 
 describe("rule: an answer reports success by its success words or a denied problem", () => {
   it.each(["没问题，构建通过了。", "No errors; the check passed.", "没有报错，全部通过", "All tests passed"])("%s reports success", (answer) => {

@@ -1,7 +1,7 @@
 /** CONTRACT §6: the typed TaskFrame and the completion gate — goals from a real parse, coverage per intent. */
 import { describe, expect, it } from "vitest";
 import { completionGate, coverGoals, provenNextStep } from "../state/completionGate.js";
-import { statedInability } from "../language/request.js";
+import { statedInability } from "../language/answerWords.js";
 import { buildTaskFrame, goalKey, readTaskFrame, reviseTaskFrame, MAX_REQUEST_CHARS } from "../state/taskFrame.js";
 import type { Evidence, TaskFrame } from "../state/types.js";
 
