@@ -12,6 +12,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { runGateScript, type GateScript } from "../bench/taskTable/run.js";
+import { gateRunner, sh } from "./support/gateRuns.js";
 import { describeGoal } from "../state/taskFrame.js";
 
 const files = { "web/img/a.png": "x", "web/img/b.png": "y", "web/index.html": "<html></html>", "logs/one.log": "1", "logs/two.log": "2", "logs/keep.txt": "k", "notes/old-name.md": "# n\n" };
@@ -73,8 +74,7 @@ describe("a Chinese verb with its complement is read as the verb", () => {
 
 describe("issue 21, tuning set 2: correct work by any means completes, premature answers still block", () => {
   const more = { "cfg/app.env": "MODE=fast\nPORT=80\n", "cfg/other.env": "X=1\n", "bin/run": "#!/bin/sh\necho run\n", "docs/guide.md": "# Guide\n" };
-  const go = (id: string, request: string, work: GateScript["work"], answer: string) => runGateScript({ id, request, files: { ...files, ...more }, work, answers: [answer, answer] });
-  const sh = (script: string): GateScript["work"][number] => ["run_command", { command: "sh", args: ["-c", script] }];
+  const go = gateRunner({ ...files, ...more });
 
   it("rule: the reading step after the changing step of one command observes the target; one before it does not", { timeout: 60_000 }, async () => {
     const ok = await go("compound", 'Add the line "LOG=json" to cfg/app.env', [sh("echo 'LOG=json' >> cfg/app.env && cat cfg/app.env")], "Added LOG=json; the file now ends with it.");
@@ -129,8 +129,7 @@ describe("issue 21, tuning set 2: correct work by any means completes, premature
 
 describe("issue 21, tuning set 3: what the answer says must agree with what was observed", () => {
   const more = { "a.md": "alpha\n", "b.md": "alpha\n", "verify.sh": "echo 'not ok 1'\nexit 1\n", "src/util.js": "// FIXME later\nexport {};\n", "rows.csv": "h\n1\n2\n", "notes.md": "We sent teh file.\n", ".npmrc": "save=true\n", "tmpdir/x.bak": "1", "tmpdir/y.bak": "2", "tmpdir/keep.dat": "k", "inbox/data.csv": "a,b\n", "inbox/other.txt": "o\n" };
-  const go = (id: string, request: string, work: GateScript["work"], answer: string) => runGateScript({ id, request, files: { ...files, ...more }, work, answers: [answer, answer] });
-  const sh = (script: string): GateScript["work"][number] => ["run_command", { command: "sh", args: ["-c", script] }];
+  const go = gateRunner({ ...files, ...more });
 
   it("rule: files listed side by side as the places of an edit are each edited, so each must be observed", { timeout: 60_000 }, async () => {
     const both = await go("two-places", "在 a.md 和 b.md 里都把 alpha 改成 beta", [sh("sed -i 's/alpha/beta/' a.md b.md"), sh("cat a.md b.md")], "两个文件都改成 beta 了。");

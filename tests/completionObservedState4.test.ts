@@ -5,7 +5,7 @@
  * showing another state than the one requested). The examples are invented, not the set's.
  */
 import { describe, expect, it } from "vitest";
-import { runGateScript, type GateScript } from "../bench/taskTable/run.js";
+import { gateRunner, sh } from "./support/gateRuns.js";
 
 const files = {
   "build/cache.tmp": "x\n",
@@ -21,8 +21,7 @@ const files = {
   "tools/run.sh": "#!/bin/sh\necho run\n",
   "app.cfg": "name=x\n# verbose=on\n",
 };
-const go = (id: string, request: string, work: GateScript["work"], answer: string) => runGateScript({ id, request, files, work, answers: [answer, answer] });
-const sh = (script: string): GateScript["work"][number] => ["run_command", { command: "sh", args: ["-c", script] }];
+const go = gateRunner(files);
 
 describe("issue 21, tuning set 4: what a command's output settles, and what the request asks", () => {
   it("rule: which branch of `test … && echo A || echo B` printed settles the test's status", { timeout: 60_000 }, async () => {

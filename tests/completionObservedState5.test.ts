@@ -4,7 +4,8 @@
  * through the real graph with a twin that is refused. The examples are invented, not the set's.
  */
 import { describe, expect, it } from "vitest";
-import { runGateScript, type GateScript } from "../bench/taskTable/run.js";
+import type { GateScript } from "../bench/taskTable/run.js";
+import { gateRunner, sh } from "./support/gateRuns.js";
 
 const files = {
   "CONTRIBUTORS": "Grace\n",
@@ -20,8 +21,7 @@ const files = {
   "scratch/a": "a\n",
   "temp/b": "b\n",
 };
-const go = (id: string, request: string, work: GateScript["work"], answer: string) => runGateScript({ id, request, files, work, answers: [answer, answer] });
-const sh = (script: string): GateScript["work"][number] => ["run_command", { command: "sh", args: ["-c", script] }];
+const go = gateRunner(files);
 
 describe("issue 21, tuning set 5: the answer addresses the request and agrees with what was seen", () => {
   it("rule: a change's answer must report its outcome (the target or its requested state, and that it was made)", { timeout: 60_000 }, async () => {
