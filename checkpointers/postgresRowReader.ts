@@ -5,17 +5,16 @@
  * values, each channel's value a blob of the version the checkpoint names, evidence bodies in
  * `mira_evidence_bodies`. Creates no checkpoint table: a database without them has no thread.
  */
-import pg from "pg";
 import { createPostgresLedger } from "../ledger/postgresLedger.js";
 import { causeLine, CheckpointStoreError } from "./errors.js";
 import { internalize, referencedHashes, type Bodies } from "./evidenceBodies.js";
 import { loadPlain } from "./plainSerde.js";
 import { createPostgresLeases } from "./postgresLease.js";
+import { connectPool } from "./postgresPool.js";
 import { checkFormat, ledgerReader, TASKS_CHANNEL, type StoredCheckpoint, type ThreadRows } from "./rowFormat.js";
 import type { CheckpointerTarget } from "./setting.js";
 
 /** As postgresStore.ts: an unreachable server fails the command quickly. */
-const CONNECT_TIMEOUT_MS = 3000;
 /** postgresStore.ts's setup lock: the ledger table is created under it, as there. */
 const SETUP_LOCK_KEY = 0x6d697261;
 /** PostgreSQL's "undefined table": the saver's tables are not set up yet. */
@@ -57,15 +56,7 @@ async function unlessUnset<T>(query: Promise<T>): Promise<T | null> {
 }
 
 export async function openPostgresRows(target: Extract<CheckpointerTarget, { kind: "postgres" }>): Promise<ThreadRows> {
-  const pool = new pg.Pool({ connectionString: target.connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  pool.on("error", () => {}); // as postgresStore.ts: a dropped idle client is discarded, not fatal
-  let client: pg.PoolClient;
-  try {
-    client = await pool.connect();
-  } catch (err) {
-    await pool.end();
-    throw new CheckpointStoreError(`cannot reach PostgreSQL at ${target.address}: ${causeLine(err)}`, { cause: err });
-  }
+  const { pool, client } = await connectPool(target);
   let ledger;
   try {
     await client.query("SELECT pg_advisory_lock($1)", [SETUP_LOCK_KEY]);

@@ -2,17 +2,17 @@
  * The `postgres://…` setting: one `pg` Pool shared by LangGraph's PostgresSaver (with the
  * fork fix of `BranchSafePostgresSaver`) and the `mira_executions` ledger table in the same database.
  */
-import pg from "pg";
+import type pg from "pg";
 import { createPostgresLedger } from "../ledger/postgresLedger.js";
 import { BranchSafePostgresSaver } from "./branchSafePostgresSaver.js";
 import { causeLine, CheckpointStoreError } from "./errors.js";
 import { ledgerWithBodies } from "./ledgerBodies.js";
 import { createPostgresLeases } from "./postgresLease.js";
+import { connectPool } from "./postgresPool.js";
 import type { CheckpointerTarget } from "./setting.js";
 import type { CheckpointStore } from "./types.js";
 
 /** An unreachable server must fail the command quickly, not hang it. */
-const CONNECT_TIMEOUT_MS = 3000;
 
 /** Arbitrary constant naming Mira's schema-setup lock (`pg_advisory_lock`). */
 const SETUP_LOCK_KEY = 0x6d697261;
@@ -23,19 +23,7 @@ const SETUP_LOCK_KEY = 0x6d697261;
  * store. Throws `CheckpointStoreError` if the server cannot be reached or set up.
  */
 export async function openPostgresStore(target: Extract<CheckpointerTarget, { kind: "postgres" }>): Promise<CheckpointStore> {
-  const pool = new pg.Pool({ connectionString: target.connectionString, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
-  // An idle client whose server connection drops emits 'error' on the pool; unhandled it would
-  // crash the process. The pool discards that client and the next query reconnects.
-  pool.on("error", () => {});
-
-  let setupClient: pg.PoolClient;
-  try {
-    setupClient = await pool.connect();
-  } catch (err) {
-    await pool.end();
-    throw new CheckpointStoreError(`cannot reach PostgreSQL at ${target.address}: ${causeLine(err)}`, { cause: err });
-  }
-
+  const { pool, client: setupClient } = await connectPool(target);
   try {
     const checkpointer = new BranchSafePostgresSaver(pool);
     const ledger = await withSetupLock(setupClient, async () => {
