@@ -40,6 +40,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout4": "tuning set 4 (fourth held-out set, measured once blind, since tuned on)",
   "tuning-heldout5": "tuning set 5 (fifth held-out set, measured once blind, since tuned on)",
   "tuning-heldout6": "tuning set 6 (sixth held-out set, measured once blind, since tuned on)",
+  heldout7: "held-out 7 (written blind, committed before any run, never tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
