@@ -38,11 +38,16 @@ export function sourceKey(moduleUrl: string): string {
 
 /** The cached text under `name`, or undefined when absent or unreadable. */
 export function readCached(name: string): string | undefined {
+  return readCachedBytes(name)?.toString("utf8");
+}
+
+/** The cached bytes under `name`, or undefined when absent or unreadable. */
+export function readCachedBytes(name: string): Buffer | undefined {
   try {
     const file = join(cacheDir(), name);
-    const text = readFileSync(file, "utf8");
+    const bytes = readFileSync(file);
     markUsed(file);
-    return text;
+    return bytes;
   } catch {
     return undefined;
   }
@@ -86,7 +91,7 @@ function sweepCache(keep?: string): void {
 }
 
 /** Writes `text` under `name` atomically (temporary file, then rename); failures are ignored. */
-export function writeCached(name: string, text: string): void {
+export function writeCached(name: string, text: string | Uint8Array): void {
   try {
     const dir = cacheDir();
     mkdirSync(dir, { recursive: true });
