@@ -6,6 +6,11 @@
 // what each needs. `serve` and `eval` run the modules tsc compiled, unbundled: they hand
 // LangGraph and LangChain objects to packages loaded from node_modules (the API server,
 // createAgent, pi-ai), which must see the same copies.
+// A reader that stops reading (`mira run … | head`) closes the pipe: the run goes on to its
+// end with its output dropped, rather than dying on EPIPE halfway with a stack trace.
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE" && error.code !== "ERR_STREAM_DESTROYED") throw error;
+});
 const command = process.argv[2];
 const unbundled = command === "serve" || command === "eval";
 const cached = command === "run" || command === "resume" || command === "cancel";

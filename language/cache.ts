@@ -13,7 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LRUCache } from "lru-cache";
+import { boundedCache } from "../contract/boundedCache.js";
 
 export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => env.MIRA_CACHE_DIR || join(homedir(), ".cache", "mira");
 
@@ -134,7 +134,7 @@ const TAB = 0x09;
  */
 export class SortedTable {
   /** Words looked up before (requests share most of theirs), at most `REMEMBERED` of them; `ABSENT` for a word the table lacks. */
-  private readonly remembered = new LRUCache<string, string | typeof ABSENT>({ max: REMEMBERED });
+  private readonly remembered = boundedCache<string, string | typeof ABSENT>(REMEMBERED);
 
   constructor(private readonly bytes: Buffer) {}
 

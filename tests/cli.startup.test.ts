@@ -5,7 +5,7 @@
  * and nothing of the run machinery, LangChain or LangGraph, and `mira threads` pages a large store. Timings are in
  * `npm run bench` (bench/cliStart.ts); these tests pin what makes them possible.
  */
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
@@ -135,6 +135,19 @@ console.log(cache); await exports.main(${JSON.stringify(args)});`;
     cpSync("demo/workspace", workspace, { recursive: true });
     return (await exec(process.execPath, ["bin/mira.js", "run", TASK, "--workspace", workspace, "--checkpointer", "memory", "--thread", "cached"], { env: env() })).stdout.replaceAll(workspace, "WS");
   }
+
+  it("a reader that closes the pipe (`mira run … | head`) gets no EPIPE stack trace: the run ends, exit code 0", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const child = spawn(process.execPath, ["bin/mira.js", "run", TASK, "--workspace", workspace, "--checkpointer", "memory"], { env: env() });
+    // Closed before the first line is written: every write the run makes meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += String(d)));
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+    expect(stderr).not.toMatch(/EPIPE|at .*\.js:\d+/);
+    expect(code).toBe(0);
+  }, 60_000);
 
   it("the first run writes the cache and the next uses it; a corrupt, torn or foreign cache is never used, the run's answer is the same, and the cache is written anew", async () => {
     const first = await run();
