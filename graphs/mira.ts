@@ -34,7 +34,7 @@ import { createApprovalNode, routeAfterApproval } from "../nodes/approval.js";
 import { createAskUserNode, routeAfterAskUser } from "../nodes/askUser.js";
 import { createIncomingNode, routeFromStart } from "../nodes/incoming.js";
 import { AgentRunAnnotation } from "../state/agentRun.js";
-import { AgentRunSchema, type GraphOptions } from "./schemas.js";
+import { studioSchemas, type GraphOptions, type StudioSchemas } from "./schemas.js";
 import { createEvidenceNode, routeAfterEvidence, type EvidenceRoute } from "../nodes/evidence.js";
 import { createFinalizeNode } from "../nodes/finalize.js";
 import { createFreezeNode, routeAfterFreeze } from "../nodes/freeze.js";
@@ -49,7 +49,7 @@ import { inline, type Stage } from "./inline.js";
 
 export function buildMiraGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
   // Same channels either way; typed as the zod form.
-  const state = opts.studioSchemas ? AgentRunSchema : (AgentRunAnnotation as unknown as typeof AgentRunSchema);
+  const state = opts.studioSchemas ? studioSchemas().state : (AgentRunAnnotation as unknown as StudioSchemas["state"]);
   const planner: Stage<PlannerRoute> = { name: "Planner", node: reportingProgress(createPlannerNode(rt)), route: routeAfterPlanner };
   const normalize: Stage<NormalizeRoute> = { name: "Normalize", node: reportingProgress(createNormalizeNode(rt)), route: routeAfterNormalize };
   const policy: Stage<PolicyRoute> = { name: "Policy", node: reportingProgress(createPolicyNode(rt)), route: routeAfterPolicy };

@@ -5,7 +5,9 @@
  * code base). The channels stay those of `AgentRunAnnotation` (same reducers, same defaults):
  * each becomes a zod field carrying its channel through `withLangGraph`. The field accepts
  * any value (the nodes are typed; re-validating every update would only cost time) and its
- * JSON schema is the contract type from state/types.ts where one exists.
+ * JSON schema is the contract type from state/types.ts where one exists. Built on first use
+ * (`studioSchemas`): converting the contract types to JSON Schema is work every `mira run`
+ * would pay at start for a server-only feature (issue 24, item 4).
  */
 import { z } from "zod";
 import { withLangGraph } from "@langchain/langgraph/zod";
@@ -63,7 +65,7 @@ const json = (schema: z.ZodType): Record<string, unknown> => {
 };
 
 /** JSON schemas of the channels whose contract type is declared in zod. */
-const TYPES: Partial<Record<Key, Record<string, unknown>>> = {
+const types = (): Partial<Record<Key, Record<string, unknown>>> => ({
   goal: { type: "string" },
   status: json(RunStatus),
   pendingToolCall: json(PendingToolCall.nullable()),
@@ -76,29 +78,38 @@ const TYPES: Partial<Record<Key, Record<string, unknown>>> = {
   error: json(RunError.nullable()),
   step: { type: "integer" },
   turn: { type: "integer" },
-};
+});
 
-function field(key: Key) {
+function field(key: Key, jsonTypes: Partial<Record<Key, Record<string, unknown>>>) {
   const channel = AgentRunAnnotation.spec[key] as unknown as BinaryOperatorAggregate<unknown, unknown>;
   return withLangGraph(z.any().describe(DESCRIPTIONS[key]), {
     reducer: { fn: channel.operator },
     default: channel.initialValueFactory,
-    ...(TYPES[key] ? { jsonSchemaExtra: TYPES[key] } : {}),
+    ...(jsonTypes[key] ? { jsonSchemaExtra: jsonTypes[key] } : {}),
   });
 }
 
 const keys = Object.keys(AgentRunAnnotation.spec) as Key[];
 
-/**
- * The AgentRun channels as a zod state schema (same reducers and defaults as AgentRunAnnotation),
- * typed as the Annotation's state and update so nodes and callers keep their types.
- */
-export const AgentRunSchema = z.object(Object.fromEntries(keys.map((k) => [k, field(k)])) as unknown as {
-  [K in Key]: z.ZodType<AgentRunState[K], Exclude<AgentRunUpdate[K], undefined>>;
-});
+function build() {
+  const jsonTypes = types();
+  /**
+   * The AgentRun channels as a zod state schema (same reducers and defaults as AgentRunAnnotation),
+   * typed as the Annotation's state and update so nodes and callers keep their types.
+   */
+  const state = z.object(Object.fromEntries(keys.map((k) => [k, field(k, jsonTypes)])) as unknown as {
+    [K in Key]: z.ZodType<AgentRunState[K], Exclude<AgentRunUpdate[K], undefined>>;
+  });
+  return {
+    state,
+    /** What a SubAgent reads from its parent (see SubAgentInput in state/agentRun.ts). */
+    input: state.pick({ delegation: true, turn: true, settings: true, modelCalls: true, evidenceCount: true, traceCount: true }),
+    /** What a SubAgent hands back (see SubAgentOutput in state/agentRun.ts). */
+    output: state.pick({ workPackage: true, trace: true, traceCount: true, modelCalls: true, evidenceCount: true }),
+  };
+}
 
-/** What a SubAgent reads from its parent (see SubAgentInput in state/agentRun.ts). */
-export const SubAgentInputSchema = AgentRunSchema.pick({ delegation: true, turn: true, settings: true, modelCalls: true, evidenceCount: true, traceCount: true });
-
-/** What a SubAgent hands back (see SubAgentOutput in state/agentRun.ts). */
-export const SubAgentOutputSchema = AgentRunSchema.pick({ workPackage: true, trace: true, traceCount: true, modelCalls: true, evidenceCount: true });
+export type StudioSchemas = ReturnType<typeof build>;
+let built: StudioSchemas | undefined;
+/** The state, SubAgent input and SubAgent output schemas, built once, when a graph first asks. */
+export const studioSchemas = (): StudioSchemas => (built ??= build());

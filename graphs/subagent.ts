@@ -30,16 +30,15 @@ import { createSubAgentStartNode } from "../nodes/subagentStart.js";
 import { createToolNode, routeAfterTool } from "../nodes/tool.js";
 import { forDelegation } from "./childRuntime.js";
 import type { MiraRuntime } from "../nodes/runtime.js";
-import { AgentRunSchema, SubAgentInputSchema, SubAgentOutputSchema, type GraphOptions } from "./schemas.js";
+import { studioSchemas, type GraphOptions, type StudioSchemas } from "./schemas.js";
 import { AgentRunAnnotation, SubAgentInput, SubAgentOutput, type AgentRunState } from "../state/agentRun.js";
 import { reportingProgress } from "../state/trace.js";
 import { inline, type Stage } from "./inline.js";
 
 export function buildSubAgentGraph(rt: MiraRuntime, opts: GraphOptions = {}) {
   const bind = (name: string, factory: Parameters<typeof forDelegation>[1]) => reportingProgress(forDelegation(rt, factory, name));
-  const studio = { state: AgentRunSchema, input: SubAgentInputSchema, output: SubAgentOutputSchema };
   // Same channels either way; typed as the zod form.
-  const schemas = opts.studioSchemas ? studio : ({ state: AgentRunAnnotation, input: SubAgentInput, output: SubAgentOutput } as unknown as typeof studio);
+  const schemas = opts.studioSchemas ? studioSchemas() : ({ state: AgentRunAnnotation, input: SubAgentInput, output: SubAgentOutput } as unknown as StudioSchemas);
   const stage = <R extends string>(name: string, factory: Parameters<typeof forDelegation>[1], route: (state: AgentRunState) => R): Stage<R> => ({ name, node: bind(name, factory), route });
   const planner = stage("Planner", createPlannerNode, routeAfterPlanner);
   const normalize = stage("Normalize", createNormalizeNode, routeAfterNormalize);

@@ -13,7 +13,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { LRUCache } from "lru-cache";
+import { boundedCache } from "../contract/boundedCache.js";
 
 export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => env.MIRA_CACHE_DIR || join(homedir(), ".cache", "mira");
 
@@ -38,11 +38,16 @@ export function sourceKey(moduleUrl: string): string {
 
 /** The cached text under `name`, or undefined when absent or unreadable. */
 export function readCached(name: string): string | undefined {
+  return readCachedBytes(name)?.toString("utf8");
+}
+
+/** The cached bytes under `name`, or undefined when absent or unreadable. */
+export function readCachedBytes(name: string): Buffer | undefined {
   try {
     const file = join(cacheDir(), name);
-    const text = readFileSync(file, "utf8");
+    const bytes = readFileSync(file);
     markUsed(file);
-    return text;
+    return bytes;
   } catch {
     return undefined;
   }
@@ -86,7 +91,7 @@ function sweepCache(keep?: string): void {
 }
 
 /** Writes `text` under `name` atomically (temporary file, then rename); failures are ignored. */
-export function writeCached(name: string, text: string): void {
+export function writeCached(name: string, text: string | Uint8Array): void {
   try {
     const dir = cacheDir();
     mkdirSync(dir, { recursive: true });
@@ -129,7 +134,7 @@ const TAB = 0x09;
  */
 export class SortedTable {
   /** Words looked up before (requests share most of theirs), at most `REMEMBERED` of them; `ABSENT` for a word the table lacks. */
-  private readonly remembered = new LRUCache<string, string | typeof ABSENT>({ max: REMEMBERED });
+  private readonly remembered = boundedCache<string, string | typeof ABSENT>(REMEMBERED);
 
   constructor(private readonly bytes: Buffer) {}
 

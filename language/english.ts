@@ -5,7 +5,7 @@
  * would load every classifier and storage backend it has.
  */
 import { createRequire } from "node:module";
-import { LRUCache } from "lru-cache";
+import { boundedCache } from "../contract/boundedCache.js";
 
 const porter = createRequire(import.meta.url)("natural/lib/natural/stemmers/porter_stemmer.js") as { stem(word: string): string };
 
@@ -29,7 +29,7 @@ const LATIN_WORD = /[a-z0-9]+/g;
 /** Letters in the longest word of English dictionaries (pneumonoultramicroscopicsilicovolcanoconiosis). */
 const LONGEST_WORD = 45;
 /** Stems remembered: the same few thousand words recur; a request of new words never grows the memo past this. */
-const stems = new LRUCache<string, string>({ max: 50_000 });
+const stems = boundedCache<string, string>(50_000);
 
 /** The stem of one lower-case word (memoized: the same few thousand words recur). */
 export function stem(word: string): string {

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Jieba } from "@node-rs/jieba";
-import { LRUCache } from "lru-cache";
+import { boundedCache } from "../contract/boundedCache.js";
 import { isStopword } from "./english.js";
 
 const HAN_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
@@ -75,7 +75,7 @@ export const tagWords = (text: string): TaggedWord[] => loadSegmenter().tag(text
  */
 const CLOSED_CLASSES = /^(?:u[a-z]*|y|e|p|c|m|q|f|x)$/;
 /** Words already classed (bounded: a request of new words never grows it past this). */
-const functionWords = new LRUCache<string, boolean>({ max: 20_000 });
+const functionWords = boundedCache<string, boolean>(20_000);
 
 /**
  * A Chinese word that carries no meaning of its own: tagged with a closed class by jieba, a

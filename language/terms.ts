@@ -7,7 +7,8 @@
  * addresses, identifiers, quoted text) are read apart by `operands.ts`: they say what to act
  * on, the request words around them what to do.
  */
-import { LRUCache } from "lru-cache";
+import type { LRUCache } from "lru-cache";
+import { boundedCache } from "../contract/boundedCache.js";
 import { baseForms, englishTerms, englishWords, isStopword, stem } from "./english.js";
 import { glossesOf, inDictionary, isProperNoun, verbGlossesOf } from "./glosses.js";
 import { hasHan, isFunctionWord, loadSegmenter, segmentWords } from "./segment.js";
@@ -282,7 +283,7 @@ function addWordTerms(
   reading = "",
 ): void {
   let wordMemo = wordMemos.get(w);
-  if (!wordMemo) wordMemos.set(w, (wordMemo = new LRUCache<string, WeightedTerms>({ max: 20_000 })));
+  if (!wordMemo) wordMemos.set(w, (wordMemo = boundedCache<string, WeightedTerms>(20_000)));
   const key = `${reading}${withSynonyms ? "+" : "-"}${word}`;
   let analysed = wordMemo.get(key);
   if (!analysed) {

@@ -1,16 +1,19 @@
 /**
  * A fast start (issue 24, item 4): the bin runs the CLI bundled into a few files
- * (scripts/bundleCli.ts), the commands that only read a thread load the store's row reader
+ * (scripts/bundleCli.ts), `run`, `resume` and `cancel` from one file compiled through V8's
+ * code cache (cli/codeCache.ts), the commands that only read a thread load the store's row reader
  * and nothing of the run machinery, LangChain or LangGraph, and `mira threads` pages a large store. Timings are in
  * `npm run bench` (bench/cliStart.ts); these tests pin what makes them possible.
  */
-import { execFile } from "node:child_process";
-import { cpSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openCheckpointStore } from "../checkpointers/index.js";
+import { asciiOnly } from "../scripts/bundleCli.js";
 import { miraInProcess } from "./support/cli.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
 
@@ -99,13 +102,119 @@ describe("the bin runs the bundled CLI", () => {
     expect(modules.filter(runOnly)).toEqual([]);
   }, 60_000);
 
-  it("mira run with the offline model runs from the bundle and loads no OpenAI integration", async () => {
-    const { direct, modules } = await loadedBy(["run", "Where is the retry limit configured?", "--workspace", ws, "--checkpointer", store], "run");
-    expect(modules.some((m) => m.startsWith("dist/harness/"))).toBe(true);
+  it("mira run loads the bundle's code cache loader and the SQLite addon, no package file by file", async () => {
+    const { direct } = await loadedBy(["run", "Where is the retry limit configured?", "--workspace", ws, "--checkpointer", store], "run");
+    expect(direct).toContain("dist/bundle/codeCache.js");
+    expect(direct.some((f) => f.includes("node_modules/better-sqlite3/"))).toBe(true);
     expect(direct.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/bundle/"))).toEqual([]);
     expect(direct.filter((f) => f.includes("node_modules/") && !UNBUNDLED_PACKAGES.test(f))).toEqual([]);
-    expect(modules.filter((m) => /node_modules\/(?:@langchain\/openai|openai)\//.test(m))).toEqual([]);
   }, 60_000);
+});
+
+describe("run, resume and cancel compile the CLI through V8's code cache", () => {
+  const TASK = "Where is the retry limit configured, and what is its value?";
+  let cache: string;
+  beforeAll(() => {
+    cache = mkdtempSync(join(tmpdir(), "mira-code-cache-"));
+  });
+  const env = () => ({ ...process.env, MIRA_CACHE_DIR: cache, MIRA_CHECKPOINTER: "" });
+  const codeCache = () => readdirSync(cache).filter((name) => name.startsWith("cli.cjs-"));
+  /** Loads a bundle file (default dist/bundle/cli.cjs) as the bin does; prints how its cache was found, then `mira ...args`'s output. */
+  async function load(args: string[], bundle = "dist/bundle/cli.cjs"): Promise<string> {
+    const script = `const { loadBundle } = await import(${JSON.stringify(pathToFileURL(join(ROOT, "dist/bundle/codeCache.js")).href)});
+const { exports, cache } = loadBundle(new URL(${JSON.stringify(pathToFileURL(join(ROOT, bundle)).href)}));
+console.log(cache); await exports.main(${JSON.stringify(args)});`;
+    // A file, not `-e`: the cache is kept per set of node options, and the bin runs with none.
+    const file = join(cache, "load.mjs");
+    writeFileSync(file, script);
+    return (await exec(process.execPath, [file], { env: env() })).stdout;
+  }
+  /** `mira run` through the bin on a fresh copy of the demo workspace, in memory, on one thread id. */
+  async function run(): Promise<string> {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    return (await exec(process.execPath, ["bin/mira.js", "run", TASK, "--workspace", workspace, "--checkpointer", "memory", "--thread", "cached"], { env: env() })).stdout.replaceAll(workspace, "WS");
+  }
+
+  it("a reader that closes the pipe (`mira run … | head`) gets no EPIPE stack trace: the run ends, exit code 0", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const child = spawn(process.execPath, ["bin/mira.js", "run", TASK, "--workspace", workspace, "--checkpointer", "memory"], { env: env() });
+    // Closed before the first line is written: every write the run makes meets a closed pipe.
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (d) => (stderr += String(d)));
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+    expect(stderr).not.toMatch(/EPIPE|at .*\.js:\d+/);
+    expect(code).toBe(0);
+  }, 60_000);
+
+  it("the first run writes the cache and the next uses it; a corrupt, torn or foreign cache is never used, the run's answer is the same, and the cache is written anew", async () => {
+    const first = await run();
+    expect(first).toMatch(/thread cached: completed/);
+    expect(codeCache()).toHaveLength(1);
+    const file = join(cache, codeCache()[0]!);
+    expect(await load(["--version"])).toMatch(/^accepted\n/);
+    const good = readFileSync(file);
+    // Corrupt: bytes of V8's data flipped, its header intact (V8 itself checks only the header).
+    const corrupt = Buffer.from(good);
+    for (let at = 4096; at < corrupt.length; at += 4096) corrupt[at] = corrupt[at]! ^ 0xff;
+    writeFileSync(file, corrupt);
+    expect(await run()).toBe(first);
+    expect(await load(["--version"])).toMatch(/^accepted\n/);
+    // Torn: a writer cut short.
+    writeFileSync(file, good.subarray(0, good.length >> 1));
+    expect(await load(["--version"])).toMatch(/^absent\n/);
+    expect(await load(["--version"])).toMatch(/^accepted\n/);
+    // Foreign: well-formed, but V8's data of another script.
+    const other = Buffer.from(readFileSync(file));
+    const vm = await import("node:vm");
+    const { crc32 } = await import("node:zlib");
+    const data = new vm.Script("1 + 1").createCachedData();
+    other.writeUInt32LE(data.length, 8);
+    other.writeUInt32LE(crc32(data), 12);
+    writeFileSync(file, Buffer.concat([other.subarray(0, 16), data]));
+    expect(await load(["--version"])).toMatch(/^rejected\n/);
+    expect(await run()).toBe(first);
+    expect(await load(["--version"])).toMatch(/^accepted\n/);
+  }, 180_000);
+
+  it("a changed bundle of the same length never runs the code cached for the old one", async () => {
+    const changed = `dist/bundle/cli-changed-${process.pid}.cjs`;
+    const source = readFileSync("dist/bundle/cli.cjs", "latin1");
+    const before = "Governed tool-using agents on LangGraph";
+    expect(source).toContain(before);
+    try {
+      writeFileSync(changed, source, "latin1");
+      expect(await load(["--help"], changed)).toContain(before);
+      expect(await load(["--help"], changed)).toMatch(/^accepted\n/);
+      writeFileSync(changed, source.replace(before, before.toUpperCase()), "latin1");
+      const help = await load(["--help"], changed);
+      expect(help).toContain(before.toUpperCase());
+      expect(help).not.toContain(before);
+    } finally {
+      rmSync(changed, { force: true });
+    }
+  }, 120_000);
+});
+
+describe("the bundle is ASCII (read without decoding UTF-8)", () => {
+  it("no file in dist/bundle holds a non-ASCII byte", () => {
+    const files = readdirSync("dist/bundle").filter((name) => /\.c?js$/.test(name));
+    expect(files).toContain("cli.cjs");
+    expect(files.filter((name) => readFileSync(join("dist/bundle", name)).some((byte) => byte > 0x7f))).toEqual([]);
+  });
+
+  it("a non-ASCII character becomes the escape that matches it, in and out of u mode; an identity escape of one fails the build", () => {
+    const escaped = asciiOnly("/[今天“😀]/u");
+    expect(escaped).toBe("/[\\u4eca\\u5929\\u201c\\ud83d\\ude00]/u");
+    for (const flags of ["u", ""]) {
+      const re = new RegExp(escaped.slice(1, escaped.lastIndexOf("/")), flags);
+      expect(["今", "天", "“", "😀"].every((c) => re.test(c))).toBe(true);
+      expect(re.test("x")).toBe(false);
+    }
+    expect(() => asciiOnly("/\\“/")).toThrow(/identity escape/);
+  });
 });
 
 describe("mira threads pages a large store", () => {

@@ -3,7 +3,7 @@
  * task's weighted terms. Each term is searched alone and its hits remembered (requests share
  * most of their terms), then combined as MiniSearch's own OR query combines them (`combineOr`).
  */
-import { LRUCache } from "lru-cache";
+import { boundedCache } from "../../../contract/boundedCache.js";
 import type MiniSearch from "minisearch";
 import type { WeightedTerms } from "../../../language/terms.js";
 import { tuning } from "../config.js";
@@ -17,9 +17,9 @@ const FIELDS_BUT_DEFINITION = FIELDS.filter((field) => field !== "definition");
 
 export class LexicalStage {
   /** Each term's BM25 hits at a weight (`termHits`), at most `tuning.rememberedTerms` of them. */
-  private readonly rememberedHits = new LRUCache<string, readonly TermHit[]>({ max: tuning.rememberedTerms });
+  private readonly rememberedHits = boundedCache<string, readonly TermHit[]>(tuning.rememberedTerms);
   /** Whether a word is a term of some tool (`hasTerm`), at most `tuning.rememberedWords` of them. */
-  private readonly knownTerms = new LRUCache<string, boolean>({ max: tuning.rememberedWords });
+  private readonly knownTerms = boundedCache<string, boolean>(tuning.rememberedWords);
   private readonly common: Set<string>;
 
   constructor(
