@@ -5,7 +5,7 @@
  */
 import { baseForms } from "./english.js";
 import { PATH_TOKEN, QUOTED } from "./operands.js";
-import { segmentWords, tagWords } from "./segment.js";
+import { isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import { wordnetIndex } from "./wordnet.js";
 import { deniesNext, isAffirmationWord, isCapability, isCompletionWord, isDenialWord, isFailureWord, isInabilityPhrase, isInabilityWord, isNegation, isNotDoneWord, isProblemWord, isSuccessWord, lookupWord, numberWord } from "./requestLexicon.js";
 
@@ -165,9 +165,12 @@ export function claimedChange(answer: string): ClaimedChange | undefined {
     // Chinese: a verb after 已, or a verb finished by 完毕/完成/搞定 ("清理完毕"); a bare "已完成" names no change.
     const tagged = tagWords(sentence);
     const at = tagged.findIndex((t) => /^(?:已|已经|已将|已把|现已)$/.test(t.word));
-    const finished = tagged.some((t) => FINISHED.test(t.word));
-    const acting = (t: { word: string; tag: string }) => (t.tag.startsWith("v") || t.tag === "a" || lookupWord(t.word)?.kind === "verb") && !FINISHED.test(t.word) && !isNonChangeVerb(t.word);
-    const verb = finished ? tagged.find(acting) : at < 0 ? undefined : tagged.slice(at + 1).find((t) => acting(t) && t.tag !== "a");
+    // The word a completion marker finishes is the verb, whatever jieba tags it ("整理完成"); after 已 alone ("任务已完成") there is none.
+    const done = tagged.findIndex((t) => FINISHED.test(t.word));
+    const before = done > 0 ? tagged[done - 1]! : undefined;
+    const finished = before && before.tag !== "x" && !/^(?:已|已经|现已|都|全部|均)$/.test(before.word) && !isFunctionWord(before.word) && !isNonChangeVerb(before.word) ? before : undefined;
+    const acting = (t: { word: string; tag: string }) => (t.tag.startsWith("v") || lookupWord(t.word)?.kind === "verb") && !FINISHED.test(t.word) && !isNonChangeVerb(t.word);
+    const verb = finished ?? (at < 0 ? undefined : tagged.slice(at + 1).find(acting));
     if (verb) return { sentence, verb: verb.word };
   }
   return undefined;
@@ -180,8 +183,8 @@ const FAILED_MARK = /(?<![\w-])(?:FAIL|FAILED|FAILURE|ERROR)(?![\w-])|[✗✘×]
 /** Whether a command's output reports failures, whatever its exit code said (`… | tail -n 1` hides it). */
 export const reportsFailures = (output: string): boolean => FAILED_COUNT.test(output) || FAILED_MARK.test(output);
 
-/** Words of "all of it" (`all`, `every`, `none left`, `全部`, `所有`): a claim about every match, not one. */
-const UNIVERSAL = /\b(?:all|every|each|any|none|no\s+(?:more|longer)|left)\b|全部|所有|都|一律|一个不剩|不再|没有了/iu;
+/** Words of "all of it" (`all`, `every`, `none`, `全部`, `所有`): a claim about every match, not one. */
+const UNIVERSAL = /\b(?:all|every|each|none|no\s+(?:more|longer))\b|全部|所有|都|一律|一个不剩|不再|没有了/iu;
 export const claimsAll = (text: string): boolean => UNIVERSAL.test(text);
 
 /**
@@ -192,6 +195,7 @@ export const claimsAll = (text: string): boolean => UNIVERSAL.test(text);
 export function statedSettings(answer: string): Array<{ key: string; value: string }> {
   const out: Array<{ key: string; value: string }> = [];
   const pattern = /(?<![\w.\/-])([A-Za-z_][\w-]*)["'`]?(?:\s*(?:=|:|,|改成|改为|设为|设置为|变成|变为|为|是)\s*|\s+(?:to|is(?:\s+now)?)\s+)["'`]?(-?\d+(?:\.\d+)*(?!\w|\.\w)|(?<==\s*["'`]?)[^\s"'`,;，。；（）()]*[\w/])/gu;
-  for (const m of answer.matchAll(pattern)) out.push({ key: m[1]!, value: m[2]! });
+  // A value followed by an arrow or "to" is the old one (`timeout: 30 → 60`).
+  for (const m of answer.matchAll(pattern)) if (!/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(answer.slice(m.index + m[0].length))) out.push({ key: m[1]!, value: m[2]! });
   return out;
 }

@@ -66,18 +66,20 @@ export function settingMismatch(answer: string, observations: Evidence[]): strin
 /** What a step searched or listed: a grep's files (the folder it ran in when it named none), a finder's or lister's operands, a reader's files. */
 function stepScopes(cwd: string, step: Parameters<typeof programOf>[0]): string[] {
   const program = programOf(step);
-  const named = ["grep", "egrep", "fgrep", "rg", "ag", "ack"].includes(program) ? grepParts(step).files : program === "git" ? [] : stepOperands(step);
+  const named = ["grep", "egrep", "fgrep", "rg", "ag", "ack"].includes(program) ? grepParts(step).files : program === "git" ? [] : program === "find" ? stepOperands(step).slice(0, 1).filter((o) => !o.startsWith("(")) : stepOperands(step);
   return (named.length ? named : [cwd]).map((o) => resolveOperand(cwd, o));
 }
 
-/** The scopes an observation covered: a search's or listing's folder, a read file, a command's searched paths. */
+/** Programs that search or list: what a negative finding rests on (a read of one file, a test run, an echo are not searches). */
+const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack", "find", "fd", "ls", "tree", "git"]);
+
+/** The scopes a search or listing covered: a search tool's or listing's folder, a command's searched paths. */
 function scopesOf(e: Evidence): string[] {
   if (e.kind === "command") {
     const r = readCommand(e);
-    // What echo or printf prints is text, not a place looked at.
-    return r && !r.opaque && r.finished ? r.steps.filter((s) => !["echo", "printf"].includes(programOf(s))).flatMap((s) => stepScopes(r.cwd, s)) : ["."];
+    return r && !r.opaque && r.finished ? r.steps.filter((s) => SEARCHES.has(programOf(s))).flatMap((s) => stepScopes(r.cwd, s)) : [];
   }
-  return ["absence", "listing", "content", "passage", "search_hit"].includes(e.kind) && seen(e) ? [e.source.path ?? "."] : [];
+  return ["absence", "listing", "search_hit"].includes(e.kind) && seen(e) ? [e.source.path ?? "."] : [];
 }
 
 /**
@@ -135,6 +137,8 @@ function lastObservation(turn: Evidence[], g: Goal, frame: TaskFrame, evidence: 
   return turn.filter((e) => (!last || evidenceNumber(e) >= evidenceNumber(last)) && shownText(e).trim()).at(-1);
 }
 
+const SINGLED_OUT = /\b(?:first|last|line\s+\d+|only|one of)\b|第\s*\d+|第[一二三四五六七八九十]|只/iu;
+
 /** A line as printed without a grep's `path:line:` prefix. */
 const lineText = (line: string) => line.replace(/^(?:[\w./-]+:)?\d+:/, "");
 
@@ -145,7 +149,8 @@ const lineText = (line: string) => line.replace(/^(?:[\w./-]+:)?\d+:/, "");
  * request or answer of "all" (`all`, `every`, `none left`, `全部`, `所有`).
  */
 export function removalLeft(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
-  if (!claimsAll(request) && !claimsAll(answer)) return undefined;
+  // "all" said, and no one match singled out (`the first`, `line 3`, `第一个`, `只`).
+  if ((!claimsAll(request) && !claimsAll(answer)) || SINGLED_OUT.test(request)) return undefined;
   for (const g of frame.goals.filter((x) => x.intent === "change" && x.status === "covered" && (x.op === "edit" || x.op === "delete"))) {
     const { words, atLineStart } = removedWords(request, frame, g);
     const seenAfter = words.length ? lastObservation(turn, g, frame, evidence) : undefined;
@@ -202,9 +207,10 @@ export function fragmentAnswer(frame: TaskFrame, evidence: Evidence[], answer: s
   return undefined;
 }
 
-const SUPERLATIVE = /\b(?:largest|biggest|smallest|heaviest|lightest|newest|oldest|latest|most recent|longest|shortest)\b|最大|最小|最新|最旧|最早|最晚|最长|最短/iu;
+const SUPERLATIVE = /\b(?:largest|biggest|smallest|heaviest|lightest|newest|oldest)\b|最大|最小|最新|最旧/iu;
 const MEASURES = /\bls\s+(?:-\w+\s+)*-\w*[St]|\bsort\b|\bdu\b|\bwc\b|\bstat\b|-size\b|--sort\b/;
-const QUANTITY = /(?<![\w.\/-])\d+(?![\w.\/-]*\w)/;
+/** A file name (`2024-report.csv`, `b.txt`): its digits are not a quantity. */
+const FILE_NAME = /\S*[A-Za-z]\S*\.[A-Za-z]\w*|\S+\//g;
 
 /** A comparison of sizes or dates ("the largest is b.txt") when no observation of the turn showed a single quantity (`ls` prints names only). */
 export function unmeasuredComparison(turn: Evidence[], answer: string): string | undefined {
@@ -212,5 +218,5 @@ export function unmeasuredComparison(turn: Evidence[], answer: string): string |
   const texts = turn.map(shownText).filter((t) => t.trim());
   // A command that sorts or measures (`ls -S`, `ls -t`, `sort -n`, `du`, `wc`, `stat`) compared them itself.
   const measured = turn.some((e) => e.kind === "command" && MEASURES.test(e.content.split("\n")[0] ?? ""));
-  return texts.length && !measured && !texts.some((t) => QUANTITY.test(t)) ? `the answer compares sizes or dates, but no observation of this turn showed any (a listing with sizes, \`ls -l\`, \`wc -c\`)` : undefined;
+  return texts.length && !measured && !texts.some((t) => /\d/.test(t.replace(FILE_NAME, " "))) ? `the answer compares sizes or dates, but no observation of this turn showed any (a listing with sizes, \`ls -l\`, \`wc -c\`)` : undefined;
 }
