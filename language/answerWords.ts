@@ -3,12 +3,14 @@
  * a denial, an affirmation, a completed change, the numbers it states. The request reader's words
  * (`requestLexicon.ts`) applied to the model's answer rather than to the user's request.
  */
+import { baseForms } from "./english.js";
 import { PATH_TOKEN, QUOTED } from "./operands.js";
-import { segmentWords } from "./segment.js";
+import { isFunctionWord, segmentWords, tagWords } from "./segment.js";
+import { wordnetIndex } from "./wordnet.js";
 import { deniesNext, isAffirmationWord, isCapability, isCompletionWord, isDenialWord, isFailureWord, isInabilityPhrase, isInabilityWord, isNegation, isNotDoneWord, isProblemWord, isSuccessWord, lookupWord, numberWord } from "./requestLexicon.js";
 
 /** Sentences of a text: cut after sentence punctuation (Latin before a space, so `README.md` stays whole; Chinese anywhere) and line breaks. */
-const sentences = (text: string): string[] => text.split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/u).map((s) => s.trim()).filter(Boolean);
+export const sentences = (text: string): string[] => text.split(/(?<=[.!?;])\s+|(?<=[。！？；])\s*|\n+/u).map((s) => s.trim()).filter(Boolean);
 
 /**
  * The sentence in which an answer says something could not be done ("I cannot send it: there is
@@ -97,4 +99,103 @@ export function declaredNotDone(answer: string, names: string[]): string | undef
   // A denied problem ("没问题", "not an issue") reports success, not something left undone.
   const notDone = (w: string, i: number, ws: string[]) => isNotDoneWord(w) && !isProblemWord(ws[i + 1] ?? "");
   return sentences(answer).find((s) => names.some((n) => n && mentionsName(s, n)) && segmentWords(s).some(notDone));
+}
+
+/** WordNet's verb lemmas (loaded once): an English past participle is a verb's form. */
+let verbLemmas: Set<string> | undefined;
+const isVerbLemma = (word: string): boolean => (verbLemmas ??= new Set(wordnetIndex("verb").map((e) => e.lemma))).has(word);
+
+/** Verbs of looking rather than changing that the request lexicon does not hold (it holds read, check, search, list …). */
+const OBSERVING = new Set("confirm test examine scan notice observe parse trace try attempt grep base locate define use name 验证 测试 发现 存在 包含 有 是 在 通过 看到 找到 读取 注意".split(" "));
+/** Negation anywhere in a sentence: it reports what was not done. */
+const NEGATED = /\b(?:not|no|nothing|never|none|neither|nor)\b|n['’]t\b|[没未不无]|尚未|无需|无须/iu;
+const PREPOSITION = /^(?:on|in|at|by|from|for|with|to|into|under|over|as|of|about|upon)$/i;
+const SUBJECT = /^(?:i|we|i['’]ve|we['’]ve|i['’]d|we['’]d)$/i;
+const AUXILIARY = /^(?:have|has|had|just|also|now|already|successfully|then)$/i;
+const PASSIVE = /^(?:is|are|was|were|been|be)$/i;
+
+/** Irregular past forms of verbs that make or change files (the regular ones end in -ed). */
+const IRREGULAR: Record<string, string> = { made: "make", wrote: "write", written: "write", rewrote: "rewrite", rewritten: "rewrite", put: "put", set: "set", cut: "cut", split: "split" };
+
+/** A changing verb's form in an English answer: a past participle (WordNet's verb) that neither looks nor observes. */
+const participleBases = (word: string): string[] => {
+  const w = word.toLowerCase();
+  return IRREGULAR[w] ? [IRREGULAR[w]] : /^[a-z]{3,}ed$/.test(w) ? baseForms(w).slice(1) : [];
+};
+
+function changedForm(word: string): boolean {
+  const w = word.toLowerCase();
+  const forms = participleBases(w);
+  if (!forms.some(isVerbLemma)) return false;
+  const sense = lookupWord(w);
+  if (sense?.kind === "verb" && sense.intent !== "change") return false;
+  return !forms.some((f) => OBSERVING.has(f));
+}
+
+const FINISHED = /^(?:完毕|完成|搞定)$/;
+const isNonChangeVerb = (word: string): boolean => {
+  const sense = lookupWord(word);
+  return OBSERVING.has(word) || (sense?.kind === "verb" && sense.intent !== "change");
+};
+
+/** What an answer claims it changed: the sentence, and the verb that says so (`converted`, `删除`). */
+export interface ClaimedChange {
+  sentence: string;
+  verb: string;
+}
+
+/**
+ * Where an answer says it made a change ("Converted notes.txt to uppercase", "I have removed the
+ * lines", "The file was deleted", "已清理完毕", "已把 port 改成 3307"), or undefined. Grammar, not
+ * a list of the request's verbs: a subjectless or first-person past participle of a WordNet verb
+ * that changes something, a passive of a changing verb, or (Chinese) a verb finished by
+ * 完毕/完成/搞定, or 已 with a verb that does not merely look or state (有, 通过). A bare "Done"
+ * or "已完成" names no change (it answers a question as well as a task). A
+ * sentence with a negation reports what was not done and claims nothing.
+ */
+export function claimedChange(answer: string): ClaimedChange | undefined {
+  for (const sentence of sentences(answer)) {
+    if (NEGATED.test(sentence) || statedInability(sentence)) continue;
+    const words = segmentWords(sentence);
+    let i = SUBJECT.test(words[0] ?? "") ? 1 : 0;
+    while (i < words.length && AUXILIARY.test(words[i]!)) i++;
+    if (i <= 3 && changedForm(words[i] ?? "") && !PREPOSITION.test(words[i + 1] ?? "")) return { sentence, verb: words[i]! };
+    const passive = words.find((w, j) => j > 0 && PASSIVE.test(words[j - 1]!) && changedForm(w) && participleBases(w).some((f) => lookupWord(f)?.kind === "verb"));
+    if (passive) return { sentence, verb: passive };
+    // Chinese: a verb after 已, or a verb finished by 完毕/完成/搞定 ("清理完毕"); a bare "已完成" names no change.
+    const tagged = tagWords(sentence);
+    const at = tagged.findIndex((t) => /^(?:已|已经|已将|已把|现已)$/.test(t.word));
+    // The word a completion marker finishes is the verb, whatever jieba tags it ("整理完成"); after 已 alone ("任务已完成") there is none.
+    const done = tagged.findIndex((t) => FINISHED.test(t.word));
+    const before = done > 0 ? tagged[done - 1]! : undefined;
+    const finished = before && before.tag !== "x" && !/^(?:已|已经|现已|都|全部|均)$/.test(before.word) && !isFunctionWord(before.word) && !isNonChangeVerb(before.word) ? before : undefined;
+    const acting = (t: { word: string; tag: string }) => (t.tag.startsWith("v") || lookupWord(t.word)?.kind === "verb") && !FINISHED.test(t.word) && !isNonChangeVerb(t.word);
+    const verb = finished ?? (at < 0 ? undefined : tagged.slice(at + 1).find(acting));
+    if (verb) return { sentence, verb: verb.word };
+  }
+  return undefined;
+}
+
+/** A failure a test runner or a checker printed, with a count that is not zero (`FAILED (failures=1)`, `1 failed`, `Tests: 2 failed`, `失败 1`), or a bare `FAIL`/`FAILED`. */
+const FAILED_COUNT = /\b(?:failures?|failed|failing|errors?)\b\s*[=:]?\s*([1-9]\d*)\b|\b([1-9]\d*)\s+(?:failures?|failed|failing|errors?)\b|失败\s*[=:：]?\s*([1-9]\d*)|([1-9]\d*)\s*(?:个)?\s*失败/iu;
+const FAILED_MARK = /(?<![\w-])(?:FAIL|FAILED|FAILURE|ERROR)(?![\w-])|[✗✘×]\s|测试失败/u;
+
+/** Whether a command's output reports failures, whatever its exit code said (`… | tail -n 1` hides it). */
+export const reportsFailures = (output: string): boolean => FAILED_COUNT.test(output) || FAILED_MARK.test(output);
+
+/** Words of "all of it" (`all`, `every`, `none`, `全部`, `所有`): a claim about every match, not one. */
+const UNIVERSAL = /\b(?:all|every|each|none|no\s+(?:more|longer))\b|全部|所有|都|一律|一个不剩|不再|没有了/iu;
+export const claimsAll = (text: string): boolean => UNIVERSAL.test(text);
+
+/**
+ * The values an answer gives named settings or results: `key=value`, `key: value`, `key,value`,
+ * `key to value`, `key is value`, `key 改成 value` — a numeric value after a name (`sum=16`,
+ * `port 改成 3307`, `total,1250`), or any word after `=` (`mode=prod`).
+ */
+export function statedSettings(answer: string): Array<{ key: string; value: string }> {
+  const out: Array<{ key: string; value: string }> = [];
+  const pattern = /(?<![\w.\/-])([A-Za-z_][\w-]*)["'`]?(?:\s*(?:=|:|,|改成|改为|设为|设置为|变成|变为|为|是)\s*|\s+(?:to|is(?:\s+now)?)\s+)["'`]?(-?\d+(?:\.\d+)*(?!\w|\.\w)|(?<==\s*["'`]?)[^\s"'`,;，。；（）()]*[\w/])/gu;
+  // A value followed by an arrow or "to" is the old one (`timeout: 30 → 60`).
+  for (const m of answer.matchAll(pattern)) if (!/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(answer.slice(m.index + m[0].length))) out.push({ key: m[1]!, value: m[2]! });
+  return out;
 }

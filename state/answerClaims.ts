@@ -6,9 +6,13 @@
  * records read. Anything the evidence cannot settle is left to coverage.
  */
 import { clockTimes } from "../language/operands.js";
-import { claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, requestedLiterals, statedNumbers } from "../language/answerWords.js";
+import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailures, requestedLiterals, statedNumbers } from "../language/answerWords.js";
+import { baseForms } from "../language/english.js";
+import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
+import { segmentWords } from "../language/segment.js";
+import { fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
-import { baseOf, dirOf, evidenceNumber, exitCode, listingShows, printedPaths, real, seen } from "./observedState.js";
+import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** The one integer a finished command printed (`2`, `2 app.js` from `wc -l`), or undefined. */
@@ -42,14 +46,20 @@ const citations = (frame: TaskFrame, g: Goal): string[] =>
  */
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
+  const unbacked = unbackedClaim(frame, turn, answer, request);
+  if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
   // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
   const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)]));
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target}`;
-  // A run reported as a success although its exit status says it failed.
+  // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
   if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
+  const lastRun = covering("run").at(-1) ?? turn.filter((e) => e.kind === "command" && real(e)).at(-1);
+  if (lastRun && claimsSuccess(answer) && reportsFailures(shownText(lastRun))) return `the answer reports success, but the output of [${lastRun.id}] reports failures`;
+  const observedState = stateContradiction(frame, evidence, turn, answer, request);
+  if (observedState) return observedState;
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {
     // A denial although the last search found matches (and the answer names none of the places found).
@@ -62,6 +72,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     // A denial that a named path is there although an observation of the turn printed it (`ls assets` showing favicon.ico).
     const shown = frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).flatMap((g) => turn.filter((e) => showsPath(e, g.target!)).map((e) => [g.target!, e] as const)).at(-1);
     if (shown && opensWithDenial(answer)) return `the answer denies it, but [${shown[1].id}] shows ${shown[0]}`;
+    // A negative finding over less than the question's scope.
+    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn) : undefined;
+    if (narrow) return narrow;
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedNumbers(answer);
@@ -79,4 +92,40 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const fromRecords = frame.goals.some((g) => (g.intent === "question" || g.intent === "lookup") && !!g.domain);
   if (fromRecords && shown.size && unshown.length) return `the answer states times that [${records.at(-1)!.id}] does not show`;
   return undefined;
+}
+
+/** Whether a request is a question (it ends with a question mark). */
+const isQuestion = (request: string) => /[?？]\s*$/u.test(request.trim());
+
+/**
+ * Claims the turn did nothing to back (issue 21, round 7), whatever goals the request was read
+ * into: a change the answer says it made when no effect happened in the turn ("Converted
+ * notes.txt", "已清理完毕"), unless a question asks about that very change ("was it fixed?"); and
+ * a run reported as passing when nothing ran in the turn (no command, record or receipt) and no
+ * observed text says so ("all tests pass" after only reading a test file).
+ */
+function unbackedClaim(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  // A tool's receipt or record (a mail sent, an event made) is an effect of its own domain.
+  const acted = turn.some((e) => isEffect(e) || e.kind === "receipt" || e.kind === "record");
+  const claimed = acted ? undefined : claimedChange(answer);
+  const echoes = (verb: string) => isQuestion(request) && !frame.goals.some((g) => g.intent === "change") && baseForms(verb.toLowerCase()).some((f) => f.length > 2 && request.toLowerCase().includes(f));
+  if (claimed && !echoes(claimed.verb)) return `the answer says "${claimed.sentence}", but nothing in this turn changed anything`;
+  const words = segmentWords(answer);
+  const ran = turn.some((e) => real(e) && (e.kind === "command" || e.kind === "record" || e.kind === "receipt"));
+  const subject = [...words, ...segmentWords(request)].some((w) => lookupWord(w)?.kind === "subject");
+  const success = words.find((w) => isSuccessWord(w));
+  const read = turn.map(shownText).join("\n").toLowerCase();
+  if (!ran && subject && success && claimsSuccess(answer) && !read.includes(success.toLowerCase())) return `the answer reports "${success}", but nothing ran in this turn`;
+  return undefined;
+}
+
+/** What the last observations show against what the answer says they show: a named value, something all removed, an added entry. */
+function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
+  return (
+    settingMismatch(answer, turn) ??
+    removalLeft(frame, evidence, turn, answer, request) ??
+    gluedEntry(frame, evidence, turn, request) ??
+    fragmentAnswer(frame, evidence, answer, request) ??
+    unmeasuredComparison(turn, answer)
+  );
 }

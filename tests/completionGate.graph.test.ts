@@ -62,6 +62,21 @@ describe("the Planner may dispute a goal with a reason", () => {
   });
 });
 
+describe("an answer claiming work the turn never did (issue 21, round 7)", () => {
+  it("is refused once, then completes as a guarded answer listing nothing as done; nothing was changed", async () => {
+    const ws = await tempWorkspace({ "logs/app.log": "x\n" });
+    const run = makeRun({ workspace: ws, turns: [answer("a1", "已清理完毕。"), answer("a2", "已清理完毕。")] });
+    const out = await start(run, "把 logs 里的旧日志清理掉", "t-claim-nothing");
+    expect(out.status).toBe("completed");
+    expect(out.finalization?.guarded).toBe(true);
+    const gate = out.observations.find((o) => o.source === "gate");
+    expect(gate?.summary).toContain("nothing in this turn changed anything");
+    expect(out.answer).toContain("I could not complete the task verifiably");
+    expect(out.answer).toContain("> 已清理完毕。");
+    expect(out.evidence.filter((e) => e.kind === "write" || e.kind === "command")).toEqual([]);
+  });
+});
+
 describe("simulated backends are evaluation fixtures", () => {
   it("a simulated run_tests result is labelled simulated and never covers the run goal; a real command does", async () => {
     const ws = await tempWorkspace({ "package.json": '{"type":"module"}\n', "a.test.js": "import { test } from 'node:test';\ntest('ok', () => {});\n" });

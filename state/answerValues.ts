@@ -1,0 +1,222 @@
+/**
+ * What an answer states against the text the turn observed (issue 21, round 7): the values it
+ * gives named settings, the scope of a negative finding, something it says is all gone, an entry
+ * it says was added. Each check reads only what an observation printed or showed; a claim no
+ * observation speaks to is left alone.
+ */
+import { claimsAll, statedSettings } from "../language/answerWords.js";
+import { QUOTED } from "../language/operands.js";
+import { lookupWord } from "../language/requestLexicon.js";
+import { segmentWords } from "../language/segment.js";
+import { readCommand } from "./commandObservations.js";
+import { grepParts, programOf, stepOperands } from "./commandSteps.js";
+import { changeState } from "./completionGate.js";
+import { baseOf, evidenceNumber, isEffect, seen } from "./observedState.js";
+import { resolveOperand, within } from "./workspacePaths.js";
+import type { Evidence, Goal, TaskFrame } from "./types.js";
+
+/** The text an observation showed: a command's output (not its command line), a read's lines, a listing, a record. */
+export function shownText(e: Evidence): string {
+  if (e.kind === "command") return readCommand(e)?.output ?? "";
+  return seen(e) && ["content", "passage", "search_hit", "listing", "record"].includes(e.kind) ? e.content : "";
+}
+
+const SECTION = /^\s*\[([^\]\n]+)\]\s*$/;
+const SETTING = /^\s*["'`]?([A-Za-z_][\w-]*)["'`]?\s*[=:,]\s*["'`]?([^\s"'`,;]+)/;
+
+/** The values a text shows for `key`, inside section `section` when one is given (`[db]` … up to the next `[…]`). */
+function shownValues(text: string, key: string, section?: string): string[] {
+  let current: string | undefined;
+  const out: string[] = [];
+  for (const line of text.split("\n")) {
+    const header = SECTION.exec(line);
+    if (header) {
+      current = header[1]!.trim();
+      continue;
+    }
+    const m = SETTING.exec(line);
+    if (m && m[1]!.toLowerCase() === key.toLowerCase() && (!section || current === section)) out.push(m[2]!);
+  }
+  return out;
+}
+
+const sameValue = (a: string, b: string) => a === b || (Number.isFinite(Number(a)) && Number(a) === Number(b));
+
+/**
+ * A value the answer gives a name that the latest observation showing that name contradicts:
+ * `total,1250` against a read showing `total,1240`, `sum=16` against printed `sum=15`, `[db]`'s
+ * `port` as 3307 against a read whose `[db]` section still says 3306. A section the answer names
+ * (`[db]`) that the observation has narrows the comparison to it.
+ */
+export function settingMismatch(answer: string, observations: Evidence[]): string | undefined {
+  for (const { key, value } of statedSettings(answer)) {
+    for (const e of [...observations].reverse()) {
+      const text = shownText(e);
+      const sections = [...text.matchAll(new RegExp(SECTION.source, "gm"))].map((m) => m[1]!.trim());
+      const section = sections.find((s) => answer.includes(`[${s}]`));
+      const values = shownValues(text, key, section);
+      if (!values.length) continue;
+      if (statedSettings(answer).some((s) => s.key === key && values.some((v) => sameValue(v, s.value)))) break;
+      return `the answer gives ${key}${section ? ` in [${section}]` : ""} as ${value}, but [${e.id}] shows ${values.join(", ")}`;
+    }
+  }
+  return undefined;
+}
+
+/** What a step searched or listed: a grep's files (the folder it ran in when it named none), a finder's or lister's operands, a reader's files. */
+function stepScopes(cwd: string, step: Parameters<typeof programOf>[0]): string[] {
+  const program = programOf(step);
+  const named = ["grep", "egrep", "fgrep", "rg", "ag", "ack"].includes(program) ? grepParts(step).files : program === "git" ? [] : program === "find" ? stepOperands(step).slice(0, 1).filter((o) => !o.startsWith("(")) : stepOperands(step);
+  return (named.length ? named : [cwd]).map((o) => resolveOperand(cwd, o));
+}
+
+/** Programs that search or list: what a negative finding rests on (a read of one file, a test run, an echo are not searches). */
+const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack", "find", "fd", "ls", "tree", "git"]);
+
+/** The scopes a search or listing covered: a search tool's or listing's folder, a command's searched paths. */
+function scopesOf(e: Evidence): string[] {
+  if (e.kind === "command") {
+    const r = readCommand(e);
+    return r && !r.opaque && r.finished ? r.steps.filter((s) => SEARCHES.has(programOf(s))).flatMap((s) => stepScopes(r.cwd, s)) : [];
+  }
+  return ["absence", "listing", "search_hit"].includes(e.kind) && seen(e) ? [e.source.path ?? "."] : [];
+}
+
+/**
+ * A negative finding over less than the question asked about: "none in web/" after a search of
+ * web/src/components only, "整个仓库里没有" after a grep of one file. The question's scope is the
+ * place a goal names, or the whole workspace when none names one; a finding is backed when some
+ * observation of the turn covered that scope (a search over it or an ancestor).
+ */
+export function narrowFinding(frame: TaskFrame, turn: Evidence[]): string | undefined {
+  const asked = frame.goals.filter((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
+  if (!asked.length) return undefined;
+  const named = asked.filter((g) => g.target);
+  const scopes = (named.length ? named.map((g) => g.target!) : ["."]).filter((s, i, all) => all.indexOf(s) === i);
+  const observed = turn.flatMap(scopesOf);
+  if (!observed.length) return undefined;
+  const uncovered = scopes.find((q) => !observed.some((s) => within(q, s)));
+  return uncovered ? `the answer says there is none, but the turn looked only at ${[...new Set(observed)].slice(0, 3).join(", ")}, not ${uncovered === "." ? "the whole workspace" : uncovered}` : undefined;
+}
+
+/** Code-like words of a request (`TODO`, `println!`, `#`, `console.log`), and its quotes, outside the paths the goals name. */
+function codeWords(request: string, frame: TaskFrame): string[] {
+  const quotes = [...request.matchAll(QUOTED)].map((m) => m[0].slice(1, -1).trim());
+  const named = new Set(frame.goals.flatMap((g) => [g.target, g.to, g.target && baseOf(g.target)]).filter(Boolean));
+  const words = request
+    .replace(QUOTED, " ")
+    .split(/[\s\p{Script=Han}，。、：；！？（）]+/u)
+    .map((w) => w.replace(/[.,;:?]+$/u, ""))
+    .filter((w) => w && !named.has(w) && !w.includes("/") && (/[^\p{L}\p{N}\s_]/u.test(w) || /^[A-Z]{2,}$/.test(w)) && !/^\.\w+$/.test(w));
+  return [...quotes, ...words];
+}
+
+/** Whether a clause names the file itself (`.env`, not inside `.env.local`). */
+const namesFile = (clause: string, name: string) => new RegExp(`(?<![\\w./-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w/-]|\\.\\w)`, "u").test(clause);
+
+/** The removal a request asks for: what must be gone (the first quote a replace names; a delete's code words), and whether only lines starting with it. */
+function removedWords(request: string, frame: TaskFrame, g: Goal): { words: string[]; atLineStart: boolean } {
+  // The clause that acts on this goal's file (the whole request when the goal names none).
+  const clauses = request.split(/[，,;；。]\s*|\s+(?:and|then)\s+|并且?|然后/u).filter((c) => !segmentWords(c).some((w) => lookupWord(w)?.kind === "keep") && (!g.target || namesFile(c, g.target) || namesFile(c, baseOf(g.target))));
+  request = clauses.join(" ");
+  const verbs = segmentWords(request).map((w) => lookupWord(w)).filter((s) => s?.kind === "verb");
+  const replaces = /\breplace\b|替换|换成/iu.test(request);
+  const deletes = verbs.some((s) => s?.kind === "verb" && s.op === "delete");
+  if (!replaces && !deletes) return { words: [], atLineStart: false };
+  const all = codeWords(request, frame).filter((w) => !g.expects || !g.expects.includes(w));
+  const start = /(?:start(?:s|ing)?|begin(?:s|ning)?)\s+with\s+["'`]?(\S+?)["'`]?(?=[\s,.]|$)|以\s*["'`]?(\S+?)["'`]?\s*(?:开头|开始)/iu.exec(request);
+  const first = start?.[1] ?? start?.[2];
+  return { words: replaces && !deletes ? all.slice(0, 1) : first ? [first] : all, atLineStart: !!first };
+}
+
+/** The last observation of the turn after the last effect (the effect's own output when it printed one). */
+function lastObservation(turn: Evidence[], g: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence | undefined {
+  const state = g.target ? changeState(g, frame, evidence) : {};
+  if (state.shownBy) return state.shownBy;
+  const last = turn.filter(isEffect).at(-1);
+  return turn.filter((e) => (!last || evidenceNumber(e) >= evidenceNumber(last)) && shownText(e).trim()).at(-1);
+}
+
+const SINGLED_OUT = /\b(?:first|last|line\s+\d+|only|one of)\b|第\s*\d+|第[一二三四五六七八九十]|只/iu;
+
+/** A line as printed without a grep's `path:line:` prefix. */
+const lineText = (line: string) => line.replace(/^(?:[\w./-]+:)?\d+:/, "");
+
+/**
+ * A removal reported as complete ("all TODO comments removed", "注释行已全部删除") while the last
+ * observation after the change still shows what the request asked to remove (`TODO`, `println!`,
+ * a line starting with `#`, the replaced `foo`). Only a claim about every match is compared: a
+ * request or answer of "all" (`all`, `every`, `none left`, `全部`, `所有`).
+ */
+export function removalLeft(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
+  // "all" said, and no one match singled out (`the first`, `line 3`, `第一个`, `只`).
+  if ((!claimsAll(request) && !claimsAll(answer)) || SINGLED_OUT.test(request)) return undefined;
+  for (const g of frame.goals.filter((x) => x.intent === "change" && x.status === "covered" && (x.op === "edit" || x.op === "delete"))) {
+    const { words, atLineStart } = removedWords(request, frame, g);
+    const seenAfter = words.length ? lastObservation(turn, g, frame, evidence) : undefined;
+    if (!seenAfter) continue;
+    const lines = shownText(seenAfter).split("\n").map(lineText);
+    const left = words.find((w) => lines.some((l) => (atLineStart ? l.trimStart().startsWith(w) : l.includes(w))));
+    if (left) return `the answer reports it all removed, but [${seenAfter.id}] after the change still shows ${JSON.stringify(left)}`;
+  }
+  return undefined;
+}
+
+/**
+ * An entry the request adds (`node_modules/`, `dist/`, `*.log`) that the observation after the
+ * change shows only glued to another one (`dist/node_modules/`: the file had no final newline):
+ * the entry is not there as itself.
+ */
+export function gluedEntry(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], request: string): string | undefined {
+  const adds = segmentWords(request).some((w) => { const s = lookupWord(w); return s?.kind === "verb" && !!s.additive; });
+  if (!adds) return undefined;
+  const entries = request.split(/[\s，。]+/u).map((w) => w.replace(/^["'`]|["'`,.;:]+$/gu, "")).filter((w) => /^[\w.*-]+\/$|^\*\.\w+$/.test(w));
+  for (const g of frame.goals.filter((x) => x.intent === "change" && x.status === "covered" && x.target)) {
+    const seenAfter = lastObservation(turn, g, frame, evidence);
+    if (!seenAfter) continue;
+    const text = shownText(seenAfter);
+    const glued = entries.find((w) => text.includes(w) && [...text.matchAll(new RegExp(w.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"), "g"))].every((m) => /[\w/.-]/.test(text[m.index - 1] ?? "")));
+    if (glued) return `the answer reports ${glued} added, but [${seenAfter.id}] shows it only inside another entry`;
+  }
+  return undefined;
+}
+
+/** Literal values and code names in an answer (`None`, `max_retries`, `fn()`, `camelCase`, numbers): what it states as read. */
+const CODE_LITERAL = /^(?:None|True|False|null|undefined|nil|NaN|true|false)$/;
+const codeTokens = (text: string): string[] =>
+  [...text.matchAll(/[A-Za-z_]\w*(?:\(\))?|(?<![\w.])\d+(?:\.\d+)*(?![\w.]*\w)/g)].map((m) => m[0]).filter((t) => CODE_LITERAL.test(t) || /_|\(\)|[a-z][A-Z]|^\d/.test(t));
+
+/** A request asking what something in a file is or does (not where it is, nor whether it is there). */
+const asksContent = (request: string) => /^\s*(?:what|how|why|explain|describe|summari[sz]e)\b|什么|怎么|为什么|如何|返回/iu.test(request) && !/\b(?:where|which line|what line|line number)\b|哪里|哪儿|哪一行|第几行/iu.test(request);
+
+/**
+ * An answer about what a file's code does, from a search that showed only the matched lines:
+ * a literal or code name it states (`None`, `max_retries`) that neither those lines nor the
+ * request show was not observed (`What does retry return?` after a hit on `def retry(…)`).
+ */
+export function fragmentAnswer(frame: TaskFrame, evidence: Evidence[], answer: string, request: string): string | undefined {
+  if (!asksContent(request)) return undefined;
+  const byId = new Map(evidence.map((e) => [e.id, e]));
+  for (const g of frame.goals.filter((x) => (x.intent === "read" || x.intent === "question") && x.target && x.status === "covered")) {
+    const covering = g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e);
+    if (!covering.length || !covering.every((e) => e.kind === "search_hit")) continue;
+    const lines = covering.map((e) => e.content).join("\n");
+    const unseen = codeTokens(answer).find((t) => !lines.includes(t.replace(/\(\)$/, "")) && !request.includes(t));
+    if (unseen) return `the answer states ${unseen}, but the turn saw only the matched lines of ${g.target} ([${covering[0]!.id}]); read the part it describes`;
+  }
+  return undefined;
+}
+
+const SUPERLATIVE = /\b(?:largest|biggest|smallest|heaviest|lightest|newest|oldest)\b|最大|最小|最新|最旧/iu;
+const MEASURES = /\bls\s+(?:-\w+\s+)*-\w*[St]|\bsort\b|\bdu\b|\bwc\b|\bstat\b|-size\b|--sort\b/;
+/** A file name (`2024-report.csv`, `b.txt`): its digits are not a quantity. */
+const FILE_NAME = /\S*[A-Za-z]\S*\.[A-Za-z]\w*|\S+\//g;
+
+/** A comparison of sizes or dates ("the largest is b.txt") when no observation of the turn showed a single quantity (`ls` prints names only). */
+export function unmeasuredComparison(turn: Evidence[], answer: string): string | undefined {
+  if (!SUPERLATIVE.test(answer)) return undefined;
+  const texts = turn.map(shownText).filter((t) => t.trim());
+  // A command that sorts or measures (`ls -S`, `ls -t`, `sort -n`, `du`, `wc`, `stat`) compared them itself.
+  const measured = turn.some((e) => e.kind === "command" && MEASURES.test(e.content.split("\n")[0] ?? ""));
+  return texts.length && !measured && !texts.some((t) => /\d/.test(t.replace(FILE_NAME, " "))) ? `the answer compares sizes or dates, but no observation of this turn showed any (a listing with sizes, \`ls -l\`, \`wc -c\`)` : undefined;
+}
