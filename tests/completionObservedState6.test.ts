@@ -65,6 +65,17 @@ describe("issue 21, tuning set 6: a goal's target is the path the request names 
     expect(unseen.verdict).toBe("block");
   });
 
+  it("rule: the value a replacement asks for ends its phrase ('with two spaces' is a count, not a value)", () => {
+    const expects = (request: string) => {
+      const built = buildTaskFrame(request, index);
+      return built.ok ? built.frame.goals.find((g) => g.intent === "change")?.expects : "no frame";
+    };
+    expect(expects("Replace tabs with two spaces in x.txt.")).toBeUndefined();
+    expect(expects("Replace the commas with three semicolons in y.txt")).toBeUndefined();
+    expect(expects("Replace x with z in x.txt")).toBe("z");
+    expect(expects("replace x with z")).toBe("z");
+  });
+
   it("rule: several files moved into one folder each keep their name there", { timeout: 60_000 }, async () => {
     expect(goals("把 x.txt 和 y.txt 都移动到 done/ 目录下。")).toEqual(expect.arrayContaining(["change.move x.txt→done/x.txt", "change.move y.txt→done/y.txt"]));
     expect(goals("Move x.txt and y.txt into done/")).toEqual(expect.arrayContaining(["change.move x.txt→done/x.txt", "change.move y.txt→done/y.txt"]));
