@@ -88,7 +88,8 @@ describe("issue 21, tuning set 6: a goal's target is the path the request names 
 
 describe("issue 21, tuning set 6: coverage by what was observed", () => {
   it("rule: an echoed separator splits a command's output between the steps before and after it", { timeout: 60_000 }, async () => {
-    const moved = await go("separator-ok", "把 x.txt 移到 done/ 目录里", [sh("mv x.txt done/"), sh("ls done; echo '== root =='; ls")], "已把 x.txt 移到 done/：done 下有 x.txt，根目录没有了。");
+    // Copied then removed (no `mv` on record): only the root's own listing can show the old name gone.
+    const moved = await go("separator-ok", "把 x.txt 移到 done/ 目录里", [sh("cp x.txt done/ && rm x.txt"), sh("ls done; echo '== root =='; ls")], "已把 x.txt 移到 done/：done 下有 x.txt，根目录没有了。");
     expect(moved).toMatchObject({ verdict: "pass", status: "completed" });
     const copied = await go("separator-left", "把 x.txt 移到 done/ 目录里", [sh("cp x.txt done/"), sh("ls done; echo '== root =='; ls")], "已把 x.txt 移到 done/。");
     expect(copied.verdict).toBe("block");
