@@ -56,9 +56,11 @@ describe("issue 21, tuning set 6: a goal's target is the path the request names 
     expect(noFile.verdict).toBe("block");
   });
 
-  it("rule: a quoted folder name the request calls a folder is that folder, not content", { timeout: 60_000 }, async () => {
+  it("rule: a quoted folder name the request calls a folder is that folder, not content; a folder named beside a file inside it is where that file is", { timeout: 60_000 }, async () => {
     expect(goals("删除 “旧 报告” 文件夹里的 a.txt。")).toEqual(["change.delete 旧 报告/a.txt", "verify.delete 旧 报告/a.txt"]);
-    expect(goals("Delete b.txt from the '旧 报告' folder.").some((k) => k.startsWith("change.edit"))).toBe(false);
+    // A folder named beside a file inside it is where the file is: only the file is deleted.
+    expect(goals("Delete b.txt from the '旧 报告' folder.")).toEqual(["change.delete 旧 报告/b.txt", "verify.delete 旧 报告/b.txt"]);
+    expect(goals("Remove a.txt from the 旧 报告/ folder")).toEqual(["change.delete 旧 报告/a.txt", "verify.delete 旧 报告/a.txt"]);
     const gone = await go("quoted-folder-ok", "删除 “旧 报告” 文件夹里的 a.txt。", [["run_command", { command: "rm", args: ["旧 报告/a.txt"] }], ["run_command", { command: "ls", args: ["旧 报告"] }]], "已删除 a.txt，ls 只剩 b.txt。");
     expect(gone).toMatchObject({ verdict: "pass", status: "completed" });
     const unseen = await go("quoted-folder-unseen", "删除 “旧 报告” 文件夹里的 a.txt。", [["run_command", { command: "rm", args: ["旧 报告/a.txt"] }]], "已删除 a.txt。");
