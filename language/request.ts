@@ -7,7 +7,8 @@
  * boundaries for the rest) and are looked up whole in `requestLexicon.ts`; nothing is matched
  * as a substring.
  */
-import { isStopword, singular } from "./english.js";
+import { DETERMINERS, isStopword } from "./english.js";
+import { asksExistence } from "./existence.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
@@ -114,8 +115,6 @@ const FOLDER_NOUN = `(?:${DIRECTORY_NOUNS.map((n) => (n.endsWith("y") ? `${n.sli
 const CALLED_FOLDER_AFTER = new RegExp(`^\\s*(?:[\\p{N}一二三四五六七八九十两几多]+\\s*[层级个]\\s*|nested\\s+)?${FOLDER_NOUN}(?![\\p{Script=Latin}])`, "iu");
 const CALLED_FOLDER_BEFORE = new RegExp(`${FOLDER_NOUN}\\s+(?:called\\s+|named\\s+)?$`, "iu");
 
-const FOLDER_NOUN_AFTER = new RegExp(`^\\s*${FOLDER_NOUN}(?![\\p{Script=Latin}])`, "iu");
-const FOLDER_NOUN_BEFORE = new RegExp(`${FOLDER_NOUN}\\s+(?:called\\s+|named\\s+)?$`, "iu");
 
 /** The lengths of text blanked so offsets stay true. */
 const blank = (text: string, start: number, end: number) => text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
@@ -226,7 +225,7 @@ function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes
     const exists = ws.files.has(path) ? "file" : ws.dirs.has(path) && (path.includes("/") || inner.endsWith("/")) ? "dir" : null;
     const backticked = m[0].startsWith("`");
     // A quoted folder name the request calls a folder ("“报告 2023” 文件夹", "the 'old reports' folder") is that folder, read as if unquoted.
-    if (!exists && ws.dirs.has(path) && (FOLDER_NOUN_AFTER.test(text.slice(m.index + m[0].length)) || FOLDER_NOUN_BEFORE.test(text.slice(0, m.index)))) {
+    if (!exists && ws.dirs.has(path) && (CALLED_FOLDER_AFTER.test(text.slice(m.index + m[0].length)) || CALLED_FOLDER_BEFORE.test(text.slice(0, m.index)))) {
       masked = blank(masked, m.index, m.index + 1);
       masked = blank(masked, m.index + m[0].length - 1, m.index + m[0].length);
       continue;
@@ -257,8 +256,6 @@ const NAMED_FOLDER = new RegExp(
   "giu",
 );
 
-/** Words that say which folder rather than name it ("the new folder", "that folder"). */
-const DETERMINERS = new Set("the a an this that these those new same other another its their my our your his her each every any some one which what".split(" "));
 
 /**
  * Whether the folder mention at [at, end) is a place something goes in: an English preposition
@@ -510,34 +507,6 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   }
   if (asked) return { intent: web ? "lookup" : "question", domain };
   return { intent: null, domain, subject, ...(words.some((w) => w.sense?.kind === "keep") ? { keeps: true } : {}) };
-}
-
-/** Existence forms of a question ("is there", "are any", "exist", 有没有, 是否存在, 有…吗). */
-const EXISTENCE_FORM = /\b(?:(?:is|are|was|were)\s+there|exists?|any)\b|有没有|是否(?:有|存在)|存在|有[^。？?，,]*吗/iu;
-/** Words after a file noun that qualify it by what it holds or does ("a file that mentions …", "files with TODOs"). */
-const QUALIFIERS = new Set("that which who where whose with containing mentioning referencing importing using".split(" "));
-/** English words before a file noun that make it where something is ("in any file"). */
-const PLACE_BEFORE = new Set("in inside within from of across among".split(" "));
-
-/**
- * Whether a question asks if a file or folder exists, so a listing of its whole scope answers it: an
- * existence form, and as what it asks about either a name not in the workspace or a file or folder
- * noun that is not a place ("in any file", "文件里") nor qualified by what it holds ("a file that mentions …").
- */
-function asksExistence(text: string, words: Word[], paths: PathMention[]): boolean {
-  if (!EXISTENCE_FORM.test(text)) return false;
-  if (paths.some((p) => p.kind === "new" && !p.place)) return true;
-  const content = words.filter((w) => w.sense?.kind !== "filler");
-  return content.some((w, i) => {
-    if (w.sense?.kind !== "file" && !DIRECTORY_NOUNS.includes(singular(w.text.toLowerCase()))) return false;
-    // Determiners before the noun say which one, not where it is ("in any file").
-    const before = content.slice(0, i).reverse().find((b) => !DETERMINERS.has(b.text.toLowerCase()));
-    const next = content[i + 1];
-    const place = (!!before && PLACE_BEFORE.has(before.text.toLowerCase())) || (!!before && hasHan(before.text) && tagWords(before.text)[0]?.tag === "p");
-    // A localizer or a verb after it: what is in it or what it does ("文件里有", "文件包含 …").
-    const qualified = !!next && (QUALIFIERS.has(next.text.toLowerCase()) || next.sense?.kind === "verb" || (hasHan(next.text) && /^[fv]/.test(tagWords(next.text)[0]?.tag ?? "")));
-    return !place && !qualified;
-  });
 }
 
 /** The paths of a clause written one after another with only a coordinator between them (the first run of them). */
