@@ -74,3 +74,6 @@ export function baseForms(word: string): string[] {
   if (/^[a-z]{4,}ing$/.test(word)) forms.push(word.slice(0, -3), `${word.slice(0, -3)}e`);
   return [...new Set(forms)];
 }
+
+/** Words that say which folder rather than name it ("the new folder", "that folder"). */
+export const DETERMINERS = new Set("the a an this that these those new same other another its their my our your his her each every any some one which what".split(" "));

@@ -7,7 +7,8 @@
  * boundaries for the rest) and are looked up whole in `requestLexicon.ts`; nothing is matched
  * as a substring.
  */
-import { isStopword } from "./english.js";
+import { DETERMINERS, isStopword } from "./english.js";
+import { asksExistence } from "./existence.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
@@ -73,6 +74,8 @@ export interface Clause {
   fault?: string;
   /** The clause describes what the thing made should say ("with a note saying …", "写上说明"): a read must show it, not only its presence. */
   describes?: boolean;
+  /** A question whether a file or folder exists ("is there a LICENSE file anywhere?"): a listing of its whole scope answers it. */
+  existence?: boolean;
   /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
   together?: string[];
 }
@@ -105,10 +108,19 @@ const DOT_FOLDER = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)*\
 /** A folder path and a name in it, with no extension (`bin/tool2`); group 1 is the folder. */
 const UNDER_DIR = /(?<![\p{L}\p{N}_.\/-])((?:[\p{L}\p{N}_.-]+\/)*[\p{L}\p{N}_.-]+)\/[\p{L}\p{N}_-][\p{L}\p{N}_-]*(?![\p{L}\p{N}_.\/-])/gu;
 
+/** Names joined by slashes, no extension (`a/b/c`): a path only where the request calls it a folder. */
+const NESTED_NAMES = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_-]+\/)+[\p{L}\p{N}_-]+(?![\p{L}\p{N}_.\/-])/gu;
+const FOLDER_NOUN = `(?:${DIRECTORY_NOUNS.map((n) => (n.endsWith("y") ? `${n.slice(0, -1)}(?:y|ies)` : hasHan(n) ? n : `${n}s?`)).join("|")})`;
+/** A folder noun after the names, maybe after a count ("三层目录", "nested folders"), or before them ("the folders …"). */
+const CALLED_FOLDER_AFTER = new RegExp(`^\\s*(?:[\\p{N}一二三四五六七八九十两几多]+\\s*[层级个]\\s*|nested\\s+)?${FOLDER_NOUN}(?![\\p{Script=Latin}])`, "iu");
+const CALLED_FOLDER_BEFORE = new RegExp(`${FOLDER_NOUN}\\s+(?:called\\s+|named\\s+)?$`, "iu");
+
+
 /** The lengths of text blanked so offsets stay true. */
 const blank = (text: string, start: number, end: number) => text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
 
 const HAN_CHAR = /\p{Script=Han}/u;
+const LETTER = /[\p{L}\p{N}]/u;
 
 const isBoundary = (ch: string | undefined) => ch === undefined || !PATH_CHAR.test(ch) || ch === ".";
 
@@ -118,8 +130,9 @@ function occurrences(text: string, needle: string): number[] {
   for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
     const before = text[at - 1];
     const after = text[at + needle.length];
-    // A change of script is a word boundary too: Chinese runs into Latin names without a space ("打开config.json看看").
-    const scriptChange = (ch: string | undefined, edge: string | undefined) => !!ch && !!edge && HAN_CHAR.test(ch) !== HAN_CHAR.test(edge);
+    // A change of script between two letters is a word boundary too: Chinese runs into Latin names without a space
+    // ("打开config.json看看"); a slash or a dot joins names of any script into one path (`数据/备份/原始.csv`).
+    const scriptChange = (ch: string | undefined, edge: string | undefined) => !!ch && !!edge && LETTER.test(ch) && LETTER.test(edge) && HAN_CHAR.test(ch) !== HAN_CHAR.test(edge);
     const afterOk = after === undefined || !PATH_CHAR.test(after) || scriptChange(after, needle.at(-1)) || (after === "." && !PATH_CHAR.test(text[at + needle.length + 1] ?? " "));
     if ((before === undefined || !PATH_CHAR.test(before) || before === "`" || scriptChange(before, needle[0])) && afterOk) found.push(at);
   }
@@ -183,6 +196,12 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (mentions.at(-1)!.kind === "new") mentions.at(-1)!.folder = true;
   }
   for (const m of rest.matchAll(DOTFILE)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
+  // Nested names the request calls folders (`新建 a/b/c 三层目录`, "the folders src/a/b"): one new folder path.
+  for (const m of rest.matchAll(NESTED_NAMES)) {
+    if (!CALLED_FOLDER_AFTER.test(rest.slice(m.index + m[0].length, m.index + m[0].length + 24)) && !CALLED_FOLDER_BEFORE.test(rest.slice(Math.max(0, m.index - 24), m.index))) continue;
+    take(m[0], ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
+    if (mentions.at(-1)!.kind === "new") mentions.at(-1)!.folder = true;
+  }
   for (const m of rest.matchAll(DIR_TOKEN)) {
     const path = m[0].replace(/^\.\//, "").replace(/\/+$/, "");
     if (ws.dirs.has(path)) take(path, "dir", m.index, m[0].length);
@@ -205,6 +224,12 @@ function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes
     // A bare directory name is an ordinary word, quoted or not (`test` in "a `test` script"); `test/` names the folder.
     const exists = ws.files.has(path) ? "file" : ws.dirs.has(path) && (path.includes("/") || inner.endsWith("/")) ? "dir" : null;
     const backticked = m[0].startsWith("`");
+    // A quoted folder name the request calls a folder ("“报告 2023” 文件夹", "the 'old reports' folder") is that folder, read as if unquoted.
+    if (!exists && ws.dirs.has(path) && (CALLED_FOLDER_AFTER.test(text.slice(m.index + m[0].length)) || CALLED_FOLDER_BEFORE.test(text.slice(0, m.index)))) {
+      masked = blank(masked, m.index, m.index + 1);
+      masked = blank(masked, m.index + m[0].length - 1, m.index + m[0].length);
+      continue;
+    }
     if (exists) quotedPaths.push({ path, kind: exists, at: m.index });
     else if (backticked && new RegExp(`^${PATH_TOKEN.source}$`, "u").test(inner.replace(/ /g, "_"))) quotedPaths.push({ path, kind: "new", at: m.index });
     else if (!backticked) quotes.push({ text: inner, at: m.index });
@@ -222,7 +247,7 @@ const TOWARD = new Set(["到", "往", "向", "至"]);
 /** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
 const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
 /** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "在里面放"). */
-const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+it\b|在(?:里面|其中|里头)/iu;
+const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)/iu;
 /** A bare name right after an English place preposition ("under test"). */
 const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 /** A Latin folder name the request calls a folder without it existing yet ("notes 文件夹", "the folder named notes"). */
@@ -231,8 +256,6 @@ const NAMED_FOLDER = new RegExp(
   "giu",
 );
 
-/** Words that say which folder rather than name it ("the new folder", "that folder"). */
-const DETERMINERS = new Set("the a an this that these those new same other another its their my our your his her each every any some one which what".split(" "));
 
 /**
  * Whether the folder mention at [at, end) is a place something goes in: an English preposition
@@ -424,7 +447,8 @@ function valueOf(text: string): string | undefined {
   const m =
     /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ??
     // "replace A with B": B is what the file holds afterwards.
-    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
+    // B ends the phrase: "with two spaces" names a count of something, not a value.
+    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
   const value = m?.[1];
   return value && !isStopword(value.toLowerCase()) ? value : undefined;
 }
@@ -436,7 +460,7 @@ const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing
 const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
 
 /** The intent of one clause: a question form before any verb makes it a question. */
-function clauseIntent(words: Word[], text: string, original: string): Omit<Clause, "text" | "paths" | "content"> {
+function clauseIntent(words: Word[], text: string, original: string, aboutWorkspace = false): Omit<Clause, "text" | "paths" | "content"> {
   const content = words.filter((w) => w.sense?.kind !== "filler");
   let verb: Extract<WordSense, { kind: "verb" }> | undefined;
   let verbIndex = -1;
@@ -463,7 +487,11 @@ function clauseIntent(words: Word[], text: string, original: string): Omit<Claus
   // "what does X mean": a term's meaning, unless the term is a code identifier (camelCase, snake_case, a call).
   const meaning = words.some((w) => w.sense?.kind === "meaning") && !/\p{Ll}\p{Lu}|\w_\w|\w\(|`/u.test(original);
   if (meaning && (isQuestion || verbIndex === -1)) return { intent: "define" };
-  if (isQuestion) return { intent: web ? "lookup" : "question", domain };
+  // A question naming a workspace file or folder is answered from it, whatever its words ("what port does docker-compose.yml map for the web service?").
+  if (isQuestion) return { intent: web && !aboutWorkspace ? "lookup" : "question", domain: web && aboutWorkspace ? undefined : domain };
+  // A wh-word right after a run, send or lookup verb asks what it acts on ("test 目标执行什么命令"): the verb is inside the question, not the request.
+  const object = content[verbIndex + 1]?.sense;
+  if (verb && !verb.op && object?.kind === "question" && !object.polar) return { intent: "question", domain: web && aboutWorkspace ? undefined : domain };
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];
@@ -507,7 +535,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
     const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
-    const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end));
+    const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end), paths.some((p) => p.at >= start && p.at < end && p.kind !== "new"));
     const inQuotes = quotes.filter((q) => q.at >= start && q.at < end);
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
@@ -519,6 +547,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
       ...(into(start, end) ? { into: into(start, end) } : {}),
       ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
       ...(together.length ? { together } : {}),
+      ...(intent.intent === "question" && asksExistence(request.slice(start, end), inClause, paths.filter((p) => p.at >= start && p.at < end)) ? { existence: true } : {}),
       ...(DESCRIBES.test(found.rest.slice(start, end)) || inQuotes.length ? { describes: true } : {}),
     };
   });

@@ -14,7 +14,7 @@ export type WordSense =
   /** `checks`: a check of something a command runs ("check the tests") is a run. */
   | { kind: "verb"; intent: VerbIntent; op?: ChangeOp; additive?: boolean; copies?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean; repairs?: boolean }
   /** A question word; English ones count only at the start of a clause, Chinese ones anywhere. */
-  | { kind: "question"; anywhere?: boolean }
+  | { kind: "question"; anywhere?: boolean; polar?: boolean }
   /** `weak`: the noun has an everyday sense too ("event", "issue"); it names the domain only beside an owner word ("my"). */
   | { kind: "domain"; domain: Domain; weak?: boolean }
   /** Asks what a term means: answered from general knowledge unless a workspace operand is named. */
@@ -65,7 +65,9 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("google", verb("lookup", { domain: "browser" })),
   // question words
   ...entries("what which where when who whom whose why how is are was were do does did has have had can could will would should", { kind: "question" }),
-  ...entries("什么 哪 哪个 哪里 哪儿 哪些 怎么 怎样 怎么样 如何 为什么 为何 吗 多少 几 几个 是否 是不是 有没有 谁", { kind: "question", anywhere: true }),
+  ...entries("什么 哪 哪个 哪里 哪儿 哪些 怎么 怎样 怎么样 如何 为什么 为何 多少 几 几个 谁", { kind: "question", anywhere: true }),
+  // Yes/no particles: a polite request can end in one ("能帮我跑一下测试吗"), so they never make a verb's object the question.
+  ...entries("吗 是否 是不是 有没有", { kind: "question", anywhere: true, polar: true }),
   // non-file domains
   ...entries("ci pipeline workflow github pr commit branch 流水线 持续集成 分支", { kind: "domain", domain: "code" }),
   ...entries("inbox mailbox e-mail 邮件 邮箱 收件箱", { kind: "domain", domain: "mail" }),

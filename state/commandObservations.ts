@@ -154,11 +154,46 @@ interface Reader {
   r: CommandReading;
 }
 
-/** The reading steps of a command after step `from` (its last change of the path in question). */
+/**
+ * What each step printed, where the command prints separators (`ls a; echo ---; ls`): an `echo` or
+ * `printf` step's literal line, found in order, ends the output of the steps before it. Without a
+ * separator found, every step is given the whole output.
+ */
+function stepOutputs(r: CommandReading): string[] {
+  const whole = r.steps.map(() => r.output);
+  const lines = r.output.split("\n");
+  const out = [...whole];
+  let start = 0;
+  let pending: number[] = [];
+  let split = false;
+  for (const [i, step] of r.steps.entries()) {
+    if (!["echo", "printf"].includes(programOf(step)) || step.writes.length) {
+      pending.push(i);
+      continue;
+    }
+    const text = step.argv.slice(1).filter((a) => !/^-[neE]+$/.test(a)).join(" ").replace(/\\n$/, "").trim();
+    const at = text ? lines.findIndex((l, n) => n >= start && l.trim() === text) : -1;
+    if (at < 0) return whole;
+    for (const p of pending) out[p] = lines.slice(start, at).join("\n");
+    out[i] = text;
+    pending = [];
+    start = at + 1;
+    split = true;
+  }
+  for (const p of pending) out[p] = lines.slice(start).join("\n");
+  return split ? out : whole;
+}
+
+/** The reading steps of a command after step `from` (its last change of the path in question), each with what it printed. */
 function readersAfter(e: Evidence, from: number): Reader[] {
   const r = readCommand(e);
   if (!r || r.opaque || !r.finished) return [];
-  return r.steps.flatMap((step, i) => (i > from && !isEffectStep(step) ? [{ step, status: r.statuses[i] ?? inferredStatus(step, r), r }] : []));
+  const outputs = stepOutputs(r);
+  return r.steps.flatMap((step, i) => {
+    if (i <= from || isEffectStep(step)) return [];
+    const own = { ...r, output: outputs[i]! };
+    return [{ step, status: r.statuses[i] ?? inferredStatus(step, own), r: own }];
+  });
 }
 
 /** Programs that say so in their output when they fail (`ls: cannot access …`). */

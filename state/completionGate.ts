@@ -8,7 +8,7 @@
  * same file with no change to it since. Simulated evidence never covers anything.
  */
 import { changesOnlyMetadata, commandListsFolder, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
-import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
+import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -168,7 +168,10 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
         .filter((e) =>
           goal.domain
             ? real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)
-            : seen(e) && (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || isExit(e) || (e.kind === "absence" && absenceAnswers(goal, e))),
+            : seen(e) &&
+              (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || isExit(e) || (e.kind === "absence" && absenceAnswers(goal, e)) ||
+                // Whether a file exists is answered by a listing of the whole scope, as by an empty search (tuning set 6).
+                (!!goal.existence && listingComplete(e) && absenceAnswers(goal, e))),
         )
         .at(-1);
       // A follow-up naming nothing of its own ("is it still five?") is about what the thread read: an earlier read of a file unchanged since.

@@ -58,7 +58,8 @@ export function effectsOn(target: string | undefined, evidence: Evidence[], unna
 export function observesWhatChanged(observation: Evidence, effect: Evidence): boolean {
   const named = (path: string) => (isRecordedChange(effect) ? recordedOn(effect, path) : effect.kind === "command" ? commandNames(effect, path) : mentions(effect.content, path));
   if (observation.kind === "command") return observedOperands(observation).some(named);
-  return !!observation.source.path && named(observation.source.path);
+  // A listing of a folder holding what the effect named, deep enough to print it, observes it too (`ls -R .` after `mv … logs/`).
+  return (!!observation.source.path && named(observation.source.path)) || (observation.kind === "listing" && printedPaths(observation).some(named));
 }
 
 /** An effect that succeeded: a recorded change, a receipt, or a command that exited 0. */
@@ -77,6 +78,14 @@ export function listedPaths(listing: string): Set<string> {
     out.add(stack.join("/"));
   }
   return out;
+}
+
+/** Whether a listing shows everything under its folder: every folder it lists has entries listed under it (a depth limit leaves one bare). */
+export function listingComplete(e: Evidence): boolean {
+  if (e.kind !== "listing" || !real(e) || /truncated/.test(e.content)) return false;
+  const indent = (line: string | undefined) => (line === undefined ? -1 : line.length - line.trimStart().length);
+  const lines = e.content.split("\n").filter((l) => l.trim());
+  return lines.every((line, i) => !line.trimEnd().endsWith("/") || indent(lines[i + 1]) > indent(line));
 }
 
 /** Whether a listing shows `path`: true, false, or null when the listing cannot say (not its directory, cut short). */

@@ -39,6 +39,7 @@ export function describeGoal(g: Draft): string {
     case "run":
       return RUN_WORDS[g.subject ?? ""] ?? "run the command";
     case "send":
+      if (g.domain && g.domain !== "mail" && g.domain !== "chat") return `make the ${g.domain} change and get its receipt`;
       return `send the ${g.domain === "mail" ? "mail" : "message"} and get its receipt`;
     case "lookup":
       return `look it up (${g.domain ?? "external"})`;
@@ -71,7 +72,7 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Dra
   switch (c.intent) {
     case "question":
     case "read":
-      return real.length ? reads(real) : [{ intent: "question", domain: c.domain }];
+      return real.length ? reads(real) : [{ intent: "question", domain: c.domain, ...(c.existence && !c.domain ? { existence: true } : {}) }];
     case "define":
       // A term's meaning is general knowledge; only a named file makes it a workspace question.
       return reads(real);
@@ -88,6 +89,9 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Dra
   }
 }
 
+/** Domains whose things are not workspace files (`code` is: a branch, a commit). */
+const OUTSIDE_WORKSPACE = new Set<Clause["domain"]>(["mail", "calendar", "issues", "chat"]);
+
 function changeGoals(c: Clause): Draft[] {
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
   // An unquoted value an edit sets something to is the requested state too ("bump the version to 2.1.0").
@@ -98,10 +102,15 @@ function changeGoals(c: Clause): Draft[] {
     { intent: "verify", op, target, to, ...state },
   ];
   // Files named by a pattern ("the .tmp files in cache") are no one target: what the effect named is observed instead.
-  const paths = c.paths.filter((p) => !p.pattern);
   let op: ChangeOp = c.op ?? "edit";
+  // A folder named beside a file inside it is where that file is, not a target of a delete or an edit ("delete b.txt from the 'old' folder").
+  const holdsOther = (p: PathMention) => p.kind === "dir" && c.paths.some((q) => q !== p && q.path.startsWith(`${p.path}/`));
+  const paths = c.paths.filter((p) => !p.pattern && !((op === "delete" || op === "edit") && holdsOther(p)));
   // Writing with no file, path or non-file domain in sight composes text for the reply itself.
   if (op === "write" && !paths.length && !c.namesFile && !c.domain) return [];
+  // A change of something that lives outside the workspace (an event in a calendar, an issue, a chat message), with no file
+  // in sight, is an effect in that domain: a receipt from its tool shows it, no workspace observation can.
+  if (!c.paths.length && !c.namesFile && c.domain && OUTSIDE_WORKSPACE.has(c.domain)) return [{ intent: "send", domain: c.domain }];
   // Removing quoted text from a file, or anything from inside one ("the blank lines in a.txt", "从 a.log 里去掉 …"), edits the file.
   if (op === "delete" && !paths.some((p) => p.kind === "dir") && (expects !== undefined || (paths.length > 0 && paths.every((p) => p.place)))) {
     const file = existing(paths)[0] ?? paths[0];
@@ -114,6 +123,9 @@ function changeGoals(c: Clause): Draft[] {
   const joined = paths.filter((p) => p.unjoined);
   const into = joined.length === 1 && paths.every((p) => p === joined[0] || joined[0]!.path.startsWith(`${p.path}/`)) ? joined[0]! : undefined;
   if (op === "move" && into) return change("move", into.unjoined!.path, into.path);
+  // Several files moved into one folder ("把 a.txt 和 b.txt 都移动到 archive/"): each keeps its name there.
+  const movedIn = joined.filter((j) => j.kind === "new" && j.unjoined!.kind === "file");
+  if (op === "move" && movedIn.length > 1 && paths.every((p) => movedIn.includes(p) || movedIn.every((j) => j.path.startsWith(`${p.path}/`)))) return movedIn.flatMap((j) => change("move", j.unjoined!.path, j.path));
   const base = (path: string) => path.slice(path.lastIndexOf("/") + 1);
   // One path and a folder the clause puts it in ("挪到 attic 下面"): it keeps its name there.
   if (op === "move" && paths.length === 1 && c.into && c.into !== paths[0]!.path) return change("move", paths[0]!.path, `${c.into}/${base(paths[0]!.path)}`);
@@ -156,7 +168,10 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   const repeats = (c: Clause, prev: Clause | undefined) => !!prev && c.paths.length === 0 && c.intent === prev.intent && c.op === prev.op;
   // Being told something right after a command, with no operand of its own, asks for that command's outcome.
   const reportsRun = (c: Clause, prev: Clause | undefined) => prev?.intent === "run" && c.intent === "question" && !!c.asksBack && c.paths.length === 0 && !c.domain;
-  return out.filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1]));
+  // A question naming nothing, right after a read of named workspace paths ("列出 reports/ 的文件，并告诉我哪个最大"), asks about them.
+  const aboutPrevious = (c: Clause, prev: Clause | undefined) =>
+    c.intent === "question" && !c.paths.length && !c.domain && !!prev && (prev.intent === "read" || prev.intent === "question") && existing(prev.paths).length > 0;
+  return out.filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1])).map((c, i, all) => (aboutPrevious(c, all[i - 1]) ? { ...c, paths: all[i - 1]!.paths } : c));
 }
 
 /**
