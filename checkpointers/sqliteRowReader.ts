@@ -19,6 +19,19 @@ const SAME = "same";
 const PACKED = "__mira_packed__";
 const MAX_CHAIN = SNAPSHOT_EVERY * 4;
 
+/**
+ * Listing thread ids walks the primary key (thread, namespace, checkpoint) one of two ways: a
+ * scan of every checkpoint's key, or a skip from thread to thread (two seeks each). The skip
+ * wins once threads average more than DENSE checkpoints (a governed step saves ~5); a store's
+ * first SAMPLE threads tell which, reading at most SAMPLE × DENSE + 1 keys.
+ */
+const SAMPLE = 32;
+const DENSE = 8;
+/** Each thread id, in key order, found by seeking past the one before. */
+const EACH_THREAD = `WITH RECURSIVE t(id) AS (
+  SELECT MIN(thread_id) FROM checkpoints UNION ALL SELECT (SELECT MIN(thread_id) FROM checkpoints WHERE thread_id > t.id) FROM t WHERE t.id IS NOT NULL),
+latest AS MATERIALIZED (SELECT id, (SELECT MAX(checkpoint_id) FROM checkpoints WHERE thread_id = t.id AND checkpoint_ns = '') AS at FROM t)`;
+
 interface CheckpointRow {
   checkpoint_id: string;
   parent_checkpoint_id: string | null;
@@ -67,6 +80,8 @@ function rowsOf(db: Database.Database, path: string, ledger: ReturnType<typeof c
     return found;
   };
   const sql = hasCheckpoints ? statements(db, known.has("checkpoint_blobs")) : undefined;
+  let dense: boolean | undefined;
+  const skipping = () => (dense ??= ((s) => s.keys > s.threads * DENSE)(sql!.sample.get()!));
 
   /** One channel's value at `version`, following deltas back to their snapshot; undefined when empty. */
   const loadChannel = (threadId: string, ns: string, channel: string, version: string, chain: number): unknown => {
@@ -118,8 +133,8 @@ function rowsOf(db: Database.Database, path: string, ledger: ReturnType<typeof c
 
   return {
     description: `SQLite ${path}`,
-    threadIds: async (page) => (sql ? sql.threadIds.all(page?.limit ?? -1, page?.offset ?? 0).map((r) => r.thread_id) : []),
-    threadCount: async () => (sql ? sql.threadCount.get()!.n : 0),
+    threadIds: async (page) => (sql ? (skipping() ? sql.skipIds : sql.scanIds).all(page?.limit ?? -1, page?.offset ?? 0).map((r) => r.thread_id) : []),
+    threadCount: async () => (sql ? (skipping() ? sql.skipCount : sql.scanCount).get()!.n : 0),
     checkpoint,
     ledger: ledgerReader(ledger, loadBodies),
     threadOwner,
@@ -132,11 +147,17 @@ function rowsOf(db: Database.Database, path: string, ledger: ReturnType<typeof c
 function statements(db: Database.Database, hasBlobs: boolean) {
   const columns = "checkpoint_id, parent_checkpoint_id, type, checkpoint";
   return {
-    // Grouped along the primary key; the sort keeps only LIMIT + OFFSET ids (LIMIT -1: all of them).
-    threadIds: db.prepare<[number, number], { thread_id: string }>(
+    // Newest root checkpoint first; the sort keeps only LIMIT + OFFSET ids (LIMIT -1: all of them).
+    scanIds: db.prepare<[number, number], { thread_id: string }>(
       "SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id ORDER BY MAX(checkpoint_id) DESC, thread_id LIMIT ? OFFSET ?",
     ),
-    threadCount: db.prepare<[], { n: number }>("SELECT COUNT(DISTINCT thread_id) AS n FROM checkpoints WHERE checkpoint_ns = ''"),
+    scanCount: db.prepare<[], { n: number }>("SELECT COUNT(DISTINCT thread_id) AS n FROM checkpoints WHERE checkpoint_ns = ''"),
+    skipIds: db.prepare<[number, number], { thread_id: string }>(`${EACH_THREAD} SELECT id AS thread_id FROM latest WHERE at IS NOT NULL ORDER BY at DESC, id LIMIT ? OFFSET ?`),
+    skipCount: db.prepare<[], { n: number }>(`${EACH_THREAD} SELECT COUNT(*) AS n FROM latest WHERE at IS NOT NULL`),
+    sample: db.prepare<[], { threads: number; keys: number }>(`WITH RECURSIVE t(id, k) AS (
+      SELECT MIN(thread_id), 1 FROM checkpoints UNION ALL SELECT (SELECT MIN(thread_id) FROM checkpoints WHERE thread_id > t.id), k + 1 FROM t WHERE t.id IS NOT NULL AND k < ${SAMPLE}),
+    last AS (SELECT MAX(id) AS id, COUNT(*) AS k FROM t WHERE id IS NOT NULL)
+    SELECT (SELECT k FROM last) AS threads, (SELECT COUNT(*) FROM (SELECT 1 FROM checkpoints WHERE thread_id <= (SELECT id FROM last) LIMIT ${SAMPLE * DENSE + 1})) AS keys`),
     latest: db.prepare<[string, string], CheckpointRow>(`SELECT ${columns} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? ORDER BY checkpoint_id DESC LIMIT 1`),
     checkpointById: db.prepare<[string, string, string], CheckpointRow>(`SELECT ${columns} FROM checkpoints WHERE thread_id = ? AND checkpoint_ns = ? AND checkpoint_id = ?`),
     // A legacy store (the stock SqliteSaver's) has no blob table: every value is inline.
