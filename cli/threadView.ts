@@ -83,6 +83,8 @@ function withDefaults(values: Record<string, unknown>): StoredRunState {
  * child. Not the evidence, trace or messages, which are most of a checkpoint.
  */
 export const LISTING_CHANNELS: ReadonlySet<keyof AgentRunState> = new Set(["status", "goal", "pendingToolCall", "nextAction", "delegation"]);
+/** All a listing shows of a thread that waits on nothing (most of a store): its status and goal. */
+const SETTLED_CHANNELS: ReadonlySet<keyof AgentRunState> = new Set(["status", "goal"]);
 
 /** The latest checkpoint of a thread's graph (root, or a SubAgent's namespace); rows may read only `channels`. */
 async function latest(source: Source, threadId: string, ns = "", channels?: ReadonlySet<string>): Promise<StoredCheckpoint | undefined> {
@@ -106,11 +108,14 @@ export function readThread(source: Source, threadId: string): Promise<ThreadView
 }
 
 /**
- * A thread's view for a listing, read from the rows: LISTING_CHANNELS hold their stored values,
- * every other channel its default (summarize's status, pending call and question are exact).
+ * A thread's view for a listing, read from the rows: its status and goal, and when it waits (a
+ * call, a question, a paused SubAgent) the rest of LISTING_CHANNELS; every other channel holds
+ * its default (summarize's status, pending call and question are exact).
  */
-export function readListedThread(source: ThreadRows, threadId: string): Promise<ThreadView | null> {
-  return viewOf(source, threadId, LISTING_CHANNELS);
+export async function readListedThread(source: ThreadRows, threadId: string): Promise<ThreadView | null> {
+  const settled = await viewOf(source, threadId, SETTLED_CHANNELS);
+  const waits = settled && (settled.interrupted || settled.state.status === "waiting_approval" || settled.state.status === "waiting_user");
+  return waits ? viewOf(source, threadId, LISTING_CHANNELS) : settled;
 }
 
 async function viewOf(source: Source, threadId: string, channels?: ReadonlySet<string>): Promise<ThreadView | null> {
