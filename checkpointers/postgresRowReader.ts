@@ -26,17 +26,22 @@ interface CheckpointRow {
   checkpoint: { v: unknown; channel_versions?: Record<string, string | number> };
   /** [channel, type, blob] of each version the checkpoint names (the stock saver's SELECT). */
   channel_values: Array<[Buffer, Buffer, Buffer | null]> | null;
-  /** [task id, channel, type, blob], ordered by task id and index. */
-  pending_writes: Array<[Buffer, Buffer, Buffer, Buffer]> | null;
+  /** [task id, channel, type, blob], ordered by task id and index; no blob for a channel not asked for. */
+  pending_writes: Array<[Buffer, Buffer, Buffer, Buffer | null]> | null;
 }
 
-/** The stock saver's SELECT_SQL (sql.js), for the columns a view reads. */
+/**
+ * The stock saver's SELECT_SQL (sql.js), for the columns a view reads. $1 lists the channels
+ * to read (null: all): other channels' blobs, and other writes' values, stay on the server.
+ */
 const SELECT = `SELECT checkpoint_id, parent_checkpoint_id, checkpoint,
   (SELECT array_agg(array[bl.channel::bytea, bl.type::bytea, bl.blob])
      FROM jsonb_each_text(checkpoint -> 'channel_versions')
      INNER JOIN checkpoint_blobs bl ON bl.thread_id = cp.thread_id AND bl.checkpoint_ns = cp.checkpoint_ns
-       AND bl.channel = jsonb_each_text.key AND bl.version = jsonb_each_text.value) AS channel_values,
-  (SELECT array_agg(array[cw.task_id::text::bytea, cw.channel::bytea, cw.type::bytea, cw.blob] ORDER BY cw.task_id, cw.idx)
+       AND bl.channel = jsonb_each_text.key AND bl.version = jsonb_each_text.value
+    WHERE $1::text[] IS NULL OR jsonb_each_text.key = ANY($1::text[])) AS channel_values,
+  (SELECT array_agg(array[cw.task_id::text::bytea, cw.channel::bytea, cw.type::bytea,
+                          CASE WHEN $1::text[] IS NULL OR cw.channel = ANY($1::text[]) THEN cw.blob END] ORDER BY cw.task_id, cw.idx)
      FROM checkpoint_writes cw
     WHERE cw.thread_id = cp.thread_id AND cw.checkpoint_ns = cp.checkpoint_ns AND cw.checkpoint_id = cp.checkpoint_id) AS pending_writes
   FROM checkpoints cp `;
@@ -87,23 +92,24 @@ export async function openPostgresRows(target: Extract<CheckpointerTarget, { kin
     return entries.map(([channel, value]) => internalize(channel, value, bodies));
   };
 
-  const checkpoint = async (threadId: string, ns = "", checkpointId?: string): Promise<StoredCheckpoint | undefined> => {
-    const where = checkpointId
-      ? ["WHERE thread_id = $1 AND checkpoint_ns = $2 AND checkpoint_id = $3", [threadId, ns, checkpointId]]
-      : ["WHERE thread_id = $1 AND checkpoint_ns = $2 ORDER BY checkpoint_id DESC LIMIT 1", [threadId, ns]];
-    const result = await unlessUnset(pool.query<CheckpointRow>(SELECT + where[0], where[1] as string[]));
+  const checkpoint = async (threadId: string, ns = "", checkpointId?: string, channels?: ReadonlySet<string>): Promise<StoredCheckpoint | undefined> => {
+    const only = channels ? [...channels] : null;
+    const [where, args] = checkpointId
+      ? ["WHERE thread_id = $2 AND checkpoint_ns = $3 AND checkpoint_id = $4", [only, threadId, ns, checkpointId]]
+      : ["WHERE thread_id = $2 AND checkpoint_ns = $3 ORDER BY checkpoint_id DESC LIMIT 1", [only, threadId, ns]];
+    const result = await unlessUnset(pool.query<CheckpointRow>(SELECT + where, args));
     const row = result?.rows[0];
     if (!row) return undefined;
     checkFormat(row.checkpoint.v, threadId, row.checkpoint_id);
     const blobs: Array<[string, unknown]> = (row.channel_values ?? []).filter(([, type]) => text(type) !== "empty").map(([channel, type, blob]) => [text(channel), loadPlain(text(type), blob!)]);
-    if ((row.checkpoint.v as number) < 4 && row.parent_checkpoint_id != null) {
+    if ((row.checkpoint.v as number) < 4 && row.parent_checkpoint_id != null && (!channels || channels.has(TASKS_CHANNEL))) {
       // Formats before 4 kept pending sends as writes of the parent (the stock saver migrates them so).
       const sends = await pool.query<{ type: string; blob: Buffer }>(SENDS, [threadId, row.parent_checkpoint_id]);
       if (sends.rows.length > 0) blobs.push([TASKS_CHANNEL, sends.rows.map((s) => loadPlain(s.type, s.blob))]);
     }
     const values = await withBodies(blobs);
     const writes = row.pending_writes ?? [];
-    const written = await withBodies(writes.map(([, channel, type, blob]) => [text(channel), loadPlain(text(type), blob)]));
+    const written = await withBodies(writes.map(([, channel, type, blob]) => [text(channel), blob === null ? undefined : loadPlain(text(type), blob)]));
     return {
       checkpointId: row.checkpoint_id,
       values: Object.fromEntries(blobs.map(([channel], i) => [channel, values[i]])),
@@ -115,9 +121,19 @@ export async function openPostgresRows(target: Extract<CheckpointerTarget, { kin
   let ended: Promise<void> | undefined;
   return {
     description: target.description,
-    threadIds: async () => {
-      const result = await unlessUnset(pool.query<{ thread_id: string }>("SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id ORDER BY MAX(checkpoint_id) DESC"));
+    threadIds: async (page) => {
+      // The sort keeps only LIMIT + OFFSET ids (LIMIT NULL: all of them).
+      const result = await unlessUnset(
+        pool.query<{ thread_id: string }>("SELECT thread_id FROM checkpoints WHERE checkpoint_ns = '' GROUP BY thread_id ORDER BY MAX(checkpoint_id) DESC, thread_id LIMIT $1 OFFSET $2", [
+          page?.limit ?? null,
+          page?.offset ?? 0,
+        ]),
+      );
       return (result?.rows ?? []).map((r) => r.thread_id);
+    },
+    threadCount: async () => {
+      const result = await unlessUnset(pool.query<{ n: number }>("SELECT COUNT(DISTINCT thread_id)::int AS n FROM checkpoints WHERE checkpoint_ns = ''"));
+      return result?.rows[0]?.n ?? 0;
     },
     checkpoint,
     ledger: ledgerReader(ledger, loadBodies),

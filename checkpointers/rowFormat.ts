@@ -19,13 +19,28 @@ export interface StoredCheckpoint {
   pendingWrites: Array<[string, string, unknown]>;
 }
 
+export interface ThreadPage {
+  offset: number;
+  limit: number;
+}
+
 /** The store as the reading commands see it: rows, not a checkpointer. */
 export interface ThreadRows {
   description: string;
-  /** Ids of the threads with checkpoints, the most recently checkpointed first. */
-  threadIds(): Promise<string[]>;
-  /** The latest checkpoint of a thread's graph (root unless `ns`), or the one `checkpointId` names. */
-  checkpoint(threadId: string, ns?: string, checkpointId?: string): Promise<StoredCheckpoint | undefined>;
+  /**
+   * Ids of the threads with checkpoints, the most recently checkpointed first (ties by id), or
+   * one page of them: the store sorts and cuts, so a page of 100 holds 100 ids, not 10,000.
+   */
+  threadIds(page?: ThreadPage): Promise<string[]>;
+  /** How many threads have checkpoints. */
+  threadCount(): Promise<number>;
+  /**
+   * The latest checkpoint of a thread's graph (root unless `ns`), or the one `checkpointId` names.
+   * With `channels`, only those channels' values are read (a listing reads a few small ones, not
+   * the evidence or the trace); a pending write to another channel then keeps its task and
+   * channel, and its value is undefined.
+   */
+  checkpoint(threadId: string, ns?: string, checkpointId?: string, channels?: ReadonlySet<string>): Promise<StoredCheckpoint | undefined>;
   /** The execution ledger's entries of a thread, evidence bodies put back. */
   ledger: Pick<ExecutionLedger, "list">;
   threadOwner(threadId: string): Promise<ThreadOwner | null>;

@@ -23,6 +23,7 @@ export async function openThreadRows(setting: string): Promise<ThreadRows> {
       return {
         description: "in-memory (lost when the process exits)",
         threadIds: async () => [],
+        threadCount: async () => 0,
         checkpoint: async () => undefined,
         ledger: { list: async () => [] },
         threadOwner: async () => null,

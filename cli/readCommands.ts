@@ -2,8 +2,9 @@
  * `mira show`, `threads` and `approvals`: they read the store's rows and the ledger
  * (checkpointers/rowReader.ts) and never build a runtime or a checkpointer, so they load no
  * graph, Harness, model, MCP SDK, LangGraph or LangChain.
- * `threads` pages the listing (`--limit`, `--offset`) and reads one thread at a time, so a
- * store of 10,000 threads lists in bounded memory; `approvals` streams the same way.
+ * `threads` pages the listing (`--limit`, `--offset`): the store sorts and cuts the ids, and
+ * each listed thread is read one at a time, its few listed channels only, so a store of 10,000
+ * threads lists in bounded memory and time; `approvals` streams the same way.
  */
 import { resolveCheckpointerSetting } from "../checkpointers/index.js";
 import type { ThreadRows } from "../checkpointers/rowReader.js";
@@ -13,7 +14,7 @@ import type { RunStatus } from "../state/types.js";
 import { copiedThreadWarning } from "./copyWarning.js";
 import { DEFAULT_THREAD_LIMIT, withThreadRows, type Output, type StoreOpts } from "./io.js";
 import { EXIT, exitCodeFor, formatSummary, formatTraceTree, paint, resumeHint, summarize, type RunSummary } from "./summary.js";
-import { readThread, requireThread, stoppedBeforeFirstStep, stoppedBeforeFirstStepMessage, type ThreadView } from "./threadView.js";
+import { readListedThread, readThread, requireThread, stoppedBeforeFirstStep, stoppedBeforeFirstStepMessage, type ThreadView } from "./threadView.js";
 
 /**
  * Whether a thread is settled, paused, being advanced now, or stopped mid-step because its
@@ -74,10 +75,22 @@ export async function showCommand(threadId: string, opts: StoreOpts, io: Output)
   });
 }
 
-/** The store's threads with their summaries, newest first, read one at a time (only the summary is kept). */
-async function* threadSummaries(store: ThreadRows, threadIds: string[]): AsyncGenerator<{ goal: string; summary: RunSummary }> {
-  for (const threadId of threadIds) {
-    const view = await readThread(store, threadId);
+/**
+ * The store's thread ids from the `start`th, newest first, a page at a time: the first page as
+ * large as the caller expects to need, each next one 4× larger, so the store sorts a few times.
+ */
+async function* pagedIds(store: ThreadRows, start: number, first: number): AsyncGenerator<string> {
+  for (let offset = start, limit = first; ; offset += limit, limit *= 4) {
+    const ids = await store.threadIds({ offset, limit });
+    yield* ids;
+    if (ids.length < limit) return;
+  }
+}
+
+/** The threads' listing summaries, read one at a time (only the summary is kept). */
+async function* threadSummaries(store: ThreadRows, threadIds: AsyncIterable<string>): AsyncGenerator<{ goal: string; summary: RunSummary }> {
+  for await (const threadId of threadIds) {
+    const view = await readListedThread(store, threadId);
     if (view) yield { goal: view.state.goal ?? "", summary: summarize(threadId, view.state, view.checkpointId, view.child) };
   }
 }
@@ -104,19 +117,22 @@ export async function threadsCommand(opts: ThreadsOpts, io: Output): Promise<num
   const offset = count(opts.offset, "--offset", 0, 0);
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withThreadRows(setting, async (store) => {
-    const ids = await store.threadIds();
+    // Unfiltered, the first `offset` threads all match: the store skips them, unread.
+    const start = opts.status ? 0 : offset;
+    const skip = offset - start;
     const rows = [];
     let matched = 0;
-    let scanned = 0;
-    for await (const { goal, summary } of threadSummaries(store, ids)) {
+    let scanned = start;
+    for await (const { goal, summary } of threadSummaries(store, pagedIds(store, start, skip + limit))) {
       scanned++;
       if (opts.status && summary.status !== opts.status) continue;
-      if (matched++ < offset) continue;
+      if (matched++ < skip) continue;
       rows.push({ threadId: summary.threadId, status: summary.status, goal, pendingToolCall: summary.pendingToolCall, question: summary.question });
       if (rows.length === limit) break;
     }
-    const more = rows.length === limit && scanned < ids.length;
-    if (more) io.err(`mira: listed ${rows.length} thread(s) of ${ids.length} in the store, newest first${offset ? ` after the first ${offset}` : ""}; the next page: --offset ${offset + rows.length} (or a larger --limit)`);
+    const total = rows.length === limit ? await store.threadCount() : scanned;
+    const more = rows.length === limit && scanned < total;
+    if (more) io.err(`mira: listed ${rows.length} thread(s) of ${total} in the store, newest first${offset ? ` after the first ${offset}` : ""}; the next page: --offset ${offset + rows.length} (or a larger --limit)`);
     if (opts.json) {
       io.out(JSON.stringify(rows, null, 2));
       return EXIT.completed;
@@ -135,7 +151,7 @@ export async function approvalsCommand(opts: StoreOpts, io: Output): Promise<num
   const setting = resolveCheckpointerSetting(opts.checkpointer);
   return withThreadRows(setting, async (store) => {
     const pending = [];
-    for await (const { summary } of threadSummaries(store, await store.threadIds())) {
+    for await (const { summary } of threadSummaries(store, pagedIds(store, 0, DEFAULT_THREAD_LIMIT))) {
       if (summary.pendingToolCall) pending.push({ threadId: summary.threadId, pendingToolCall: summary.pendingToolCall, resume: resumeHint(summary, setting) });
     }
     if (opts.json) {

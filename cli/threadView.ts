@@ -77,9 +77,18 @@ function withDefaults(values: Record<string, unknown>): StoredRunState {
   return { ...Object.fromEntries(defaults), ...values } as unknown as StoredRunState;
 }
 
-/** The latest checkpoint of a thread's graph (root, or a SubAgent's namespace). */
-async function latest(source: Source, threadId: string, ns = ""): Promise<StoredCheckpoint | undefined> {
-  if (!("checkpointer" in source)) return source.checkpoint(threadId, ns);
+/**
+ * What a listing (`threads`, `approvals`) reads of a thread and of its paused SubAgent: the
+ * status, the call or question it waits on, the goal, and the delegation that leads to the
+ * child. Not the evidence, trace or messages, which are most of a checkpoint.
+ */
+export const LISTING_CHANNELS: ReadonlySet<keyof AgentRunState> = new Set(["status", "goal", "pendingToolCall", "nextAction", "delegation"]);
+/** All a listing shows of a thread that waits on nothing (most of a store): its status and goal. */
+const SETTLED_CHANNELS: ReadonlySet<keyof AgentRunState> = new Set(["status", "goal"]);
+
+/** The latest checkpoint of a thread's graph (root, or a SubAgent's namespace); rows may read only `channels`. */
+async function latest(source: Source, threadId: string, ns = "", channels?: ReadonlySet<string>): Promise<StoredCheckpoint | undefined> {
+  if (!("checkpointer" in source)) return source.checkpoint(threadId, ns, undefined, channels);
   const tuple = await source.checkpointer.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns } });
   return tuple && { checkpointId: tuple.checkpoint.id, values: tuple.checkpoint.channel_values, pendingWrites: tuple.pendingWrites ?? [] };
 }
@@ -98,8 +107,19 @@ export function readThread(source: Source, threadId: string): Promise<ThreadView
   return viewOf(source, threadId);
 }
 
-async function viewOf(source: Source, threadId: string): Promise<ThreadView | null> {
-  const stored = await latest(source, threadId);
+/**
+ * A thread's view for a listing, read from the rows: its status and goal, and when it waits (a
+ * call, a question, a paused SubAgent) the rest of LISTING_CHANNELS; every other channel holds
+ * its default (summarize's status, pending call and question are exact).
+ */
+export async function readListedThread(source: ThreadRows, threadId: string): Promise<ThreadView | null> {
+  const settled = await viewOf(source, threadId, SETTLED_CHANNELS);
+  const waits = settled && (settled.interrupted || settled.state.status === "waiting_approval" || settled.state.status === "waiting_user");
+  return waits ? viewOf(source, threadId, LISTING_CHANNELS) : settled;
+}
+
+async function viewOf(source: Source, threadId: string, channels?: ReadonlySet<string>): Promise<ThreadView | null> {
+  const stored = await latest(source, threadId, "", channels);
   if (!stored) return null;
   const state = withDefaults(stored.values);
   const writes = stored.pendingWrites;
@@ -107,7 +127,7 @@ async function viewOf(source: Source, threadId: string): Promise<ThreadView | nu
   // checkpoint): the thread is not waiting for that answer any more.
   const wroteOutput = (taskId: string) => writes.some(([task, channel]) => task === taskId && !CONTROL_WRITES.has(channel));
   const taskId = writes.find(([task, channel]) => channel === INTERRUPT && !wroteOutput(task))?.[0];
-  const childStored = taskId && state.delegation ? await latest(source, threadId, subAgentNamespace(taskId)) : undefined;
+  const childStored = taskId && state.delegation ? await latest(source, threadId, subAgentNamespace(taskId), channels) : undefined;
   const child = childStored ? withDefaults(childStored.values) : null;
   return { state, checkpointId: stored.checkpointId, interrupted: taskId !== undefined, child };
 }

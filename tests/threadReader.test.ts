@@ -8,6 +8,9 @@
  * the checkpoint, a 60-step run stored as deltas; SQLite and PostgreSQL. An unknown checkpoint
  * format or value type is refused in one line, and the channel defaults the views fill in are
  * the state annotation's.
+ * A listing (`threads`, `approvals`) reads only LISTING_CHANNELS and a sorted, cut page of ids:
+ * it lists what the full read lists on both stores, in the saver's order, and a corrupt evidence,
+ * trace or messages blob leaves it unchanged (it is never decoded).
  */
 import { copyFileSync, cpSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -18,7 +21,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { miraApp } from "../bench/stepRunners.js";
 import { openCheckpointStore, type CheckpointStore } from "../checkpointers/index.js";
 import { openThreadRows, type StoredCheckpoint, type ThreadRows } from "../checkpointers/rowReader.js";
-import { CHANNEL_DEFAULTS, readThread, type ThreadView } from "../cli/threadView.js";
+import { summarize } from "../cli/summary.js";
+import { CHANNEL_DEFAULTS, LISTING_CHANNELS, readListedThread, readThread, type ThreadView } from "../cli/threadView.js";
 import { AgentRunAnnotation } from "../state/agentRun.js";
 import { miraInProcess } from "./support/cli.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
@@ -92,6 +96,27 @@ const comparable = (c: StoredCheckpoint) => ({
   pendingWrites: c.pendingWrites.map(([task, channel, value]) => [task, channel, plain(value)]),
 });
 
+/** What `threads` lists of each thread (its --json row), read as the listing reads it, or through the saver. */
+async function listing(source: ThreadRows | CheckpointStore, threads: string[], prefix = ""): Promise<unknown[]> {
+  const rows = [];
+  for (const thread of threads) {
+    const view = "checkpointer" in source ? await readThread(source, thread) : await readListedThread(source, thread);
+    const { status, pendingToolCall, question } = summarize(thread, view!.state, view!.checkpointId, view!.child);
+    rows.push({ threadId: thread.slice(prefix.length), status, goal: view!.state.goal, pendingToolCall, question });
+  }
+  return rows;
+}
+
+/** The listing's reads hold only LISTING_CHANNELS, and list each thread as the saver's full read does. */
+async function compareListing(store: CheckpointStore, rows: ThreadRows, threads: string[]): Promise<void> {
+  for (const thread of threads) {
+    const read = await rows.checkpoint(thread, "", undefined, LISTING_CHANNELS);
+    expect(Object.keys(read!.values).every((c) => LISTING_CHANNELS.has(c as never)), thread).toBe(true);
+    expect(read!.pendingWrites.map(([task, channel]) => [task, channel])).toEqual((await rows.checkpoint(thread))!.pendingWrites.map(([task, channel]) => [task, channel]));
+  }
+  expect(await listing(rows, threads)).toStrictEqual(await listing(store, threads));
+}
+
 /** Every checkpoint of every thread (all namespaces), read by the saver and by the rows; returns how many were compared. */
 async function compareAll(store: CheckpointStore, rows: ThreadRows, threads: string[]): Promise<number> {
   let compared = 0;
@@ -135,8 +160,15 @@ describe("the light row reader yields what the saver yields", () => {
     const store = await openCheckpointStore(`sqlite:${sqlite}`, { mustExist: true });
     const rows = await openThreadRows(`sqlite:${sqlite}`);
     try {
-      expect(await rows.threadIds()).toEqual(await store.threadIds());
+      const ids = await rows.threadIds();
+      expect(ids).toEqual(await store.threadIds());
+      expect(await rows.threadCount()).toBe(ids.length);
+      // Pages of 2 (the store sorts and cuts) put together are the whole listing.
+      const pages = [];
+      for (let offset = 0; offset < ids.length + 2; offset += 2) pages.push(...(await rows.threadIds({ offset, limit: 2 })));
+      expect(pages).toEqual(ids);
       expect(await compareAll(store, rows, threads)).toBeGreaterThan(LONG_STEPS);
+      await compareListing(store, rows, threads);
       const paused = await readThread(rows, "sub-paused");
       expect(paused?.child?.status).toBe("waiting_approval");
       expect(paused?.state.messages[0]).toMatchObject({ lc: 1, id: expect.arrayContaining(["HumanMessage"]) });
@@ -160,11 +192,73 @@ describe("the light row reader yields what the saver yields", () => {
       await pool.end();
       expect(refs.rows[0].n).toBeGreaterThan(0);
       expect(await compareAll(store, rows, pgThreads)).toBeGreaterThan(LONG_STEPS);
+      await compareListing(store, rows, pgThreads);
+      // The same runs list the same on both stores.
+      const sqliteRows = await openThreadRows(`sqlite:${sqlite}`);
+      const onSqlite = await listing(sqliteRows, threads).finally(() => sqliteRows.close());
+      expect(await listing(rows, pgThreads, prefix)).toStrictEqual(onSqlite);
+      // Blobs the listing never decodes: corrupt ones leave it unchanged, while the full read refuses them.
+      const corrupt = new pg.Pool({ connectionString: POSTGRES_URL });
+      await corrupt.query("UPDATE checkpoint_blobs SET type = 'msgpack' WHERE thread_id = ANY($1) AND channel IN ('evidence', 'trace', 'messages')", [pgThreads]);
+      await corrupt.end();
+      expect(await listing(rows, pgThreads, prefix)).toStrictEqual(onSqlite);
+      await expect(rows.checkpoint(`${prefix}long`)).rejects.toThrow(/serialization type "msgpack"/);
     } finally {
       await store.close();
       await rows.close();
     }
   }, 300_000);
+
+  it("threads and approvals never decode evidence, trace or messages: corrupt blobs of them list the same", async () => {
+    const dir = await tempWorkspace({});
+    const copy = join(dir, "corrupt.db");
+    copyFileSync(sqlite, copy);
+    const listed = async (db: string) =>
+      Promise.all([["threads"], ["threads", "--json"], ["approvals"], ["approvals", "--json"]].map(async (args) => miraInProcess([...args, "--checkpointer", `sqlite:${db}`])));
+    const before = await listed(sqlite);
+    const db = new Database(copy);
+    const changed = db.prepare("UPDATE checkpoint_blobs SET type = 'msgpack' WHERE channel IN ('evidence', 'trace', 'messages')").run().changes;
+    db.close();
+    expect(changed).toBeGreaterThan(LONG_STEPS);
+    expect((await listed(copy)).map((r) => ({ ...r, stdout: r.stdout.replaceAll(copy, sqlite) }))).toStrictEqual(before);
+    expect(before[1]!.stdout).toContain('"status": "waiting_approval"');
+    const shown = await miraInProcess(["show", "done", "--checkpointer", `sqlite:${copy}`]);
+    expect(shown).toMatchObject({ code: 1, stdout: "", stderr: `mira: a stored value has serialization type "msgpack", which mira's reading commands do not decode` });
+  }, 60_000);
+
+  it("threads pages a store of copies (one checkpoint each, tied ids) as the full listing, with and without --status", async () => {
+    const dir = await tempWorkspace({});
+    const many = `sqlite:${join(dir, "copies.db")}`;
+    const source = await openCheckpointStore(`sqlite:${sqlite}`, { mustExist: true });
+    const target = await openCheckpointStore(many);
+    const copies: Record<string, string[]> = { done: [], paused: [] };
+    try {
+      for (let i = 0; i < 60; i++) {
+        const from = i % 2 ? "paused" : "done";
+        const tuple = (await source.checkpointer.getTuple({ configurable: { thread_id: from } }))!;
+        const id = `copy-${String(i).padStart(2, "0")}`;
+        copies[from]!.push(id);
+        await target.checkpointer.put({ configurable: { thread_id: id, checkpoint_ns: "" } }, tuple.checkpoint, tuple.metadata!, tuple.checkpoint.channel_versions);
+      }
+    } finally {
+      await source.close();
+      await target.close();
+    }
+    // Copies of one checkpoint tie on it: by id. The paused run's checkpoint is the newer.
+    const rows = await openThreadRows(many);
+    expect(await rows.threadIds()).toEqual([...copies.paused!, ...copies.done!]);
+    await rows.close();
+    const json = async (...args: string[]) => {
+      const r = await miraInProcess(["threads", ...args, "--checkpointer", many, "--json"]);
+      return { ids: (JSON.parse(r.stdout) as Array<{ threadId: string }>).map((t) => t.threadId), stderr: r.stderr };
+    };
+    const all = await json("--limit", "1000");
+    expect(all.ids).toEqual([...copies.paused!, ...copies.done!]);
+    expect(await json("--limit", "7", "--offset", "27")).toEqual({ ids: all.ids.slice(27, 34), stderr: expect.stringMatching(/listed 7 thread\(s\) of 60 .*--offset 34/) });
+    // Completed copies come after the 30 paused ones: the filtered scan reads past its first page of ids.
+    expect((await json("--status", "completed", "--limit", "10", "--offset", "5")).ids).toEqual(copies.done!.slice(5, 15));
+    expect((await json("--status", "completed", "--offset", "25")).ids).toEqual(copies.done!.slice(25));
+  }, 120_000);
 
   it("a checkpoint in an unknown format, or a value of an unknown type, is refused in one line", async () => {
     const dir = await tempWorkspace({});
