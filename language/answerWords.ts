@@ -5,7 +5,7 @@
  */
 import { baseForms } from "./english.js";
 import { PATH_TOKEN, QUOTED } from "./operands.js";
-import { isFunctionWord, segmentWords, tagWords } from "./segment.js";
+import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import { wordnetIndex } from "./wordnet.js";
 import { deniesNext, isAffirmationWord, isCapability, isCompletionWord, isDenialWord, isFailureWord, isInabilityPhrase, isInabilityWord, isNegation, isNotDoneWord, isProblemWord, isSuccessWord, lookupWord, numberWord } from "./requestLexicon.js";
 
@@ -163,6 +163,8 @@ export function claimedChange(answer: string): ClaimedChange | undefined {
     const passive = words.find((w, j) => j > 0 && PASSIVE.test(words[j - 1]!) && changedForm(w) && participleBases(w).some((f) => lookupWord(f)?.kind === "verb"));
     if (passive) return { sentence, verb: passive };
     // Chinese: a verb after 已, or a verb finished by 完毕/完成/搞定 ("清理完毕"); a bare "已完成" names no change.
+    // Only Han text holds these markers: an English answer never loads the segmenter for them.
+    if (!hasHan(sentence)) continue;
     const tagged = tagWords(sentence);
     const at = tagged.findIndex((t) => /^(?:已|已经|已将|已把|现已)$/.test(t.word));
     // The word a completion marker finishes is the verb, whatever jieba tags it ("整理完成"); after 已 alone ("任务已完成") there is none.

@@ -66,7 +66,9 @@ const ownImportMeta = (format: "esm" | "cjs"): Plugin => ({
     b.onLoad({ filter: /\.js$/ }, async ({ path }) => {
       if (!path.startsWith(DIST + "/") || path.startsWith(BUNDLE_DIR + "/")) return undefined;
       const from = JSON.stringify(posix(relative(BUNDLE_DIR, path)));
-      const own = format === "esm" ? `new URL(${from}, import.meta.url).href` : `require("node:url").pathToFileURL(require("node:path").join(__dirname, ${from})).href`;
+      // In the CommonJS bundle through the banner's function: a module's own local `require`
+      // (`const require = createRequire(import.meta.url)`) must not capture the expression.
+      const own = format === "esm" ? `new URL(${from}, import.meta.url).href` : `__miraFileUrl(${from})`;
       let contents = (await readFile(path, "utf8")).replace(/\bimport\.meta\.url\b/g, own);
       if (format === "cjs") contents = contents.replace(/\bimport\.meta\.resolve\(/g, "__miraResolve(");
       return { contents, loader: "js" };
@@ -132,7 +134,7 @@ export async function bundleCli(): Promise<void> {
     format: "cjs",
     plugins: [unbundledCommands, ownImportMeta("cjs")],
     // ES modules are strict, and so is every module of the ES module bundle: this one too.
-    banner: { js: '"use strict";' },
+    banner: { js: '"use strict"; const __miraFileUrl = (from) => require("node:url").pathToFileURL(require("node:path").join(__dirname, from)).href;' },
   });
   for (const { metafile } of [esm, cjs]) await makeAscii(metafile!);
   await writeFile(join(BUNDLE_DIR, "meta.json"), JSON.stringify({ outputs: { ...esm.metafile!.outputs, ...cjs.metafile!.outputs } }));

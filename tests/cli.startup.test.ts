@@ -136,6 +136,14 @@ console.log(cache); await exports.main(${JSON.stringify(args)});`;
     return (await exec(process.execPath, ["bin/mira.js", "run", TASK, "--workspace", workspace, "--checkpointer", "memory", "--thread", "cached"], { env: env() })).stdout.replaceAll(workspace, "WS");
   }
 
+  it("in the CommonJS bundle a module's own `require` (jieba loaded through createRequire) does not capture its import.meta.url: a Chinese request runs to its answer", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const { stdout, stderr } = await exec(process.execPath, ["bin/mira.js", "run", "重试上限在哪里配置？值是多少？", "--workspace", workspace, "--checkpointer", "memory"], { env: env() });
+    expect(stderr).not.toMatch(/internal error/);
+    expect(stdout).toMatch(/Sources:/);
+  }, 60_000);
+
   it("a reader that closes the pipe (`mira run … | head`) gets no EPIPE stack trace: the run ends, exit code 0", async () => {
     const workspace = realpathSync(await tempWorkspace({}));
     cpSync("demo/workspace", workspace, { recursive: true });
