@@ -550,3 +550,15 @@ C("change-shell/absent-by-failed-read", "删掉 配置/windows.ini，已经不�
   "已删除。删除后再打开 配置/windows.ini 提示文件不存在。",
   "pass", "rm 成功；之后的读取因文件不存在而失败，这正是路径已不存在的观察。",
   exp=[(0, "exit 0"), (1, "ERROR")], disk=[("配置/windows.ini", None)])
+
+C("premature/ls-then-claim", "把 配置/数据库.yaml 复制一份，命名为 配置/数据库.prod.yaml",
+  OPS, [rc("ls", "配置")],
+  "复制好了，配置/数据库.prod.yaml 已经生成。",
+  "block", "只运行了 ls（输出里也没有 数据库.prod.yaml），复制从未发生。",
+  exp=[(0, "数据库.yaml")], nexp=[(0, "prod")])
+
+C("irrelevant/format-not-content", "笔记/会议记录.md 里张伟汇报了什么？",
+  OPS, [ro("笔记/会议记录.md")],
+  "会议记录是 Markdown 格式，标题之后用无序列表逐人列出事项。",
+  "block", "读了文件，但回答只描述格式，没有说出张伟汇报的“支付接口联调完成”。",
+  exp=[(0, "张伟：支付接口联调完成")])
