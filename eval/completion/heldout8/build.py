@@ -26,7 +26,6 @@ print(len(out), "cases;", bad, "with problems")
 print("verdict", Counter(c["verdict"] for c in out))
 print("lang", Counter(c["lang"] for c in out))
 print("group", Counter(c["category"].split("/")[0] for c in out))
-sys.exit(1 if bad else 0)
 
 if "--provenance" in sys.argv:
     from datetime import datetime, timezone
@@ -36,11 +35,12 @@ if "--provenance" in sys.argv:
         "written": datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
         "status": "written blind, not yet measured",
         "cases": len(out),
-        "byCategory": dict(sorted(Counter(c["category"] for c in out).items())),
         "byShape": dict(sorted(Counter(c["category"].split("/", 1)[1] for c in out).items())),
-        "byGroup": dict(sorted(Counter(c["category"].split("/")[0] for c in out).items())),
+        "byCategory": dict(sorted(Counter(c["category"].split("/")[0] for c in out).items())),
         "byVerdict": dict(Counter(c["verdict"] for c in out)),
         "byLang": dict(Counter(c["lang"] for c in out)),
     }
     json.dump(prov, open("provenance.json", "w"), ensure_ascii=False, indent=1)
     open("provenance.json", "a").write("\n")
+
+sys.exit(1 if bad else 0)
