@@ -41,6 +41,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout5": "tuning set 5 (fifth held-out set, measured once blind, since tuned on)",
   "tuning-heldout6": "tuning set 6 (sixth held-out set, measured once blind, since tuned on)",
   "tuning-heldout7": "tuning set 7 (seventh held-out set, measured once blind, since tuned on)",
+  "heldout8": "held-out set 8 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
