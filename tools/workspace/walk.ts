@@ -11,9 +11,9 @@ import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { entriesOf, fdPath, openDir, openSubdir } from "./confined.js";
 import { toWorkspaceRel } from "./paths.js";
+import { SKIPPED_DIRS } from "../../state/types.js";
 
-/** Directories no walk enters: vendored dependencies and VCS internals. */
-export const SKIPPED_DIRS: ReadonlySet<string> = new Set(["node_modules", ".git"]);
+export { SKIPPED_DIRS };
 
 export interface WalkEntry {
   abs: string;
@@ -26,6 +26,9 @@ export interface WalkEntry {
   /** lstat size and mtime, taken through the parent directory's descriptor. */
   size: number;
   mtimeMs: number;
+  /** lstat mode bits and inode: what a change of mode or a replaced file shows (commandChanges.ts). */
+  mode: number;
+  ino: number;
 }
 
 /**
@@ -33,26 +36,27 @@ export interface WalkEntry {
  * `maxDepth`. Unreadable or swapped directories are skipped silently; the walk never throws.
  * Callers stop early by breaking out of the loop (open descriptors are closed then).
  */
-export async function* walk(root: string, startAbs: string, maxDepth = Number.POSITIVE_INFINITY): AsyncGenerator<WalkEntry> {
+export async function* walk(root: string, startAbs: string, maxDepth = Number.POSITIVE_INFINITY, skippedToo = false): AsyncGenerator<WalkEntry> {
   const startRel = toWorkspaceRel(root, startAbs);
   const start = await openDir(root, startRel, { create: false });
   if (!start.ok) return;
-  yield* walkDir(root, start.dir, startRel, 1, maxDepth);
+  yield* walkDir(root, start.dir, startRel, 1, maxDepth, skippedToo);
 }
 
-/** Walks the open directory `dir` (closing it when done). */
-async function* walkDir(root: string, dir: FileHandle, dirRel: string, depth: number, maxDepth: number): AsyncGenerator<WalkEntry> {
+/** Walks the open directory `dir` (closing it when done); with `skippedToo`, a skipped directory is yielded, never entered. */
+async function* walkDir(root: string, dir: FileHandle, dirRel: string, depth: number, maxDepth: number, skippedToo: boolean): AsyncGenerator<WalkEntry> {
   try {
     const entries = await entriesOf(dir).catch(() => []);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const { name, stat } of entries) {
-      if (stat.isDirectory() && SKIPPED_DIRS.has(name)) continue;
+      const skipped = stat.isDirectory() && SKIPPED_DIRS.has(name);
+      if (skipped && !skippedToo) continue;
       const rel = dirRel === "." ? name : `${dirRel}/${name}`;
       const type = stat.isSymbolicLink() ? "symlink" : stat.isDirectory() ? "dir" : stat.isFile() ? "file" : "other";
-      yield { abs: path.join(root, rel), rel, name, depth, type, size: stat.size, mtimeMs: stat.mtimeMs };
-      if (type !== "dir" || depth >= maxDepth) continue;
+      yield { abs: path.join(root, rel), rel, name, depth, type, size: stat.size, mtimeMs: stat.mtimeMs, mode: stat.mode, ino: stat.ino };
+      if (type !== "dir" || skipped || depth >= maxDepth) continue;
       const child = await openSubdir(root, dir, name, rel);
-      if (child) yield* walkDir(root, child, rel, depth + 1, maxDepth);
+      if (child) yield* walkDir(root, child, rel, depth + 1, maxDepth, skippedToo);
     }
   } finally {
     await dir.close().catch(() => undefined);
