@@ -64,6 +64,18 @@ describe("run_command records what the program changed in the workspace", () => 
     expect(e.changes).toEqual([{ path: "lib/node_modules", change: "deleted" }]);
   });
 
+  it("rule: the snapshot never follows a symlink out of the workspace: a change made through it is not listed", async () => {
+    const outside = await fs.mkdtemp(path.join(os.tmpdir(), "mira-seen-outside-"));
+    try {
+      await fs.symlink(outside, path.join(ws, "link"));
+      const e = await run("echo secret > link/leak.txt && echo in > inside.txt");
+      expect(await fs.readFile(path.join(outside, "leak.txt"), "utf8")).toBe("secret\n");
+      expect(e.changes).toEqual([{ path: "inside.txt", change: "created" }]);
+    } finally {
+      await fs.rm(outside, { recursive: true, force: true });
+    }
+  });
+
   it("rule: more changes than are kept are recorded as unknown, never as none", async () => {
     const e = await run(`mkdir many && cd many && i=0; while [ $i -le ${MAX_RECORDED_CHANGES} ]; do : > f$i; i=$((i+1)); done`);
     expect(e.changes).toBeUndefined();

@@ -1,16 +1,17 @@
 /**
  * What a command changed in the workspace, seen rather than guessed (CONTRACT §6: effects are
  * judged by what was observed, whatever the means). `run_command` takes a snapshot of the
- * workspace (each entry's type, size, mtime, mode and inode, through the confined walk)
+ * workspace (each entry's type, size, mtime, mode and inode, read through descriptors: confined.ts)
  * before and after the program runs; their difference is recorded on the command's evidence.
  * A program the completion gate cannot read (`python3 fix.py`, `xargs`, `make`) then still
  * says which paths it created, changed, moved or removed, and one that changed nothing is no
  * effect. Like every walk it does not enter node_modules or .git (SKIPPED_DIRS), but it sees them
- * made, moved or removed; a workspace too large to snapshot, or a difference too long to keep,
- * is recorded as unknown, never as "nothing changed".
+ * made, moved or removed; a workspace too large to snapshot (MAX_TRACKED_ENTRIES: about 0.1 s
+ * per snapshot on this machine), or a difference too long to keep, is recorded as unknown,
+ * never as "nothing changed".
  */
-import type { PathChange } from "../../state/types.js";
-import { walk } from "./walk.js";
+import { SKIPPED_DIRS, type PathChange } from "../../state/types.js";
+import { lstatTreeSync } from "./confined.js";
 
 /** Entries a snapshot holds at most; a larger workspace is not tracked. */
 export const MAX_TRACKED_ENTRIES = 20_000;
@@ -28,11 +29,13 @@ interface Entry {
 export type Snapshot = Map<string, Entry>;
 
 /** The workspace's entries, or null when it holds more than MAX_TRACKED_ENTRIES. */
-export async function snapshotWorkspace(root: string): Promise<Snapshot | null> {
+export function snapshotWorkspace(root: string): Snapshot | null {
+  const stats = lstatTreeSync(root, SKIPPED_DIRS, MAX_TRACKED_ENTRIES);
+  if (!stats) return null;
   const entries: Snapshot = new Map();
-  for await (const e of walk(root, root, Number.POSITIVE_INFINITY, true)) {
-    if (entries.size >= MAX_TRACKED_ENTRIES) return null;
-    entries.set(e.rel, { type: e.type, size: e.size, mtimeMs: e.mtimeMs, mode: e.mode, ino: e.ino });
+  for (const [rel, s] of stats) {
+    const type = s.isSymbolicLink() ? "symlink" : s.isDirectory() ? "dir" : s.isFile() ? "file" : "other";
+    entries.set(rel, { type, size: s.size, mtimeMs: s.mtimeMs, mode: s.mode, ino: s.ino });
   }
   return entries;
 }

@@ -169,9 +169,9 @@ export const runCommand = defineTool({
       const output = new CappedOutput();
       const shown = displayCommand(input);
       // Snapshots around the run record what it changed, whatever the program (commandChanges.ts).
-      const before = await snapshotWorkspace(ctx.workspaceRoot);
+      const before = snapshotWorkspace(ctx.workspaceRoot);
       const end = await runProcess(input, executable, cwdPath, await commandContainment(), output, ctx.signal);
-      const changes = end.kind === "exited" ? diffSnapshots(before, await snapshotWorkspace(ctx.workspaceRoot)) : undefined;
+      const changes = end.kind === "exited" ? diffSnapshots(before, snapshotWorkspace(ctx.workspaceRoot)) : undefined;
       return outcomeOf(end, input, shown, cwd.rel, output, changes);
     } finally {
       await dir.dir.close();

@@ -26,9 +26,6 @@ export interface WalkEntry {
   /** lstat size and mtime, taken through the parent directory's descriptor. */
   size: number;
   mtimeMs: number;
-  /** lstat mode bits and inode: what a change of mode or a replaced file shows (commandChanges.ts). */
-  mode: number;
-  ino: number;
 }
 
 /**
@@ -36,27 +33,26 @@ export interface WalkEntry {
  * `maxDepth`. Unreadable or swapped directories are skipped silently; the walk never throws.
  * Callers stop early by breaking out of the loop (open descriptors are closed then).
  */
-export async function* walk(root: string, startAbs: string, maxDepth = Number.POSITIVE_INFINITY, skippedToo = false): AsyncGenerator<WalkEntry> {
+export async function* walk(root: string, startAbs: string, maxDepth = Number.POSITIVE_INFINITY): AsyncGenerator<WalkEntry> {
   const startRel = toWorkspaceRel(root, startAbs);
   const start = await openDir(root, startRel, { create: false });
   if (!start.ok) return;
-  yield* walkDir(root, start.dir, startRel, 1, maxDepth, skippedToo);
+  yield* walkDir(root, start.dir, startRel, 1, maxDepth);
 }
 
-/** Walks the open directory `dir` (closing it when done); with `skippedToo`, a skipped directory is yielded, never entered. */
-async function* walkDir(root: string, dir: FileHandle, dirRel: string, depth: number, maxDepth: number, skippedToo: boolean): AsyncGenerator<WalkEntry> {
+/** Walks the open directory `dir` (closing it when done). */
+async function* walkDir(root: string, dir: FileHandle, dirRel: string, depth: number, maxDepth: number): AsyncGenerator<WalkEntry> {
   try {
     const entries = await entriesOf(dir).catch(() => []);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const { name, stat } of entries) {
-      const skipped = stat.isDirectory() && SKIPPED_DIRS.has(name);
-      if (skipped && !skippedToo) continue;
+      if (stat.isDirectory() && SKIPPED_DIRS.has(name)) continue;
       const rel = dirRel === "." ? name : `${dirRel}/${name}`;
       const type = stat.isSymbolicLink() ? "symlink" : stat.isDirectory() ? "dir" : stat.isFile() ? "file" : "other";
-      yield { abs: path.join(root, rel), rel, name, depth, type, size: stat.size, mtimeMs: stat.mtimeMs, mode: stat.mode, ino: stat.ino };
-      if (type !== "dir" || skipped || depth >= maxDepth) continue;
+      yield { abs: path.join(root, rel), rel, name, depth, type, size: stat.size, mtimeMs: stat.mtimeMs };
+      if (type !== "dir" || depth >= maxDepth) continue;
       const child = await openSubdir(root, dir, name, rel);
-      if (child) yield* walkDir(root, child, rel, depth + 1, maxDepth, skippedToo);
+      if (child) yield* walkDir(root, child, rel, depth + 1, maxDepth);
     }
   } finally {
     await dir.close().catch(() => undefined);
