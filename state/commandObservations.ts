@@ -7,6 +7,7 @@
  * there. A step whose status the trace does not show says nothing about existence.
  */
 import { commandSteps, grepParts, inlineCode, isEffectStep, programOf, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
+import { changedAnything, changedSeen, onlyModeSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";
 import { baseOf, dirOf, mentions, related, resolveOperand, within } from "./workspacePaths.js";
 
@@ -44,6 +45,9 @@ export function readCommand(e: Evidence): CommandReading | null {
 /** A command that may have changed the workspace: one it cannot follow, or one with a changing step. */
 export const isCommandEffect = (e: Evidence): boolean => {
   const r = readCommand(e);
+  // What it was seen to change decides; its words only where that is not on record.
+  const seen = r ? changedAnything(e, commandLine(e)) : null;
+  if (seen !== null) return seen;
   return !!r && (r.opaque || r.steps.some(isEffectStep));
 };
 
@@ -69,8 +73,15 @@ function stepChanges(step: Step, cwd: string, target: string): boolean {
 export function lastChangingStep(e: Evidence, target?: string): number {
   const r = readCommand(e);
   if (!r) return -1;
-  if (r.opaque) return target === undefined || mentions(commandLine(e), target) ? r.steps.length : -1;
-  return r.steps.reduce((last, s, i) => ((target === undefined ? isEffectStep(s) : stepChanges(s, r.cwd, target)) ? i : last), -1);
+  const seen = target === undefined ? changedAnything(e, commandLine(e)) : changedSeen(e, target);
+  if (seen === false) return -1;
+  const read = r.opaque
+    ? target === undefined || mentions(commandLine(e), target) ? r.steps.length : -1
+    : r.steps.reduce((last, s, i) => ((target === undefined ? isEffectStep(s) : stepChanges(s, r.cwd, target)) ? i : last), -1);
+  if (read >= 0 || !seen) return read;
+  // Seen changed, though no step's words say so: at its last step that may change anything, or past its end.
+  const last = r.opaque ? -1 : r.steps.reduce((at, s, i) => (isEffectStep(s) ? i : at), -1);
+  return last >= 0 ? last : r.steps.length;
 }
 
 /**
@@ -79,6 +90,7 @@ export function lastChangingStep(e: Evidence, target?: string): number {
  */
 export function commandMoved(e: Evidence, from: string, to: string): boolean {
   const r = readCommand(e);
+  if (r && seenChanges(e)?.some((c) => c.change === "moved" && c.from === from && c.path === to)) return true;
   if (!r || r.opaque) return false;
   return r.steps.some((step, i) => {
     const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
@@ -116,6 +128,8 @@ const METADATA = new Set(["chmod", "chown", "chgrp", "touch"]);
 /** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times). */
 export function changesOnlyMetadata(e: Evidence, target: string): boolean {
   const r = readCommand(e);
+  const seen = r ? onlyModeSeen(e, target) : null;
+  if (seen !== null) return seen;
   if (!r || r.opaque) return false;
   const changing = r.steps.filter((s) => stepChanges(s, r.cwd, target));
   return changing.length > 0 && changing.every((s) => METADATA.has(programOf(s)) && !s.writes.length);

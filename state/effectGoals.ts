@@ -7,8 +7,9 @@
  */
 import { readCommand } from "./commandObservations.js";
 import { programOf, stepOperands, type Step } from "./commandSteps.js";
-import type { ChangeOp, Evidence, Goal } from "./types.js";
-import { resolveOperand } from "./workspacePaths.js";
+import { seenChanges } from "./seenChanges.js";
+import type { ChangeOp, Evidence, Goal, PathChange } from "./types.js";
+import { dirOf, related, resolveOperand } from "./workspacePaths.js";
 
 /** What a change to one path asks to be observed: its op, and for a move where it went. */
 export interface ObservedChange {
@@ -54,7 +55,10 @@ function stepChanges(step: Step, cwd: string): ObservedChange[] {
   return [...written, ...ops.map((o): ObservedChange => (kind === "existence" ? { op: "write", target: at(o), existence: true } : { op: kind, target: at(o) }))];
 }
 
-/** The changes an effect made that it says where: a recorded change's target, a command's changing steps. */
+/**
+ * The changes an effect made that it says where: a recorded change's target; a command's
+ * changing steps, and what it was seen to change beyond them (seenChanges.ts).
+ */
 export function observedChanges(e: Evidence): ObservedChange[] {
   if (e.simulated || !e.verified) return [];
   if (e.kind === "write" && e.source.path) {
@@ -62,8 +66,25 @@ export function observedChanges(e: Evidence): ObservedChange[] {
     return [op === "move" && e.from ? { op, target: e.from, to: e.source.path } : { op, target: e.source.path }];
   }
   const r = readCommand(e);
-  if (!r || r.opaque) return [];
-  return r.steps.flatMap((s) => stepChanges(s, r.cwd));
+  if (!r) return [];
+  const read = r.opaque ? [] : r.steps.flatMap((s) => stepChanges(s, r.cwd));
+  const seen = seenChanges(e);
+  if (!seen) return read;
+  // Where the changes were seen, what the words did not say is added (a folder made once, not
+  // each thing made inside it). What the words say and was not seen is kept: an answer after a
+  // command that failed to change what it names is still checked against an observation of it.
+  const said = (p: string) => read.some((c) => related(c.target, p) || (c.to !== undefined && related(c.to, p)));
+  const made = new Set(seen.filter((c) => c.change === "created").map((c) => c.path));
+  const unsaid = seen.filter((c) => !said(c.path) && !(c.change === "created" && made.has(dirOf(c.path))));
+  return [...read, ...unsaid.map(asObserved)];
+}
+
+/** A seen change as what it asks to be observed. */
+function asObserved(c: PathChange): ObservedChange {
+  if (c.change === "created") return { op: "write", target: c.path, existence: true };
+  if (c.change === "deleted") return { op: "delete", target: c.path };
+  if (c.change === "moved") return { op: "move", target: c.from!, to: c.path };
+  return { op: "edit", target: c.path };
 }
 
 /**

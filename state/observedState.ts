@@ -6,6 +6,7 @@
  * observation made after the last effect that may have touched it.
  */
 import { commandLine, commandNames, exitCode, holdsText, isCommandEffect, lastChangingStep, observedOperands, readCommand } from "./commandObservations.js";
+import { changedSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";
 import { baseOf, mentions, resolveOperand, within } from "./workspacePaths.js";
 
@@ -23,14 +24,17 @@ export const seen = (e: Evidence): boolean => !e.simulated && (e.verified || e.k
 
 /**
  * Effects: evidence of something that may have changed the workspace. A recorded change names
- * its target; a command changes what its changing steps name (a command that only reads is no
- * effect); an MCP tool's receipt or a SubAgent's command does not say what it touched, so only
- * what it names (or, when nothing names the target, any of them) may have.
+ * its target; a command changed what it was seen to change (seenChanges.ts) or, where that is
+ * not on record, what its changing steps name (a command that only reads is no effect); an MCP
+ * tool's receipt does not say what it touched, so only what it names (or, when nothing names
+ * the target, any of them) may have.
  */
 export const isRecordedChange = (e: Evidence): boolean => e.kind === "write" && !e.simulated;
+/** A command whose changes were seen (seenChanges.ts) says where it acted, as a recorded change does. */
+const isSeenEffect = (e: Evidence): boolean => !!seenChanges(e)?.length;
 const isUnknownEffect = (e: Evidence): boolean =>
-  !e.simulated && ((e.kind === "command" && isCommandEffect(e)) || (e.kind === "receipt" && (!e.domain || e.domain.startsWith("mcp") || e.domain.startsWith("workspace"))));
-export const isEffect = (e: Evidence): boolean => isRecordedChange(e) || isUnknownEffect(e);
+  !e.simulated && ((e.kind === "command" && !isSeenEffect(e) && isCommandEffect(e)) || (e.kind === "receipt" && (!e.domain || e.domain.startsWith("mcp") || e.domain.startsWith("workspace"))));
+export const isEffect = (e: Evidence): boolean => isRecordedChange(e) || isSeenEffect(e) || isUnknownEffect(e);
 
 /** The paths a recorded change touched: its target, and a move's source. */
 const recordedPaths = (e: Evidence): string[] => [e.source.path, e.from].filter((p): p is string => !!p);
@@ -56,7 +60,8 @@ export function effectsOn(target: string | undefined, evidence: Evidence[], unna
 
 /** Whether an observation is of something an effect named (a change with no named target is observed there). */
 export function observesWhatChanged(observation: Evidence, effect: Evidence): boolean {
-  const named = (path: string) => (isRecordedChange(effect) ? recordedOn(effect, path) : effect.kind === "command" ? commandNames(effect, path) : mentions(effect.content, path));
+  const named = (path: string) =>
+    isRecordedChange(effect) ? recordedOn(effect, path) : effect.kind === "command" ? commandNames(effect, path) || changedSeen(effect, path) === true : mentions(effect.content, path);
   if (observation.kind === "command") return observedOperands(observation).some(named);
   // A listing of a folder holding what the effect named, deep enough to print it, observes it too (`ls -R .` after `mv … logs/`).
   return (!!observation.source.path && named(observation.source.path)) || (observation.kind === "listing" && printedPaths(observation).some(named));

@@ -231,6 +231,23 @@ export type Observation = z.infer<typeof Observation>;
 export const EvidenceKind = z.enum(["listing", "locate_hit", "content", "search_hit", "write", "command", "passage", "record", "receipt", "other", "absence"]);
 export type EvidenceKind = z.infer<typeof EvidenceKind>;
 
+/**
+ * Directories no workspace walk enters (vendored dependencies, VCS internals): a command's
+ * changes inside them are not tracked, only their own creation, removal or move.
+ */
+export const SKIPPED_DIRS: ReadonlySet<string> = new Set(["node_modules", ".git"]);
+
+/**
+ * One path a command changed, from snapshots of the workspace before and after it
+ * (tools/workspace/commandChanges.ts); `moved` names where the entry came from.
+ */
+export const PathChange = z.object({
+  path: z.string(),
+  change: z.enum(["created", "modified", "mode", "moved", "deleted"]),
+  from: z.string().optional(),
+});
+export type PathChange = z.infer<typeof PathChange>;
+
 export const Evidence = z.object({
   id: z.string(),
   kind: EvidenceKind,
@@ -256,6 +273,8 @@ export const Evidence = z.object({
   /** On `write` evidence: which change; a move also names where it came from. */
   op: ChangeOp.optional(),
   from: z.string().optional(),
+  /** On `command` evidence: the paths it changed, as seen; absent when not tracked (too large a workspace, too many changes). */
+  changes: z.array(PathChange).optional(),
   /** Produced by a simulated backend (an evaluation fixture): never verified real-world evidence. */
   simulated: z.literal(true).optional(),
 });

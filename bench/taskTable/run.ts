@@ -101,6 +101,8 @@ export interface GateOutcome {
   status: string;
   guarded: boolean;
   note?: string;
+  /** The run's workspace, left for a test to check what is on disk. */
+  workspace: string;
 }
 
 /**
@@ -135,7 +137,7 @@ export async function runGateScript(script: GateScript): Promise<GateOutcome> {
   }
   const goals = readTaskFrame(state.taskFrame).goals.map(goalKey);
   const gate = state.observations.find((o) => o.source === "gate" && o.failure?.kind === "incomplete_goals");
-  const ended = { status: state.status, guarded: !!state.finalization?.guarded };
+  const ended = { status: state.status, guarded: !!state.finalization?.guarded, workspace };
   if (gate) return { goals, verdict: "block", note: gate.summary, ...ended };
   if (state.finalization && !state.finalization.guarded) return { goals, verdict: "pass", ...ended };
   return { goals, verdict: "error", note: state.error?.message ?? `ended ${state.status}`, ...ended };

@@ -22,7 +22,7 @@
  * Linux only (`/proc/self/fd`). Nothing here throws: failures are data.
  */
 import { randomBytes } from "node:crypto";
-import { constants, promises as fs, type Stats } from "node:fs";
+import { closeSync, constants, lstatSync, openSync, promises as fs, readdirSync, readlinkSync, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { isInside, normalizeRelPath, type ToolFailure, fail, fsFailure } from "./paths.js";
@@ -250,4 +250,55 @@ export async function openSubdir(root: string, dir: FileHandle, name: string, re
     return null;
   }
   return (await provenInside(root, child, rel)).ok ? child : null;
+}
+
+/**
+ * The lstat of every entry below `root`, by workspace-relative path, read synchronously: the
+ * snapshots around a command (commandChanges.ts) stat every entry twice, and thousands of
+ * awaited calls cost more than many commands. Each directory is opened through its verified
+ * parent's descriptor without following a symlink and proven inside the root, as openSubdir
+ * does; a directory named in `skip` is reported, never entered. Null past `max` entries.
+ */
+export function lstatTreeSync(root: string, skip: ReadonlySet<string>, max: number): Map<string, Stats> | null {
+  const out = new Map<string, Stats>();
+  const visit = (fd: number, rel: string): boolean => {
+    const base = `/proc/self/fd/${fd}`;
+    let names: string[];
+    try {
+      names = readdirSync(base);
+    } catch {
+      return true;
+    }
+    for (const name of names) {
+      const stat = lstatSync(`${base}/${name}`, { throwIfNoEntry: false });
+      if (!stat) continue;
+      const childRel = rel === "." ? name : `${rel}/${name}`;
+      out.set(childRel, stat);
+      if (out.size > max) return false;
+      if (!stat.isDirectory() || skip.has(name)) continue;
+      let child: number;
+      try {
+        child = openSync(`${base}/${name}`, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_NONBLOCK);
+      } catch {
+        continue;
+      }
+      try {
+        if (isInside(root, readlinkSync(`/proc/self/fd/${child}`)) && !visit(child, childRel)) return false;
+      } finally {
+        closeSync(child);
+      }
+    }
+    return true;
+  };
+  let fd: number;
+  try {
+    fd = openSync(root, O_RDONLY | O_DIRECTORY);
+  } catch {
+    return null;
+  }
+  try {
+    return visit(fd, ".") ? out : null;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -8,9 +8,10 @@ import { spawn } from "node:child_process";
 import { z } from "zod";
 import { defineTool, ok } from "../types.js";
 import { commandContainment, findExecutable, type Containment } from "./processSandbox.js";
+import { diffSnapshots, snapshotWorkspace } from "./commandChanges.js";
 import { fdPath, openDir } from "./confined.js";
 import { normalizeRelPath, resolveInWorkspace, fail } from "./paths.js";
-import type { ToolOutcome } from "../../state/types.js";
+import type { PathChange, ToolOutcome } from "../../state/types.js";
 
 /** Parent variables a command inherits; everything else must be passed explicitly. */
 export const INHERITED_ENV = ["PATH", "LANG", "LC_ALL", "TZ", "HOME"] as const;
@@ -167,15 +168,18 @@ export const runCommand = defineTool({
       if (executable === "not_executable") return spawnFailure(input, Object.assign(new Error("not executable"), { code: "EACCES" }));
       const output = new CappedOutput();
       const shown = displayCommand(input);
+      // Snapshots around the run record what it changed, whatever the program (commandChanges.ts).
+      const before = snapshotWorkspace(ctx.workspaceRoot);
       const end = await runProcess(input, executable, cwdPath, await commandContainment(), output, ctx.signal);
-      return outcomeOf(end, input, shown, cwd.rel, output);
+      const changes = end.kind === "exited" ? diffSnapshots(before, snapshotWorkspace(ctx.workspaceRoot)) : undefined;
+      return outcomeOf(end, input, shown, cwd.rel, output, changes);
     } finally {
       await dir.dir.close();
     }
   },
 });
 
-function outcomeOf(end: ProcessEnd, input: RunInput, shown: string, cwdRel: string, output: CappedOutput): ToolOutcome {
+function outcomeOf(end: ProcessEnd, input: RunInput, shown: string, cwdRel: string, output: CappedOutput, changes?: PathChange[]): ToolOutcome {
   switch (end.kind) {
     case "spawn_failed":
       return spawnFailure(input, end.error);
@@ -187,7 +191,14 @@ function outcomeOf(end: ProcessEnd, input: RunInput, shown: string, cwdRel: stri
       const status = end.code !== null ? `exit code ${end.code}` : `killed by ${end.signal}`;
       const cut = output.truncated ? ` (output truncated to ${MAX_OUTPUT_BYTES} bytes)` : "";
       const content = [`$ ${shown}`, output.text(), `[${status}]${cut}`].join("\n");
-      return ok(`ran \`${shown}\` in ${cwdRel}: ${status}${cut}`, [{ kind: "command", source: { path: cwdRel }, content, verified: true }]);
+      return ok(`ran \`${shown}\` in ${cwdRel}: ${status}${cut}${changedNote(changes)}`, [{ kind: "command", source: { path: cwdRel }, content, verified: true, ...(changes ? { changes } : {}) }]);
     }
   }
+}
+
+/** The summary's word on what the command changed, so the model knows too (a few paths, then a count). */
+function changedNote(changes: PathChange[] | undefined): string {
+  if (!changes?.length) return "";
+  const shown = changes.slice(0, 5).map((c) => (c.change === "moved" ? `${c.from} moved to ${c.path}` : `${c.path} ${c.change}`));
+  return `; changed: ${shown.join(", ")}${changes.length > 5 ? ` and ${changes.length - 5} more` : ""}`;
 }

@@ -11,9 +11,9 @@ import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { entriesOf, fdPath, openDir, openSubdir } from "./confined.js";
 import { toWorkspaceRel } from "./paths.js";
+import { SKIPPED_DIRS } from "../../state/types.js";
 
-/** Directories no walk enters: vendored dependencies and VCS internals. */
-export const SKIPPED_DIRS: ReadonlySet<string> = new Set(["node_modules", ".git"]);
+export { SKIPPED_DIRS };
 
 export interface WalkEntry {
   abs: string;
