@@ -44,8 +44,12 @@ export type CacheUse = "accepted" | "absent" | "rejected";
 /**
  * Runs the CommonJS bundle at `bundle` and returns its exports. Without a usable cache, the
  * code V8 compiled is written when the process exits (so it holds what the command ran).
+ * `resolvePackage` is the caller's `import.meta.resolve`, for the bundle's modules (which have
+ * no import.meta): a package resolves from any file of this checkout alike. This module is
+ * loaded as CommonJS (dist/bundle/codeCache.cjs), which has no import.meta of its own: node's
+ * ES module loader and the facades of the built-ins it imports cost a run ~10 ms more.
  */
-export function loadBundle<T>(bundle: URL): { exports: T; cache: CacheUse } {
+export function loadBundle<T>(bundle: URL, resolvePackage: (specifier: string) => string): { exports: T; cache: CacheUse } {
   const file = fileURLToPath(bundle);
   const bytes = readFileSync(file);
   // V8 refuses a cache made under other flags: each set of node options keeps its own.
@@ -59,7 +63,6 @@ export function loadBundle<T>(bundle: URL): { exports: T; cache: CacheUse } {
   const cache: CacheUse = !cachedData ? "absent" : script.cachedDataRejected ? "rejected" : "accepted";
   if (cache !== "accepted") process.once("exit", () => writeCached(name, cacheFile(script.createCachedData())));
   const module = { exports: {} as T };
-  // `import.meta.resolve` of a package (the bundle's modules have no import.meta) resolves from here as from dist/.
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), (specifier: string) => import.meta.resolve(specifier));
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), resolvePackage);
   return { exports: module.exports, cache };
 }

@@ -102,9 +102,11 @@ describe("the bin runs the bundled CLI", () => {
     expect(modules.filter(runOnly)).toEqual([]);
   }, 60_000);
 
-  it("mira run loads the bundle's code cache loader and the SQLite addon, no package file by file", async () => {
+  it("mira run requires the bundle's code cache loader (CommonJS, no ES module chunk) and the SQLite addon, no package file by file", async () => {
     const { direct } = await loadedBy(["run", "Where is the retry limit configured?", "--workspace", ws, "--checkpointer", store], "run");
-    expect(direct).toContain("dist/bundle/codeCache.js");
+    expect(direct).toContain("dist/bundle/codeCache.cjs");
+    // Node's ES module loader is met only for the bin itself: no chunk of the ES module bundle.
+    expect(direct.filter((f) => /^dist\/bundle\/.*\.js$/.test(f))).toEqual([]);
     expect(direct.some((f) => f.includes("node_modules/better-sqlite3/"))).toBe(true);
     expect(direct.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/bundle/"))).toEqual([]);
     expect(direct.filter((f) => f.includes("node_modules/") && !UNBUNDLED_PACKAGES.test(f))).toEqual([]);
@@ -121,8 +123,9 @@ describe("run, resume and cancel compile the CLI through V8's code cache", () =>
   const codeCache = () => readdirSync(cache).filter((name) => name.startsWith("cli.cjs-"));
   /** Loads a bundle file (default dist/bundle/cli.cjs) as the bin does; prints how its cache was found, then `mira ...args`'s output. */
   async function load(args: string[], bundle = "dist/bundle/cli.cjs"): Promise<string> {
-    const script = `const { loadBundle } = await import(${JSON.stringify(pathToFileURL(join(ROOT, "dist/bundle/codeCache.js")).href)});
-const { exports, cache } = loadBundle(new URL(${JSON.stringify(pathToFileURL(join(ROOT, bundle)).href)}));
+    const script = `import { createRequire } from "node:module";
+const { loadBundle } = createRequire(import.meta.url)(${JSON.stringify(join(ROOT, "dist/bundle/codeCache.cjs"))});
+const { exports, cache } = loadBundle(new URL(${JSON.stringify(pathToFileURL(join(ROOT, bundle)).href)}), (specifier) => import.meta.resolve(specifier));
 console.log(cache); await exports.main(${JSON.stringify(args)});`;
     // A file, not `-e`: the cache is kept per set of node options, and the bin runs with none.
     const file = join(cache, "load.mjs");
