@@ -37,6 +37,64 @@ export function loadSegmenter(): Jieba {
 /** The Han words of a run of Han characters, as jieba cuts them (precise mode, no HMM guesses). */
 const hanWords = (run: string): string[] => loadSegmenter().cut(run, false);
 
+// Word_Break classes (UAX #29) of the ASCII characters; every other one is OTHER.
+const OTHER = 0;
+const LETTER = 1;
+const NUMERIC = 2;
+const EXTEND_NUM_LET = 3;
+const MID_LETTER = 4;
+const MID_NUM = 5;
+/** `.` and `'` (MidNumLet and Single_Quote join letters and numbers alike). */
+const MID_NUM_LET = 6;
+const SPACE = 7;
+const NEWLINE = 8;
+const CR = 9;
+const LF = 10;
+const WORD_BREAK = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  WORD_BREAK[c] = /[A-Za-z]/.test(ch) ? LETTER : /[0-9]/.test(ch) ? NUMERIC : ch === "_" ? EXTEND_NUM_LET : ch === ":" ? MID_LETTER : ch === "," || ch === ";" ? MID_NUM : ch === "." || ch === "'" ? MID_NUM_LET : ch === " " ? SPACE : ch === "\v" || ch === "\f" ? NEWLINE : ch === "\r" ? CR : ch === "\n" ? LF : OTHER;
+}
+/** ASCII without `:`, the one ASCII character whose class CLDR tailors by language (a MidLetter in some, not in others). */
+const isPlainAscii = (text: string) => /^[\x00-\x39\x3b-\x7f]*$/.test(text);
+const midLetter = (c: number) => c === MID_LETTER || c === MID_NUM_LET;
+const midNum = (c: number) => c === MID_NUM || c === MID_NUM_LET;
+
+/** Whether UAX #29 keeps `at - 1` and `at` of an ASCII text in one segment (rules WB3–WB13b; the rest concern other scripts). */
+function joined(cls: Uint8Array, at: number): boolean {
+  const a = cls[at - 1]!;
+  const b = cls[at]!;
+  if (a === CR && b === LF) return true;
+  if (a >= NEWLINE || b >= NEWLINE) return false;
+  if (a === SPACE) return b === SPACE;
+  if (a === LETTER) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET || (midLetter(b) && cls[at + 1] === LETTER);
+  if (a === NUMERIC) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET || (midNum(b) && cls[at + 1] === NUMERIC);
+  if (a === EXTEND_NUM_LET) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET;
+  if (b === LETTER) return midLetter(a) && cls[at - 2] === LETTER;
+  if (b === NUMERIC) return midNum(a) && cls[at - 2] === NUMERIC;
+  return false;
+}
+
+/**
+ * The word-like segments of an ASCII text exactly as `Intl.Segmenter` cuts them (tests pin
+ * this against it): creating ICU's word segmenter loads its break data, 10–30 ms of a run's
+ * start-up, and requests are mostly plain English. A segment is word-like when it holds a
+ * letter or a digit, or joins underscores (ICU's rule status for WB13a).
+ */
+function asciiWords(text: string, out: string[]): void {
+  const cls = new Uint8Array(text.length + 1);
+  for (let i = 0; i < text.length; i++) cls[i] = WORD_BREAK[text.charCodeAt(i)]!;
+  cls[text.length] = OTHER;
+  let start = 0;
+  for (let at = 1; at <= text.length; at++) {
+    if (at < text.length && joined(cls, at)) continue;
+    let wordLike = at - start > 1 && cls[start] === EXTEND_NUM_LET;
+    for (let i = start; i < at && !wordLike; i++) wordLike = cls[i] === LETTER || cls[i] === NUMERIC;
+    if (wordLike) out.push(text.slice(start, at));
+    start = at;
+  }
+}
+
 /**
  * The words of any text, in order: Han runs cut by jieba, other scripts by Unicode word
  * boundaries. Punctuation and whitespace are dropped; case is kept (callers decide).
@@ -44,6 +102,7 @@ const hanWords = (run: string): string[] => loadSegmenter().cut(run, false);
 export function segmentWords(text: string): string[] {
   const out: string[] = [];
   const otherWords = (chunk: string) => {
+    if (isPlainAscii(chunk)) return asciiWords(chunk, out);
     wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: "word" });
     for (const part of wordSegmenter.segment(chunk)) if (part.isWordLike) out.push(part.segment);
   };

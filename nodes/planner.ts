@@ -169,7 +169,8 @@ export async function checkRequest(goal: string, root: string): Promise<FrameRes
   return result;
 }
 
-async function intakeFrame(goal: string, root: string): Promise<FrameResult> {
+/** The frame of a turn's request: the checked one when it still holds (exported for tests). */
+export async function intakeFrame(goal: string, root: string): Promise<FrameResult> {
   const index = await workspaceIndex(root);
   const kept = checked;
   checked = undefined;

@@ -13,6 +13,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openCheckpointStore } from "../checkpointers/index.js";
+import { segmentWords } from "../language/segment.js";
+import { checkRequest, intakeFrame } from "../nodes/planner.js";
+import { buildTaskFrame } from "../state/taskFrame.js";
+import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { asciiOnly } from "../scripts/bundleCli.js";
 import { miraInProcess } from "./support/cli.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
@@ -207,6 +211,66 @@ console.log(cache); await exports.main(${JSON.stringify(args)});`;
       rmSync(changed, { force: true });
     }
   }, 120_000);
+});
+
+describe("mira run parses its request once: the intake takes the frame the CLI checked", () => {
+  it("the same request over the same files gets the checked frame itself, once; a second intake builds anew", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const goal = "Where is the retry limit configured, and what is its value?";
+    const checked = await checkRequest(goal, workspace);
+    expect(checked.ok).toBe(true);
+    expect(await intakeFrame(goal, workspace)).toBe(checked);
+    const again = await intakeFrame(goal, workspace);
+    expect(again).not.toBe(checked);
+    expect(again).toEqual(checked);
+  });
+
+  it("a file made between the check and the intake, or another request, gets the frame built now", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const goal = "Read docs/runbook.md";
+    const checked = await checkRequest(goal, workspace);
+    writeFileSync(join(workspace, "docs", "runbook.md"), "# Runbook\n");
+    const taken = await intakeFrame(goal, workspace);
+    expect(taken).not.toEqual(checked);
+    expect(taken).toEqual(buildTaskFrame(goal, await workspaceIndex(workspace)));
+    expect(taken.ok && taken.frame.goals.map((g) => [g.intent, g.target])).toEqual([["read", "docs/runbook.md"]]);
+    await checkRequest(goal, workspace);
+    expect(await intakeFrame("Read README.md", workspace)).toEqual(buildTaskFrame("Read README.md", await workspaceIndex(workspace)));
+  });
+});
+
+describe("plain ASCII text is cut into words without ICU's word segmenter (creating it cost a run's start-up 10-30 ms)", () => {
+  const icu = new Intl.Segmenter(undefined, { granularity: "word" });
+  const icuWords = (text: string) => [...icu.segment(text)].filter((part) => part.isWordLike).map((part) => part.segment);
+
+  it("gives exactly Intl.Segmenter's words: every ASCII pair, strings over the characters UAX #29 treats specially, and this repository's lines", () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+    const texts = ascii.flatMap((a) => ascii.map((b) => a + b));
+    const special = ["a", "Z", "7", "_", ".", "'", ":", ",", ";", '"', " ", "\t", "\n", "\r", "\v", "-", "/", "é", "重"];
+    let seed = 24;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    for (let i = 0; i < 30_000; i++) texts.push(Array.from({ length: 1 + next(9) }, () => special[next(special.length)]).join(""));
+    for (const file of ["README.md", "docs/cli.md", "cli/commands.ts", "language/segment.ts"]) texts.push(...readFileSync(file, "utf8").split("\n"));
+    texts.push("Where is the retry limit configured, and what is its value?", "e.g. src/config.ts has 3.14, it's 1,000 __init__ a:b");
+    expect(texts.filter((text) => JSON.stringify(segmentWords(text)) !== JSON.stringify(icuWords(text)))).toEqual([]);
+  });
+
+  it("mira run reaches its first step on an English request without creating an Intl.Segmenter", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    // Marks on stdout, in order with the run's lines, each creation of a word segmenter.
+    const probe = join(workspace, "segmenter-probe.mjs");
+    writeFileSync(probe, `const Icu = Intl.Segmenter;\nIntl.Segmenter = class extends Icu { constructor(...args) { super(...args); process.stdout.write("segmenter created\\n"); } };\n`);
+    const { stdout } = await exec(process.execPath, ["--import", pathToFileURL(probe).href, "bin/mira.js", "run", "Where is the retry limit configured, and what is its value?", "--workspace", workspace, "--checkpointer", "memory"], { env: { ...process.env, MIRA_CHECKPOINTER: "" } });
+    const lines = stdout.split("\n");
+    const firstStep = lines.findIndex((line) => /^\s*1 Planner/.test(line));
+    expect(firstStep).toBeGreaterThan(0);
+    expect(lines.slice(0, firstStep).filter((line) => line === "segmenter created")).toEqual([]);
+    // The probe works: a later step segments non-ASCII text (an answer check) and creates one.
+    expect(lines).toContain("segmenter created");
+  }, 60_000);
 });
 
 describe("the bundle is ASCII (read without decoding UTF-8)", () => {
