@@ -245,17 +245,35 @@ describe("plain ASCII text is cut into words without ICU's word segmenter (creat
   const icu = new Intl.Segmenter(undefined, { granularity: "word" });
   const icuWords = (text: string) => [...icu.segment(text)].filter((part) => part.isWordLike).map((part) => part.segment);
 
-  it("gives exactly Intl.Segmenter's words: every ASCII pair, strings over the characters UAX #29 treats specially, and this repository's lines", () => {
+  it("gives exactly Intl.Segmenter's words: every ASCII pair, strings over the characters UAX #29 treats specially, and this repository's files and lines", () => {
     const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
     const texts = ascii.flatMap((a) => ascii.map((b) => a + b));
     const special = ["a", "Z", "7", "_", ".", "'", ":", ",", ";", '"', " ", "\t", "\n", "\r", "\v", "-", "/", "é", "重"];
     let seed = 24;
     const next = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
     for (let i = 0; i < 30_000; i++) texts.push(Array.from({ length: 1 + next(9) }, () => special[next(special.length)]).join(""));
-    for (const file of ["README.md", "docs/cli.md", "cli/commands.ts", "language/segment.ts"]) texts.push(...readFileSync(file, "utf8").split("\n"));
+    // Each line, and each file whole (many lines, non-ASCII ones among them).
+    for (const file of ["README.md", "docs/cli.md", "cli/commands.ts", "language/segment.ts"]) texts.push(...readFileSync(file, "utf8").split("\n"), readFileSync(file, "utf8"));
     texts.push("Where is the retry limit configured, and what is its value?", "e.g. src/config.ts has 3.14, it's 1,000 __init__ a:b");
     expect(texts.filter((text) => JSON.stringify(segmentWords(text)) !== JSON.stringify(icuWords(text)))).toEqual([]);
   });
+
+  it("a long text is cut in time linear in its length, ASCII or not (V8 copies the whole input into every segment it returns)", () => {
+    const lines = (line: string) => Array.from({ length: 3_000 }, (_, i) => `${line} ${i}`).join("\n");
+    const cases: Array<[string, string[], number]> = [
+      [lines("The café's retry limit is set in src/config.ts, see docs/operations.md"), ["The", "café's", "retry", "limit"], 13],
+      [lines("The retry limit is set in src/config.ts, see docs/operations.md"), ["The", "retry", "limit", "is"], 12],
+    ];
+    for (const [text, first, perLine] of cases) {
+      expect(text.length).toBeGreaterThan(150_000);
+      const started = performance.now();
+      const words = segmentWords(text);
+      // Cut in one piece by ICU this took 20-60 s; line by line, or without ICU, well under a second.
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(words.slice(0, 4)).toEqual(first);
+      expect(words).toHaveLength(3_000 * perLine);
+    }
+  }, 120_000);
 
   it("mira run reaches its first step on an English request without creating an Intl.Segmenter", async () => {
     const workspace = realpathSync(await tempWorkspace({}));
