@@ -20,7 +20,7 @@ const cached = command === "run" || command === "resume" || command === "cancel"
 const { main } = unbundled
   ? await import("../dist/cli/main.js")
   : cached
-    ? createRequire(import.meta.url)("../dist/bundle/codeCache.cjs").loadBundle(new URL("../dist/bundle/cli.cjs", import.meta.url), (specifier) => import.meta.resolve(specifier)).exports
+    ? createRequire(import.meta.url)("../dist/bundle/codeCache.cjs").loadBundle(new URL("../dist/bundle/cli.cjs", import.meta.url), (specifier) => import.meta.resolve(specifier), (cli) => cli.droveGraph()).exports
     : await import("../dist/bundle/main.js");
 
 const code = await main(process.argv.slice(2));

@@ -129,7 +129,7 @@ describe("run, resume and cancel compile the CLI through V8's code cache", () =>
   async function load(args: string[], bundle = "dist/bundle/cli.cjs"): Promise<string> {
     const script = `import { createRequire } from "node:module";
 const { loadBundle } = createRequire(import.meta.url)(${JSON.stringify(join(ROOT, "dist/bundle/codeCache.cjs"))});
-const { exports, cache } = loadBundle(new URL(${JSON.stringify(pathToFileURL(join(ROOT, bundle)).href)}), (specifier) => import.meta.resolve(specifier));
+const { exports, cache } = loadBundle(new URL(${JSON.stringify(pathToFileURL(join(ROOT, bundle)).href)}), (specifier) => import.meta.resolve(specifier), (cli) => cli.droveGraph());
 console.log(cache); await exports.main(${JSON.stringify(args)});`;
     // A file, not `-e`: the cache is kept per set of node options, and the bin runs with none.
     const file = join(cache, "load.mjs");
@@ -188,11 +188,33 @@ console.log(cache); await exports.main(${JSON.stringify(args)});`;
     const data = new vm.Script("1 + 1").createCachedData();
     other.writeUInt32LE(data.length, 8);
     other.writeUInt32LE(crc32(data), 12);
-    writeFileSync(file, Buffer.concat([other.subarray(0, 16), data]));
+    writeFileSync(file, Buffer.concat([other.subarray(0, 20), data]));
     expect(await load(["--version"])).toMatch(/^rejected\n/);
     expect(await run()).toBe(first);
     expect(await load(["--version"])).toMatch(/^accepted\n/);
   }, 180_000);
+
+  it("a cache made by a process that ran no step (`mira run --help`) is replaced by the first that runs one, then kept", async () => {
+    const own = mkdtempSync(join(tmpdir(), "mira-code-cache-"));
+    const bin = (args: string[]) => exec(process.execPath, ["bin/mira.js", ...args], { env: { ...env(), MIRA_CACHE_DIR: own } });
+    const file = () => {
+      const names = readdirSync(own).filter((name) => name.startsWith("cli.cjs-"));
+      expect(names).toHaveLength(1);
+      return readFileSync(join(own, names[0]!));
+    };
+    await bin(["run", "--help"]);
+    const helpOnly = file();
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const run = ["run", TASK, "--workspace", workspace, "--checkpointer", "memory"];
+    expect((await bin(run)).stdout).toMatch(/completed/);
+    const ofRun = file();
+    // The run compiled far more than `--help` did, and its code now is the cache.
+    expect(ofRun.length).toBeGreaterThan(helpOnly.length * 1.5);
+    await bin(run);
+    await bin(["run", "--help"]);
+    expect(file().equals(ofRun)).toBe(true);
+  }, 120_000);
 
   it("a changed bundle of the same length never runs the code cached for the old one", async () => {
     const changed = `dist/bundle/cli-changed-${process.pid}.cjs`;
