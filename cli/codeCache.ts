@@ -71,10 +71,10 @@ export function loadBundle<T>(bundle: URL, resolvePackage: (specifier: string) =
   const script = new vm.Script(wrapped, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   const cache: CacheUse = !cachedData ? "absent" : script.cachedDataRejected ? "rejected" : "accepted";
   const module = { exports: {} as T };
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), resolvePackage);
   process.once("exit", () => {
     const ran = ranStep(module.exports);
     if (cache !== "accepted" || (ran && !found!.ranStep)) writeCached(name, cacheFile(script.createCachedData(), ran));
   });
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), resolvePackage);
   return { exports: module.exports, cache };
 }
