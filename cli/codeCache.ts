@@ -65,6 +65,7 @@ export function loadBundle<T>(bundle: URL, resolvePackage: (specifier: string) =
   const name = `${basename(file)}-${crc32(bytes).toString(16)}-${bytes.length}-${node.toString(16)}.v8`;
   const found = readCache(name);
   const cachedData = found?.data;
+  const ranBefore = found?.ranStep ?? false;
   // The bundle is ASCII (scripts/bundleCli.ts escapes the rest): read as Latin-1 it is the
   // source without decoding UTF-8, and V8 keeps it one byte a character.
   const wrapped = `(function (exports, require, module, __filename, __dirname, __miraResolve) {${bytes.toString("latin1")}\n})`;
@@ -72,9 +73,12 @@ export function loadBundle<T>(bundle: URL, resolvePackage: (specifier: string) =
   const cache: CacheUse = !cachedData ? "absent" : script.cachedDataRejected ? "rejected" : "accepted";
   const module = { exports: {} as T };
   (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), resolvePackage);
-  process.once("exit", () => {
-    const ran = ranStep(module.exports);
-    if (cache !== "accepted" || (ran && !found!.ranStep)) writeCached(name, cacheFile(script.createCachedData(), ran));
-  });
+  // Only a process that may write registers: the handler keeps the script (and what it holds) alive.
+  if (cache !== "accepted" || !ranBefore) {
+    process.once("exit", () => {
+      const ran = ranStep(module.exports);
+      if (cache !== "accepted" || ran) writeCached(name, cacheFile(script.createCachedData(), ran));
+    });
+  }
   return { exports: module.exports, cache };
 }

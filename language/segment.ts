@@ -60,18 +60,21 @@ const isPlainAscii = (text: string) => /^[\x00-\x39\x3b-\x7f]*$/.test(text);
 const midLetter = (c: number) => c === MID_LETTER || c === MID_NUM_LET;
 const midNum = (c: number) => c === MID_NUM || c === MID_NUM_LET;
 
+/** The class of `text`'s character at `at`; OTHER outside it. */
+const classAt = (text: string, at: number): number => (at >= 0 && at < text.length ? WORD_BREAK[text.charCodeAt(at)]! : OTHER);
+
 /** Whether UAX #29 keeps `at - 1` and `at` of an ASCII text in one segment (rules WB3–WB13b; the rest concern other scripts). */
-function joined(cls: Uint8Array, at: number): boolean {
-  const a = cls[at - 1]!;
-  const b = cls[at]!;
+function joined(text: string, at: number): boolean {
+  const a = classAt(text, at - 1);
+  const b = classAt(text, at);
   if (a === CR && b === LF) return true;
   if (a >= NEWLINE || b >= NEWLINE) return false;
   if (a === SPACE) return b === SPACE;
-  if (a === LETTER) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET || (midLetter(b) && cls[at + 1] === LETTER);
-  if (a === NUMERIC) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET || (midNum(b) && cls[at + 1] === NUMERIC);
+  if (a === LETTER) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET || (midLetter(b) && classAt(text, at + 1) === LETTER);
+  if (a === NUMERIC) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET || (midNum(b) && classAt(text, at + 1) === NUMERIC);
   if (a === EXTEND_NUM_LET) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET;
-  if (b === LETTER) return midLetter(a) && cls[at - 2] === LETTER;
-  if (b === NUMERIC) return midNum(a) && cls[at - 2] === NUMERIC;
+  if (b === LETTER) return midLetter(a) && classAt(text, at - 2) === LETTER;
+  if (b === NUMERIC) return midNum(a) && classAt(text, at - 2) === NUMERIC;
   return false;
 }
 
@@ -79,20 +82,25 @@ function joined(cls: Uint8Array, at: number): boolean {
  * The word-like segments of an ASCII text exactly as `Intl.Segmenter` cuts them (tests pin
  * this against it): creating ICU's word segmenter loads its break data, 10–30 ms of a run's
  * start-up, and requests are mostly plain English. A segment is word-like when it holds a
- * letter or a digit, or joins underscores (ICU's rule status for WB13a).
+ * letter or a digit, or joins underscores (ICU's rule status for WB13a). Nothing is
+ * allocated but the words.
  */
 function asciiWords(text: string, out: string[]): void {
-  const cls = new Uint8Array(text.length + 1);
-  for (let i = 0; i < text.length; i++) cls[i] = WORD_BREAK[text.charCodeAt(i)]!;
-  cls[text.length] = OTHER;
   let start = 0;
-  for (let at = 1; at <= text.length; at++) {
-    if (at < text.length && joined(cls, at)) continue;
-    let wordLike = at - start > 1 && cls[start] === EXTEND_NUM_LET;
-    for (let i = start; i < at && !wordLike; i++) wordLike = cls[i] === LETTER || cls[i] === NUMERIC;
-    if (wordLike) out.push(text.slice(start, at));
-    start = at;
+  let hasWordChar = false;
+  const flush = (end: number) => {
+    if (hasWordChar || (end - start > 1 && classAt(text, start) === EXTEND_NUM_LET)) out.push(text.slice(start, end));
+  };
+  for (let at = 0; at < text.length; at++) {
+    if (at > start && !joined(text, at)) {
+      flush(at);
+      start = at;
+      hasWordChar = false;
+    }
+    const c = classAt(text, at);
+    hasWordChar ||= c === LETTER || c === NUMERIC;
   }
+  if (text.length > start) flush(text.length);
 }
 
 /**
