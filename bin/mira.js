@@ -6,6 +6,8 @@
 // what each needs. `serve` and `eval` run the modules tsc compiled, unbundled: they hand
 // LangGraph and LangChain objects to packages loaded from node_modules (the API server,
 // createAgent, pi-ai), which must see the same copies.
+import { createRequire } from "node:module";
+
 // A reader that stops reading (`mira run … | head`) closes the pipe: the run goes on to its
 // end with its output dropped, rather than dying on EPIPE halfway with a stack trace.
 process.stdout.on("error", (error) => {
@@ -14,10 +16,11 @@ process.stdout.on("error", (error) => {
 const command = process.argv[2];
 const unbundled = command === "serve" || command === "eval";
 const cached = command === "run" || command === "resume" || command === "cancel";
+// The code cache's loader is required, not imported: it is CommonJS (see cli/codeCache.ts).
 const { main } = unbundled
   ? await import("../dist/cli/main.js")
   : cached
-    ? (await import("../dist/bundle/codeCache.js")).loadBundle(new URL("../dist/bundle/cli.cjs", import.meta.url)).exports
+    ? createRequire(import.meta.url)("../dist/bundle/codeCache.cjs").loadBundle(new URL("../dist/bundle/cli.cjs", import.meta.url), (specifier) => import.meta.resolve(specifier), (cli) => cli.droveGraph()).exports
     : await import("../dist/bundle/main.js");
 
 const code = await main(process.argv.slice(2));

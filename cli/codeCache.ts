@@ -10,6 +10,11 @@
  * bundle never reads another's; a file whose own CRC-32 does not match (torn or corrupt) is
  * not given to V8, which checks only its header; a cache V8 still refuses is compiled anew
  * and replaced. It lives in the language cache's directory (`MIRA_CACHE_DIR`, size-bounded).
+ *
+ * A cache holds the functions its process compiled, and a used cache is never written again:
+ * one made by a process that ran no step (`mira run --help`, a refused request) would leave
+ * every later run compiling most of its code (~60 ms more a run, measured). Its file says
+ * whether its process ran a step; the first process that runs one replaces a file that did not.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -19,22 +24,24 @@ import vm from "node:vm";
 import { crc32 } from "node:zlib";
 import { readCachedBytes, writeCached } from "../language/cache.js";
 
-/** A cache file: this tag, the payload's length and CRC-32 (uint32 LE each), then V8's data. */
+/** A cache file: this tag, the payload's length, its CRC-32 and whether its process ran a step (uint32 LE each), then V8's data. */
 const TAG = Buffer.from("mira-v8\n");
-const HEADER = TAG.length + 8;
+const HEADER = TAG.length + 12;
 
 /** V8's data in a cache file, or undefined when the file is absent, torn or corrupt. */
-function readCache(name: string): Buffer | undefined {
+function readCache(name: string): { data: Buffer; ranStep: boolean } | undefined {
   const file = readCachedBytes(name);
   if (!file || file.length < HEADER || !file.subarray(0, TAG.length).equals(TAG)) return undefined;
   const data = file.subarray(HEADER);
-  return data.length === file.readUInt32LE(TAG.length) && crc32(data) === file.readUInt32LE(TAG.length + 4) ? data : undefined;
+  if (data.length !== file.readUInt32LE(TAG.length) || crc32(data) !== file.readUInt32LE(TAG.length + 4)) return undefined;
+  return { data, ranStep: file.readUInt32LE(TAG.length + 8) === 1 };
 }
 
-function cacheFile(data: Buffer): Buffer {
-  const header = Buffer.alloc(8);
+function cacheFile(data: Buffer, ranStep: boolean): Buffer {
+  const header = Buffer.alloc(12);
   header.writeUInt32LE(data.length, 0);
   header.writeUInt32LE(crc32(data), 4);
+  header.writeUInt32LE(ranStep ? 1 : 0, 8);
   return Buffer.concat([TAG, header, data]);
 }
 
@@ -42,24 +49,36 @@ function cacheFile(data: Buffer): Buffer {
 export type CacheUse = "accepted" | "absent" | "rejected";
 
 /**
- * Runs the CommonJS bundle at `bundle` and returns its exports. Without a usable cache, the
- * code V8 compiled is written when the process exits (so it holds what the command ran).
+ * Runs the CommonJS bundle at `bundle` and returns its exports. Without a usable cache, or
+ * with one whose process ran no step when this one did (`ranStep`, asked at exit), the code
+ * V8 compiled is written when the process exits (so it holds what the command ran).
+ * `resolvePackage` is the caller's `import.meta.resolve`, for the bundle's modules (which have
+ * no import.meta): a package resolves from any file of this checkout alike. This module is
+ * loaded as CommonJS (dist/bundle/codeCache.cjs), which has no import.meta of its own: node's
+ * ES module loader and the facades of the built-ins it imports cost a run ~10 ms more.
  */
-export function loadBundle<T>(bundle: URL): { exports: T; cache: CacheUse } {
+export function loadBundle<T>(bundle: URL, resolvePackage: (specifier: string) => string, ranStep: (exports: T) => boolean): { exports: T; cache: CacheUse } {
   const file = fileURLToPath(bundle);
   const bytes = readFileSync(file);
   // V8 refuses a cache made under other flags: each set of node options keeps its own.
   const node = crc32(`${process.version} ${process.arch} ${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`);
   const name = `${basename(file)}-${crc32(bytes).toString(16)}-${bytes.length}-${node.toString(16)}.v8`;
-  const cachedData = readCache(name);
+  const found = readCache(name);
+  const cachedData = found?.data;
+  const ranBefore = found?.ranStep ?? false;
   // The bundle is ASCII (scripts/bundleCli.ts escapes the rest): read as Latin-1 it is the
   // source without decoding UTF-8, and V8 keeps it one byte a character.
   const wrapped = `(function (exports, require, module, __filename, __dirname, __miraResolve) {${bytes.toString("latin1")}\n})`;
   const script = new vm.Script(wrapped, { filename: file, cachedData, importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
   const cache: CacheUse = !cachedData ? "absent" : script.cachedDataRejected ? "rejected" : "accepted";
-  if (cache !== "accepted") process.once("exit", () => writeCached(name, cacheFile(script.createCachedData())));
   const module = { exports: {} as T };
-  // `import.meta.resolve` of a package (the bundle's modules have no import.meta) resolves from here as from dist/.
-  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), (specifier: string) => import.meta.resolve(specifier));
+  (script.runInThisContext() as (...args: unknown[]) => void)(module.exports, createRequire(file), module, file, dirname(file), resolvePackage);
+  // Only a process that may write registers: the handler keeps the script (and what it holds) alive.
+  if (cache !== "accepted" || !ranBefore) {
+    process.once("exit", () => {
+      const ran = ranStep(module.exports);
+      if (cache !== "accepted" || ran) writeCached(name, cacheFile(script.createCachedData(), ran));
+    });
+  }
   return { exports: module.exports, cache };
 }

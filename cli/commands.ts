@@ -14,8 +14,7 @@ import { approvalKey, signApproval } from "../protocol/approvalSignature.js";
 import { SIMULATED_CATALOG } from "../tools/catalog/index.js";
 import type { AgentRunState } from "../state/agentRun.js";
 import { stoppedWorkPackage } from "../state/delegation.js";
-import { buildTaskFrame } from "../state/taskFrame.js";
-import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
+import { checkRequest } from "../nodes/planner.js";
 import type { ApprovalResume, PendingToolCall, RunSettings } from "../state/types.js";
 import { askAtTerminal, isInteractiveTerminal } from "./interactive.js";
 import { drive, pendingInterrupts, threadConfig, withApp, type MiraApp } from "./session.js";
@@ -90,7 +89,7 @@ export async function runCommand(task: string, opts: RunOpts, io: Output): Promi
     skills: opts.skills ? resolve(opts.skills) : null,
   };
   // A request that cannot make a task frame is refused before any run exists.
-  const frame = buildTaskFrame(task, await workspaceIndex(settings.workspace));
+  const frame = await checkRequest(task, settings.workspace);
   if (!frame.ok) throw new UsageError(frame.message);
   for (const note of frame.frame.notes) io.err(`mira: note: ${note}`);
   const setting = resolveCheckpointerSetting(opts.checkpointer);

@@ -20,6 +20,8 @@ import { EXIT } from "./summary.js";
 import { DEFAULT_MODEL_SPEC } from "../config/models.js";
 
 export type { Output } from "./io.js";
+/** For bin/mira.js's code cache loader: whether this process ran a step (cli/codeCache.ts). */
+export { droveGraph } from "./runMark.js";
 
 /** The package version, from the package's own package.json (sources or dist/). */
 function packageVersion(): string {

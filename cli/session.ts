@@ -13,6 +13,7 @@ import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import type { RunSettings, TraceEntry } from "../state/types.js";
 import { summarize, treeLines, type RunSummary } from "./summary.js";
 import type { Printer } from "./io.js";
+import { markDriven } from "./runMark.js";
 
 function compile(store: CheckpointStore, rt: MiraRuntime) {
   return buildMiraGraph(rt).compile({ checkpointer: store.checkpointer });
@@ -44,6 +45,7 @@ export const threadConfig = (threadId: string, maxSteps: number) => ({ configura
  * visits come from its own namespace; the parent's `SubAgent` update repeats them and is skipped).
  */
 export async function drive(app: MiraApp, input: AgentRunUpdate | Command | null, threadId: string, maxSteps: number, print: Printer | null): Promise<RunSummary> {
+  markDriven();
   const config = threadConfig(threadId, maxSteps);
   // A resume Command is typed by node names; ours carries only a resume map.
   // "sync": each step's checkpoint is saved before the next step starts, so a process killed

@@ -37,6 +37,72 @@ export function loadSegmenter(): Jieba {
 /** The Han words of a run of Han characters, as jieba cuts them (precise mode, no HMM guesses). */
 const hanWords = (run: string): string[] => loadSegmenter().cut(run, false);
 
+// Word_Break classes (UAX #29) of the ASCII characters; every other one is OTHER.
+const OTHER = 0;
+const LETTER = 1;
+const NUMERIC = 2;
+const EXTEND_NUM_LET = 3;
+const MID_LETTER = 4;
+const MID_NUM = 5;
+/** `.` and `'` (MidNumLet and Single_Quote join letters and numbers alike). */
+const MID_NUM_LET = 6;
+const SPACE = 7;
+const NEWLINE = 8;
+const CR = 9;
+const LF = 10;
+const WORD_BREAK = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  WORD_BREAK[c] = /[A-Za-z]/.test(ch) ? LETTER : /[0-9]/.test(ch) ? NUMERIC : ch === "_" ? EXTEND_NUM_LET : ch === ":" ? MID_LETTER : ch === "," || ch === ";" ? MID_NUM : ch === "." || ch === "'" ? MID_NUM_LET : ch === " " ? SPACE : ch === "\v" || ch === "\f" ? NEWLINE : ch === "\r" ? CR : ch === "\n" ? LF : OTHER;
+}
+/** ASCII without `:`, the one ASCII character whose class CLDR tailors by language (a MidLetter in some, not in others). */
+const isPlainAscii = (text: string) => /^[\x00-\x39\x3b-\x7f]*$/.test(text);
+const midLetter = (c: number) => c === MID_LETTER || c === MID_NUM_LET;
+const midNum = (c: number) => c === MID_NUM || c === MID_NUM_LET;
+
+/** The class of `text`'s character at `at`; OTHER outside it. */
+const classAt = (text: string, at: number): number => (at >= 0 && at < text.length ? WORD_BREAK[text.charCodeAt(at)]! : OTHER);
+
+/** Whether UAX #29 keeps `at - 1` and `at` of an ASCII text in one segment (rules WB3–WB13b; the rest concern other scripts). */
+function joined(text: string, at: number): boolean {
+  const a = classAt(text, at - 1);
+  const b = classAt(text, at);
+  if (a === CR && b === LF) return true;
+  if (a >= NEWLINE || b >= NEWLINE) return false;
+  if (a === SPACE) return b === SPACE;
+  if (a === LETTER) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET || (midLetter(b) && classAt(text, at + 1) === LETTER);
+  if (a === NUMERIC) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET || (midNum(b) && classAt(text, at + 1) === NUMERIC);
+  if (a === EXTEND_NUM_LET) return b === LETTER || b === NUMERIC || b === EXTEND_NUM_LET;
+  if (b === LETTER) return midLetter(a) && classAt(text, at - 2) === LETTER;
+  if (b === NUMERIC) return midNum(a) && classAt(text, at - 2) === NUMERIC;
+  return false;
+}
+
+/**
+ * The word-like segments of an ASCII text exactly as `Intl.Segmenter` cuts them (tests pin
+ * this against it): creating ICU's word segmenter loads its break data, 10–30 ms of a run's
+ * start-up, and requests are mostly plain English. A segment is word-like when it holds a
+ * letter or a digit, or joins underscores (ICU's rule status for WB13a). Nothing is
+ * allocated but the words.
+ */
+function asciiWords(text: string, out: string[]): void {
+  let start = 0;
+  let hasWordChar = false;
+  const flush = (end: number) => {
+    if (hasWordChar || (end - start > 1 && classAt(text, start) === EXTEND_NUM_LET)) out.push(text.slice(start, end));
+  };
+  for (let at = 0; at < text.length; at++) {
+    if (at > start && !joined(text, at)) {
+      flush(at);
+      start = at;
+      hasWordChar = false;
+    }
+    const c = classAt(text, at);
+    hasWordChar ||= c === LETTER || c === NUMERIC;
+  }
+  if (text.length > start) flush(text.length);
+}
+
 /**
  * The words of any text, in order: Han runs cut by jieba, other scripts by Unicode word
  * boundaries. Punctuation and whitespace are dropped; case is kept (callers decide).
@@ -44,8 +110,11 @@ const hanWords = (run: string): string[] => loadSegmenter().cut(run, false);
 export function segmentWords(text: string): string[] {
   const out: string[] = [];
   const otherWords = (chunk: string) => {
+    if (isPlainAscii(chunk)) return asciiWords(chunk, out);
     wordSegmenter ??= new Intl.Segmenter(undefined, { granularity: "word" });
-    for (const part of wordSegmenter.segment(chunk)) if (part.isWordLike) out.push(part.segment);
+    // V8 copies the whole input into every segment it returns (a 400 kB text took a minute);
+    // every line feed ends a segment (UAX #29 WB3a), so each line is segmented on its own.
+    for (const line of chunk.split(/(?<=\n)/)) for (const part of wordSegmenter.segment(line)) if (part.isWordLike) out.push(part.segment);
   };
   // Han runs are cut out first: Intl.Segmenter would split them by ICU's own dictionary.
   let last = 0;

@@ -5,7 +5,7 @@
  */
 import { redactSecrets } from "../contract/redact.js";
 import { AIMessage, HumanMessage, SystemMessage, type BaseMessage } from "@langchain/core/messages";
-import { functionSpec } from "../harness/catalogView.js";
+import { functionSpec, type FunctionSpec } from "../harness/catalogView.js";
 import type { ToolDefinition } from "../tools/types.js";
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
@@ -13,7 +13,8 @@ import { answerContradiction } from "../state/answerClaims.js";
 import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
-import { buildTaskFrame, readTaskFrame, reviseTaskFrame } from "../state/taskFrame.js";
+import { buildTaskFrame, readTaskFrame, reviseTaskFrame, type FrameResult } from "../state/taskFrame.js";
+import type { WorkspaceIndex } from "../language/request.js";
 import { declaredNotDone, statedInability } from "../language/answerWords.js";
 import { changeNames as goalNames } from "../state/answerClaims.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
@@ -115,9 +116,19 @@ function toolSpec(tool: ToolDefinition) {
   return spec;
 }
 
-const PROTOCOL_SPECS = PROTOCOL_NAMES.map((name) => functionSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
-/** A SubAgent is never offered delegate_task (no nesting). */
-const CHILD_PROTOCOL_SPECS = PROTOCOL_SPECS.filter((spec) => spec.function.name !== "delegate_task");
+let protocolSpecs: { main: FunctionSpec[]; child: FunctionSpec[] } | undefined;
+/**
+ * The protocol actions' function specs, made on the first model call that binds tools: the
+ * offline planner never binds any, and converting their schemas cost a run's start-up ~15 ms.
+ * A SubAgent is never offered delegate_task (no nesting).
+ */
+function protocolSpecsFor(agent: string): FunctionSpec[] {
+  if (!protocolSpecs) {
+    const main = PROTOCOL_NAMES.map((name) => functionSpec({ name, description: protocolDescriptions[name], schema: protocolSchemas[name] }));
+    protocolSpecs = { main, child: main.filter((spec) => spec.function.name !== "delegate_task") };
+  }
+  return agent === "main" ? protocolSpecs.main : protocolSpecs.child;
+}
 
 /** The main Planner sees skill summaries only; a skill child sees its loaded body instead. */
 function systemPrompt(rt: MiraRuntime): string {
@@ -139,6 +150,34 @@ async function firstLoadout(rt: MiraRuntime, goal: string): Promise<string[]> {
   return (await rt.harness.resolveWithSemantic(goal)).disclosed.map((d) => d.name);
 }
 
+/** The frame `checkRequest` built, for the intake of the same request over the same files. */
+let checked: { goal: string; root: string; index: WorkspaceIndex; result: FrameResult } | undefined;
+
+const sameSet = (a: ReadonlySet<string>, b: ReadonlySet<string>) => a.size === b.size && [...a].every((x) => b.has(x));
+
+/**
+ * Builds the request's TaskFrame before a run exists (`mira run` refuses a request that cannot
+ * make one), and keeps it for that run's first intake: parsing the request is a tenth of the
+ * run's start-up. The intake takes it once, only for the same request and the same workspace
+ * files (walked again); anything else is built anew, so the frame is always the one the
+ * intake would build.
+ */
+export async function checkRequest(goal: string, root: string): Promise<FrameResult> {
+  const index = await workspaceIndex(root);
+  const result = buildTaskFrame(goal, index);
+  checked = { goal, root, index, result };
+  return result;
+}
+
+/** The frame of a turn's request: the checked one when it still holds (exported for tests). */
+export async function intakeFrame(goal: string, root: string): Promise<FrameResult> {
+  const index = await workspaceIndex(root);
+  const kept = checked;
+  checked = undefined;
+  if (kept && kept.goal === goal && kept.root === root && sameSet(kept.index.files, index.files) && sameSet(kept.index.dirs, index.dirs)) return kept.result;
+  return buildTaskFrame(goal, index);
+}
+
 const NO_REQUEST = 'the run has no request: start it with {goal} or {messages:[{role:"user", content}]}';
 
 /**
@@ -153,7 +192,7 @@ async function intake(state: AgentRunState, rt: MiraRuntime): Promise<{ state: A
   if (!startsTurn(state)) return { state: { ...state, taskFrame: readTaskFrame(state.taskFrame) }, turn: {} };
   const request = turnRequest(state);
   if (!request.goal.trim()) return { invalid: NO_REQUEST };
-  const built = buildTaskFrame(request.goal, await workspaceIndex(rt.workspaceRoot));
+  const built = await intakeFrame(request.goal, rt.workspaceRoot);
   if (!built.ok) return { invalid: built.message };
   // This turn's evidence starts here: earlier evidence is visible, but covers only what `coverGoals` allows.
   const frame = { ...built.frame, since: state.evidenceCount };
@@ -221,7 +260,7 @@ export function createPlannerNode(rt: MiraRuntime) {
         reply = await rt.model.planFromContext(ctx);
       } else {
         const messages = [new SystemMessage(systemPrompt(rt)), new HumanMessage(renderPlannerContext(ctx))];
-        const model = rt.model.bindTools ? rt.model.bindTools([...(rt.agent === "main" ? PROTOCOL_SPECS : CHILD_PROTOCOL_SPECS), ...schemas.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
+        const model = rt.model.bindTools ? rt.model.bindTools([...protocolSpecsFor(rt.agent), ...schemas.map(toolSpec)], { parallel_tool_calls: false } as never) : rt.model;
         // The run's own call index (a scripted model replays this turn, whichever thread asks);
         // `nostream`: the Planner's protocol calls are not chat messages for `messages` streams.
         reply = await model.invoke(messages, { modelCall: state.modelCalls, tags: ["nostream"] } as Record<string, unknown>);

@@ -12,9 +12,10 @@
  *   createAgent, pi-ai), which must see the same copies; their modules are left external here.
  *
  * The commands that advance a run (`run`, `resume`, `cancel`) load the whole CLI from one
- * CommonJS file instead, `cli.cjs`, which cli/codeCache.ts compiles through V8's code cache (an
- * ES module cannot be given one on Node 20). It is wrapped as node wraps a CommonJS module, and
- * gets `import.meta.resolve` from the loader as `__miraResolve`.
+ * CommonJS file instead, `cli.cjs`, which cli/codeCache.ts (itself bundled as `codeCache.cjs`)
+ * compiles through V8's code cache (an ES module cannot be given one on Node 20). It is
+ * wrapped as node wraps a CommonJS module, and gets `import.meta.resolve` from the bin as
+ * `__miraResolve`.
  *
  * Every module keeps its own `import.meta.url`: it names the module's file in dist/, so
  * package-root lookups, cache keys hashed from a module's source and folders read beside a
@@ -119,8 +120,7 @@ export async function bundleCli(): Promise<void> {
   await rm(BUNDLE_DIR, { recursive: true, force: true });
   const esm = await build({
     ...COMMON,
-    // The code cache's loader is bundled too (what it shares with the CLI goes in a chunk).
-    entryPoints: { main: join(DIST, "cli", "main.js"), codeCache: join(DIST, "cli", "codeCache.js") },
+    entryPoints: { main: join(DIST, "cli", "main.js") },
     splitting: true,
     format: "esm",
     plugins: [unbundledCommands, ownImportMeta("esm")],
@@ -129,7 +129,9 @@ export async function bundleCli(): Promise<void> {
   });
   const cjs = await build({
     ...COMMON,
-    entryPoints: { cli: join(DIST, "cli", "main.js") },
+    // The code cache's loader, a few kB, is required by the bin (an ES module import of it
+    // and of its chunks and built-ins cost ~10 ms more).
+    entryPoints: { cli: join(DIST, "cli", "main.js"), codeCache: join(DIST, "cli", "codeCache.js") },
     outExtension: { ".js": ".cjs" },
     format: "cjs",
     plugins: [unbundledCommands, ownImportMeta("cjs")],

@@ -13,6 +13,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { openCheckpointStore } from "../checkpointers/index.js";
+import { segmentWords } from "../language/segment.js";
+import { checkRequest, intakeFrame } from "../nodes/planner.js";
+import { buildTaskFrame } from "../state/taskFrame.js";
+import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { asciiOnly } from "../scripts/bundleCli.js";
 import { miraInProcess } from "./support/cli.js";
 import { tempWorkspace } from "./support/harnessRuntime.js";
@@ -102,9 +106,11 @@ describe("the bin runs the bundled CLI", () => {
     expect(modules.filter(runOnly)).toEqual([]);
   }, 60_000);
 
-  it("mira run loads the bundle's code cache loader and the SQLite addon, no package file by file", async () => {
+  it("mira run requires the bundle's code cache loader (CommonJS, no ES module chunk) and the SQLite addon, no package file by file", async () => {
     const { direct } = await loadedBy(["run", "Where is the retry limit configured?", "--workspace", ws, "--checkpointer", store], "run");
-    expect(direct).toContain("dist/bundle/codeCache.js");
+    expect(direct).toContain("dist/bundle/codeCache.cjs");
+    // Node's ES module loader is met only for the bin itself: no chunk of the ES module bundle.
+    expect(direct.filter((f) => /^dist\/bundle\/.*\.js$/.test(f))).toEqual([]);
     expect(direct.some((f) => f.includes("node_modules/better-sqlite3/"))).toBe(true);
     expect(direct.filter((f) => f.startsWith("dist/") && !f.startsWith("dist/bundle/"))).toEqual([]);
     expect(direct.filter((f) => f.includes("node_modules/") && !UNBUNDLED_PACKAGES.test(f))).toEqual([]);
@@ -121,8 +127,9 @@ describe("run, resume and cancel compile the CLI through V8's code cache", () =>
   const codeCache = () => readdirSync(cache).filter((name) => name.startsWith("cli.cjs-"));
   /** Loads a bundle file (default dist/bundle/cli.cjs) as the bin does; prints how its cache was found, then `mira ...args`'s output. */
   async function load(args: string[], bundle = "dist/bundle/cli.cjs"): Promise<string> {
-    const script = `const { loadBundle } = await import(${JSON.stringify(pathToFileURL(join(ROOT, "dist/bundle/codeCache.js")).href)});
-const { exports, cache } = loadBundle(new URL(${JSON.stringify(pathToFileURL(join(ROOT, bundle)).href)}));
+    const script = `import { createRequire } from "node:module";
+const { loadBundle } = createRequire(import.meta.url)(${JSON.stringify(join(ROOT, "dist/bundle/codeCache.cjs"))});
+const { exports, cache } = loadBundle(new URL(${JSON.stringify(pathToFileURL(join(ROOT, bundle)).href)}), (specifier) => import.meta.resolve(specifier), (cli) => cli.droveGraph());
 console.log(cache); await exports.main(${JSON.stringify(args)});`;
     // A file, not `-e`: the cache is kept per set of node options, and the bin runs with none.
     const file = join(cache, "load.mjs");
@@ -181,11 +188,33 @@ console.log(cache); await exports.main(${JSON.stringify(args)});`;
     const data = new vm.Script("1 + 1").createCachedData();
     other.writeUInt32LE(data.length, 8);
     other.writeUInt32LE(crc32(data), 12);
-    writeFileSync(file, Buffer.concat([other.subarray(0, 16), data]));
+    writeFileSync(file, Buffer.concat([other.subarray(0, 20), data]));
     expect(await load(["--version"])).toMatch(/^rejected\n/);
     expect(await run()).toBe(first);
     expect(await load(["--version"])).toMatch(/^accepted\n/);
   }, 180_000);
+
+  it("a cache made by a process that ran no step (`mira run --help`) is replaced by the first that runs one, then kept", async () => {
+    const own = mkdtempSync(join(tmpdir(), "mira-code-cache-"));
+    const bin = (args: string[]) => exec(process.execPath, ["bin/mira.js", ...args], { env: { ...env(), MIRA_CACHE_DIR: own } });
+    const file = () => {
+      const names = readdirSync(own).filter((name) => name.startsWith("cli.cjs-"));
+      expect(names).toHaveLength(1);
+      return readFileSync(join(own, names[0]!));
+    };
+    await bin(["run", "--help"]);
+    const helpOnly = file();
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const run = ["run", TASK, "--workspace", workspace, "--checkpointer", "memory"];
+    expect((await bin(run)).stdout).toMatch(/completed/);
+    const ofRun = file();
+    // The run compiled far more than `--help` did, and its code now is the cache.
+    expect(ofRun.length).toBeGreaterThan(helpOnly.length * 1.5);
+    await bin(run);
+    await bin(["run", "--help"]);
+    expect(file().equals(ofRun)).toBe(true);
+  }, 120_000);
 
   it("a changed bundle of the same length never runs the code cached for the old one", async () => {
     const changed = `dist/bundle/cli-changed-${process.pid}.cjs`;
@@ -204,6 +233,84 @@ console.log(cache); await exports.main(${JSON.stringify(args)});`;
       rmSync(changed, { force: true });
     }
   }, 120_000);
+});
+
+describe("mira run parses its request once: the intake takes the frame the CLI checked", () => {
+  it("the same request over the same files gets the checked frame itself, once; a second intake builds anew", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const goal = "Where is the retry limit configured, and what is its value?";
+    const checked = await checkRequest(goal, workspace);
+    expect(checked.ok).toBe(true);
+    expect(await intakeFrame(goal, workspace)).toBe(checked);
+    const again = await intakeFrame(goal, workspace);
+    expect(again).not.toBe(checked);
+    expect(again).toEqual(checked);
+  });
+
+  it("a file made between the check and the intake, or another request, gets the frame built now", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    const goal = "Read docs/runbook.md";
+    const checked = await checkRequest(goal, workspace);
+    writeFileSync(join(workspace, "docs", "runbook.md"), "# Runbook\n");
+    const taken = await intakeFrame(goal, workspace);
+    expect(taken).not.toEqual(checked);
+    expect(taken).toEqual(buildTaskFrame(goal, await workspaceIndex(workspace)));
+    expect(taken.ok && taken.frame.goals.map((g) => [g.intent, g.target])).toEqual([["read", "docs/runbook.md"]]);
+    await checkRequest(goal, workspace);
+    expect(await intakeFrame("Read README.md", workspace)).toEqual(buildTaskFrame("Read README.md", await workspaceIndex(workspace)));
+  });
+});
+
+describe("plain ASCII text is cut into words without ICU's word segmenter (creating it cost a run's start-up 10-30 ms)", () => {
+  const icu = new Intl.Segmenter(undefined, { granularity: "word" });
+  const icuWords = (text: string) => [...icu.segment(text)].filter((part) => part.isWordLike).map((part) => part.segment);
+
+  it("gives exactly Intl.Segmenter's words: every ASCII pair, strings over the characters UAX #29 treats specially, and this repository's files and lines", () => {
+    const ascii = Array.from({ length: 128 }, (_, code) => String.fromCharCode(code));
+    const texts = ascii.flatMap((a) => ascii.map((b) => a + b));
+    const special = ["a", "Z", "7", "_", ".", "'", ":", ",", ";", '"', " ", "\t", "\n", "\r", "\v", "-", "/", "é", "重"];
+    let seed = 24;
+    const next = (n: number) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    for (let i = 0; i < 30_000; i++) texts.push(Array.from({ length: 1 + next(9) }, () => special[next(special.length)]).join(""));
+    // Each line, and each file whole (many lines, non-ASCII ones among them).
+    for (const file of ["README.md", "docs/cli.md", "cli/commands.ts", "language/segment.ts"]) texts.push(...readFileSync(file, "utf8").split("\n"), readFileSync(file, "utf8"));
+    texts.push("Where is the retry limit configured, and what is its value?", "e.g. src/config.ts has 3.14, it's 1,000 __init__ a:b");
+    expect(texts.filter((text) => JSON.stringify(segmentWords(text)) !== JSON.stringify(icuWords(text)))).toEqual([]);
+  });
+
+  it("a long text is cut in time linear in its length, ASCII or not (V8 copies the whole input into every segment it returns)", () => {
+    const lines = (line: string) => Array.from({ length: 3_000 }, (_, i) => `${line} ${i}`).join("\n");
+    const cases: Array<[string, string[], number]> = [
+      [lines("The café's retry limit is set in src/config.ts, see docs/operations.md"), ["The", "café's", "retry", "limit"], 13],
+      [lines("The retry limit is set in src/config.ts, see docs/operations.md"), ["The", "retry", "limit", "is"], 12],
+    ];
+    for (const [text, first, perLine] of cases) {
+      expect(text.length).toBeGreaterThan(150_000);
+      const started = performance.now();
+      const words = segmentWords(text);
+      // Cut in one piece by ICU this took 20-60 s; line by line, or without ICU, well under a second.
+      expect(performance.now() - started).toBeLessThan(3_000);
+      expect(words.slice(0, 4)).toEqual(first);
+      expect(words).toHaveLength(3_000 * perLine);
+    }
+  }, 120_000);
+
+  it("mira run reaches its first step on an English request without creating an Intl.Segmenter", async () => {
+    const workspace = realpathSync(await tempWorkspace({}));
+    cpSync("demo/workspace", workspace, { recursive: true });
+    // Marks on stdout, in order with the run's lines, each creation of a word segmenter.
+    const probe = join(workspace, "segmenter-probe.mjs");
+    writeFileSync(probe, `const Icu = Intl.Segmenter;\nIntl.Segmenter = class extends Icu { constructor(...args) { super(...args); process.stdout.write("segmenter created\\n"); } };\n`);
+    const { stdout } = await exec(process.execPath, ["--import", pathToFileURL(probe).href, "bin/mira.js", "run", "Where is the retry limit configured, and what is its value?", "--workspace", workspace, "--checkpointer", "memory"], { env: { ...process.env, MIRA_CHECKPOINTER: "" } });
+    const lines = stdout.split("\n");
+    const firstStep = lines.findIndex((line) => /^\s*1 Planner/.test(line));
+    expect(firstStep).toBeGreaterThan(0);
+    expect(lines.slice(0, firstStep).filter((line) => line === "segmenter created")).toEqual([]);
+    // The probe works: a later step segments non-ASCII text (an answer check) and creates one.
+    expect(lines).toContain("segmenter created");
+  }, 60_000);
 });
 
 describe("the bundle is ASCII (read without decoding UTF-8)", () => {
