@@ -6,7 +6,7 @@
  * `node -e "…read f…"` show f's lines; `grep -c p f` printing 1 or more shows a line with p is
  * there. A step whose status the trace does not show says nothing about existence.
  */
-import { commandSteps, grepParts, inlineCode, isEffectStep, programOf, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
+import { commandSteps, grepParts, inlineCode, inPlaceFiles, isEffectStep, printsToOutput, programOf, scriptRun, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
 import type { Evidence } from "./types.js";
 import { baseOf, dirOf, mentions, related, resolveOperand, within } from "./workspacePaths.js";
 
@@ -54,7 +54,12 @@ function stepChanges(step: Step, cwd: string, target: string): boolean {
   if (!isEffectStep(step)) return false;
   if (step.writes.some((w) => related(resolveOperand(cwd, w), target))) return true;
   const code = inlineCode(step);
+  const edited = inPlaceFiles(step);
+  if (edited.length) return edited.some((o) => related(resolveOperand(cwd, o), target));
   if (code !== undefined) return mentions(code, target);
+  // The script an interpreter runs is read; what the script does names nothing here.
+  const script = scriptRun(step);
+  if (script !== undefined && resolveOperand(cwd, script) === target) return false;
   // A reader whose output is redirected changes only the file it writes (`printf 'x' > f`).
   if (step.writes.length && !isEffectStep({ ...step, writes: [] })) return false;
   // A copy or a link reads its sources and changes only its destination.
@@ -121,9 +126,19 @@ export function changesOnlyMetadata(e: Evidence, target: string): boolean {
   return changing.length > 0 && changing.every((s) => METADATA.has(programOf(s)) && !s.writes.length);
 }
 
-/** Whether a reading step after `from` showed `path`'s metadata: a long listing naming it, `stat`, or a `test` of its mode. */
-export function commandShowsMetadata(e: Evidence, path: string, from = -1): boolean {
+/** An octal mode (`600`, `0755`) as a long listing prints it (`rw-------`); undefined for anything else. */
+function symbolicMode(mode: string): string | undefined {
+  if (!/^0?[0-7]{3}$/.test(mode)) return undefined;
+  return [...mode.slice(-3)].map((d) => ["r", "w", "x"].map((c, bit) => (Number(d) & (4 >> bit) ? c : "-")).join("")).join("");
+}
+
+/**
+ * Whether a reading step after `from` showed `path`'s metadata: a long listing naming it, `stat`, or a `test` of its mode;
+ * with `value` (a requested mode), only output showing that value, as printed or as a listing's permission string.
+ */
+export function commandShowsMetadata(e: Evidence, path: string, from = -1, value?: string): boolean {
   return readersAfter(e, from).some(({ step, status, r }) => {
+    if (value !== undefined && !holdsText(r.output, value) && !(symbolicMode(value) && r.output.includes(symbolicMode(value)!))) return false;
     const program = programOf(step);
     const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
     if (program === "stat") return status === 0 && ops.includes(path);
@@ -167,7 +182,8 @@ function stepOutputs(r: CommandReading): string[] {
   let pending: number[] = [];
   let split = false;
   for (const [i, step] of r.steps.entries()) {
-    if (!["echo", "printf"].includes(programOf(step)) || step.writes.length) {
+    // An echo piped into the next step prints nothing of its own: it separates nothing.
+    if (!["echo", "printf"].includes(programOf(step)) || !printsToOutput(r.steps, i)) {
       pending.push(i);
       continue;
     }
@@ -313,7 +329,8 @@ export const commandReads = (e: Evidence, path: string, from = -1): boolean => r
 
 const flat = (text: string): string => text.replace(/\s+/g, " ").trim().toLowerCase();
 
-const WORD = /[\p{L}\p{N}_]/u;
+/** A letter or digit that joins its neighbours into one word; Han text has no word spaces, so a Han character edges nothing. */
+const WORD = /(?!\p{Script=Han})[\p{L}\p{N}_]/u;
 /**
  * Whether `text` holds `wanted` (spacing and letter case aside) as a whole: an edge of `wanted`
  * that is a letter or a digit may not run on into more of them (`30` is not in `300`).
@@ -336,7 +353,7 @@ export function holdsText(text: string, wanted: string): boolean {
  */
 export function commandShowsText(e: Evidence, path: string, text: string, from = -1): boolean | null {
   const readers = readersAfter(e, from);
-  const echoed = readers.some(({ step }) => (programOf(step) === "echo" || programOf(step) === "printf") && flat(step.argv.slice(1).join(" ")).includes(flat(text)));
+  const echoed = readers.some(({ step, r }) => (programOf(step) === "echo" || programOf(step) === "printf") && printsToOutput(r.steps, r.steps.indexOf(step)) && flat(step.argv.slice(1).join(" ")).includes(flat(text)));
   let verdict: boolean | null = null;
   for (const reader of readers) {
     if (!stepReads(reader, path)) continue;

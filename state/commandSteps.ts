@@ -157,13 +157,34 @@ export function inlineCode(step: Step): string | undefined {
 /** The program a step runs, by its base name. */
 export const programOf = (step: Step): string => step.argv[0]?.split("/").at(-1) ?? "";
 
+/** Interpreters whose `-i` option rewrites the files they are given in place (`perl -pi -e …`, `ruby -i`). */
+const IN_PLACE_INTERPRETERS = new Set(["perl", "ruby"]);
+
+/** The files an interpreter edits in place (`perl -pi -e CODE f…`): its operands after the code; none without `-i`. */
+export function inPlaceFiles(step: Step): string[] {
+  if (!IN_PLACE_INTERPRETERS.has(programOf(step)) || !step.argv.slice(1).some((a) => /^-[A-Za-z]*i/.test(a))) return [];
+  const code = inlineCode(step);
+  return stepOperands(step).filter((o) => o !== code);
+}
+
+/**
+ * The script file an interpreter runs (`sh f`, `python3 f.py`): it is read, not changed. What
+ * the script itself does is unknown, so the step stays an effect of unknown target.
+ */
+export function scriptRun(step: Step): string | undefined {
+  const program = programOf(step);
+  if (!(SHELLS.has(program) || INTERPRETERS.has(program)) || inlineCode(step) !== undefined) return undefined;
+  if (SHELLS.has(program) && step.argv.slice(1).some((a) => /^-[a-z]*c$/.test(a))) return undefined;
+  return step.argv.slice(1).find((a) => !a.startsWith("-"));
+}
+
 /** Whether a step may change the workspace: it writes a file, or is not a known reader used read-only. */
 export function isEffectStep(step: Step): boolean {
   if (step.writes.length) return true;
   const program = programOf(step);
   const args = step.argv.slice(1);
   const code = inlineCode(step);
-  if (code !== undefined) return WRITING_CALL.test(code);
+  if (code !== undefined) return WRITING_CALL.test(code) || inPlaceFiles(step).length > 0;
   if (!READERS.has(program)) return true;
   if (program === "sed") return args.some((a) => /^-[A-Za-z]*i|^--in-place/.test(a));
   if (program === "find") return args.some((a) => /^-(delete|exec|execdir|ok|okdir|fprint\w*|fls)$/.test(a));
@@ -239,10 +260,13 @@ export function stepStatuses(steps: Step[], exit: number | null, output: string)
   return branchStatuses(steps, shown, exit, output);
 }
 
+/** Whether what step `i` prints reaches the command's output: not redirected into a file, not piped into the next step. */
+export const printsToOutput = (steps: Step[], i: number): boolean => !steps[i]!.writes.length && steps[i + 1]?.before !== "|";
+
 /** What an `echo`/`printf` step prints, when it is literal text (no expansion), as one trimmed line. */
-function printedText(step: Step): string | undefined {
+function printedText(step: Step, steps: Step[], i: number): string | undefined {
   const program = programOf(step);
-  if ((program !== "echo" && program !== "printf") || step.writes.length) return undefined;
+  if ((program !== "echo" && program !== "printf") || !printsToOutput(steps, i)) return undefined;
   const words = step.argv.slice(1).filter((a, i) => !(program === "echo" && i === 0 && /^-[neE]+$/.test(a)));
   const text = (program === "printf" ? (words[0] ?? "") : words.join(" ")).replace(/\\n/g, "\n").trim();
   return text && !text.includes("$") && !text.includes("\n") && !/%[a-z]/.test(text) ? text : undefined;
@@ -257,7 +281,7 @@ const ALWAYS: Record<string, number> = { true: 0, ":": 0, false: 1 };
  * prints what was printed (and ends with the command's status) gets that status.
  */
 function branchStatuses(steps: Step[], known: Array<number | null>, exit: number | null, output: string): Array<number | null> {
-  const texts = steps.map(printedText);
+  const texts = steps.map((s, i) => printedText(s, steps, i));
   const unknown = steps.flatMap((s, i) => (known[i] === null && texts[i] === undefined && ALWAYS[programOf(s)] === undefined ? [i] : []));
   if (exit === null || !unknown.length || unknown.length > 4 || !texts.some((t) => t !== undefined) || steps.some((s) => s.before === "|")) return known;
   const lines = new Set(output.split("\n").map((l) => l.trim()).filter(Boolean));
