@@ -286,6 +286,11 @@ function isPlace(text: string, at: number, end: number): boolean {
 function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceIndex): { mentions: PathMention[]; places: Array<{ path: string; at: number }> } {
   const span = (m: PathMention) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length });
   const folders = mentions.filter((m) => m.kind === "dir" || m.folder).map(span);
+  // A new name without an extension that something is put in (`在 docs/说明 里新建 a.md`, "inside out/x") is a folder; a destination (`to`, `到`) may be a new file's name.
+  for (const m of mentions) {
+    const f = span(m);
+    if (m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".") && isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) folders.push(f);
+  }
   const taken = mentions.map(span);
   // `named`: the word is called a folder ("the done folder", "folder named to"), so even a stop word is its name, unless it says which folder (the new folder).
   const candidate = (name: string, at: number, named = false) => {

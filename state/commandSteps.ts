@@ -128,7 +128,11 @@ function shellSteps(script: string): CommandSteps {
         while (/\d|-/.test(script[i + 1] ?? "")) i += 1;
       }
     } else if (/\s/.test(ch)) endWord();
-    else if ("(){}`".includes(ch) || (ch === "$" && /[({]/.test(script[i + 1] ?? ""))) {
+    // `{}` is a literal word (find's `-exec … {} +`), not a group.
+    else if (two === "{}" && word === null && /^(?:\s|$|[;+\\])/.test(script[i + 2] ?? "")) {
+      word = "{}";
+      i += 1;
+    } else if ("(){}`".includes(ch) || (ch === "$" && /[({]/.test(script[i + 1] ?? ""))) {
       opaque = true;
       word = (word ?? "") + ch;
     } else word = (word ?? "") + ch;
