@@ -124,6 +124,12 @@ const LETTER = /[\p{L}\p{N}]/u;
 
 const isBoundary = (ch: string | undefined) => ch === undefined || !PATH_CHAR.test(ch) || ch === ".";
 
+/** "from A to B" with A a plain word, not a path: B is what A becomes (a value, `api.example.com`), not a path either. */
+function replacesWord(before: string, ws: WorkspaceIndex): boolean {
+  const from = /(?:\bfrom\s+|从\s*)([^\s"'`]+)\s*(?:\bto|改成|改为|换成|变成)\s*$/iu.exec(before)?.[1];
+  return !!from && !/[\/.]/.test(from) && !ws.files.has(from) && !ws.dirs.has(from);
+}
+
 /** Every occurrence of `needle` in `text` standing alone as a path (not inside a longer one). */
 function occurrences(text: string, needle: string): number[] {
   const found: number[] = [];
@@ -183,7 +189,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
     const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? 0;
     const path = m[0].slice(lead).replace(/^\.\//, "");
-    if (!path) continue;
+    if (!path || (!ws.files.has(path) && replacesWord(text.slice(0, m.index + lead), ws))) continue;
     if (ws.files.has(path)) take(path, "file", m.index + lead, m[0].length - lead);
     else take(path, "new", m.index + lead, m[0].length - lead);
   }
@@ -422,7 +428,9 @@ function wordsOf(text: string): Word[] {
 /** Clause breaks: sentence punctuation, commas, and connectives (`and`, `然后`) followed by a verb. */
 function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const cuts = new Set<number>([0, text.length]);
-  for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) cuts.add(m.index + m[0].length);
+  // A period inside a dotted name (`api.example.com`) ends no sentence.
+  const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
+  for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;
     const next = words[i + 1];

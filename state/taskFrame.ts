@@ -159,9 +159,12 @@ function changeGoals(c: Clause): Draft[] {
 /** Clauses with an intent; a clause without one continues the one before it. */
 function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNullable<Clause["intent"]> }> {
   const out: Array<Clause & { intent: NonNullable<Clause["intent"]> }> = [];
+  // A place fronted in a clause of its own ("In src/a.ts, change …") belongs to the clause after it.
+  let fronted: Clause["paths"] = [];
   for (const c of parsed.clauses) {
     const prev = out.at(-1);
-    if (c.intent) out.push({ ...c, intent: c.intent });
+    if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place)) fronted = c.paths;
+    else if (c.intent) out.push({ ...c, intent: c.intent, paths: [...fronted.splice(0), ...c.paths] });
     else if (prev && c.paths.length && !c.keeps) out.push({ ...prev, text: c.text, paths: c.paths });
   }
   // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").
