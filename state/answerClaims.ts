@@ -51,7 +51,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
   // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
-  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)]));
+  // What the evidence covering a change (or its verification) showed: the answer may report the change by it.
+  const observed = (g: Goal) => frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => byId.get(id))).map((e) => (e ? shownText(e) : "")).join("\n");
+  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g)));
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
