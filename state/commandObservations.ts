@@ -116,14 +116,15 @@ export function commandNames(e: Evidence, path: string): boolean {
   });
 }
 
-const METADATA = new Set(["chmod", "chown", "chgrp", "touch"]);
+const MODE = new Set(["chmod", "chown", "chgrp"]);
+const METADATA = new Set([...MODE, "touch"]);
 
-/** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times). */
-export function changesOnlyMetadata(e: Evidence, target: string): boolean {
+/** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times; with `modeOnly`, mode or owner). */
+export function changesOnlyMetadata(e: Evidence, target: string, modeOnly = false): boolean {
   const r = readCommand(e);
   if (!r || r.opaque) return false;
   const changing = r.steps.filter((s) => stepChanges(s, r.cwd, target));
-  return changing.length > 0 && changing.every((s) => METADATA.has(programOf(s)) && !s.writes.length);
+  return changing.length > 0 && changing.every((s) => (modeOnly ? MODE : METADATA).has(programOf(s)) && !s.writes.length);
 }
 
 /** An octal mode (`600`, `0755`) as a long listing prints it (`rw-------`); undefined for anything else. */
