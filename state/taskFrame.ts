@@ -164,6 +164,9 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   for (const c of parsed.clauses) {
     const prev = out.at(-1);
     if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place)) fronted = c.paths;
+    // Content written with no file of its own right after a change of a file ("…新建 a.txt，里面写上 '…'") is what that file must hold.
+    else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
+      out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
     else if (c.intent) out.push({ ...c, intent: c.intent, paths: [...fronted.splice(0), ...c.paths] });
     else if (prev && c.paths.length && !c.keeps) out.push({ ...prev, text: c.text, paths: c.paths });
   }
