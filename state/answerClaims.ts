@@ -15,13 +15,16 @@ import { observedOperands, readCommand } from "./commandObservations.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
-/** The one integer a finished command printed (`2`, `2 app.js` from `wc -l`), or undefined. */
+/** The one number a finished command printed (`2`, `2 app.js` from `wc -l`, a sum `21.5`), or undefined. */
 function printedCount(e: Evidence): number | undefined {
   const r = readCommand(e);
   if (!r?.finished || exitCode(e) !== 0) return undefined;
-  const m = /^\s*(\d+)(?:\s+\S+)?\s*$/.exec(r.output);
+  const m = /^\s*(-?\d+(?:\.\d+)?)(?:\s+\S+)?\s*$/.exec(r.output);
   return m ? Number(m[1]) : undefined;
 }
+
+/** The numbers an answer states: integers (digits or words) and decimals (`22.5`), not versions (`1.2.3`). */
+const statedValues = (answer: string): number[] => [...statedNumbers(answer), ...[...answer.matchAll(/(?<![\w.:-])\d+\.\d+(?![\w.:]*\w)/gu)].map((m) => Number(m[0]))];
 
 /** Version numbers a text states (`v20.1.0`, `3.12.4`), without a leading `v`. */
 const versionsIn = (text: string): string[] => [...text.matchAll(/(?<![\w.])v?(\d+\.\d+(?:\.\d+)+)(?![\w.]*\w)/gu)].map((m) => m[1]!);
@@ -79,7 +82,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     if (narrow) return narrow;
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
-    const stated = statedNumbers(answer);
+    const stated = statedValues(answer);
     if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
     // A version other than every one the last command printing versions showed (`node --version` printed v20.1.0).
     const versioned = turn.filter((e) => e.kind === "command" && real(e) && versionsIn(readCommand(e)?.output ?? "").length).at(-1);
