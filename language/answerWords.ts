@@ -192,6 +192,29 @@ export function claimedChange(answer: string): ClaimedChange | undefined {
   return undefined;
 }
 
+/**
+ * What an English answer says it changed, clause by clause ("…, and I also updated the meta
+ * description to match"): the content words of each object a changing participle takes, up to a
+ * preposition or the clause's end. A negated clause claims nothing.
+ */
+export function claimedObjects(answer: string): string[][] {
+  const out: string[][] = [];
+  for (const clause of answer.split(/[.;!?]\s+|,\s*|\s+(?:and|but|then)\s+/u)) {
+    if (NEGATED.test(clause) || hasHan(clause)) continue;
+    const words = clause.trim().replace(/^(?:and|but|then)\s+/i, "").split(/\s+/).map((w) => w.replace(/^["'`(]+|["'`),:.]+$/g, ""));
+    let i = SUBJECT.test(words[0] ?? "") ? 1 : 0;
+    while (i < words.length && AUXILIARY.test(words[i]!)) i++;
+    if (i > 3 || !changedForm(words[i] ?? "")) continue;
+    const object: string[] = [];
+    for (const w of words.slice(i + 1)) {
+      if (PREPOSITION.test(w) || /^(?:so|that|which|because)$/i.test(w)) break;
+      if (/^[\p{L}][\p{L}-]{2,}$/u.test(w) && !isStopword(w.toLowerCase())) object.push(w.toLowerCase());
+    }
+    if (object.length) out.push(object);
+  }
+  return out;
+}
+
 /** A failure a test runner or a checker printed, with a count that is not zero (`FAILED (failures=1)`, `1 failed`, `Tests: 2 failed`, `失败 1`), or a bare `FAIL`/`FAILED`. */
 const FAILED_COUNT = /\b(?:failures?|failed|failing|errors?)\b\s*[=:]?\s*([1-9]\d*)\b|\b([1-9]\d*)\s+(?:failures?|failed|failing|errors?)\b|失败\s*[=:：]?\s*([1-9]\d*)|([1-9]\d*)\s*(?:个)?\s*失败/iu;
 const FAILED_MARK = /(?<![\w-])(?:FAIL|FAILED|FAILURE|ERROR)(?![\w-])|[✗✘×]\s|测试失败/u;

@@ -11,6 +11,7 @@ import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
+import { misnamedValue, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -84,6 +85,8 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedValues(answer);
     if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
+    const misnamed = misnamedValue(turn, answer);
+    if (misnamed) return misnamed;
     // A version other than every one the last command printing versions showed (`node --version` printed v20.1.0).
     const versioned = turn.filter((e) => e.kind === "command" && real(e) && versionsIn(readCommand(e)?.output ?? "").length).at(-1);
     const printed = versioned ? versionsIn(readCommand(versioned)!.output) : [];
@@ -131,6 +134,9 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     removalLeft(frame, evidence, turn, answer, request) ??
     gluedEntry(frame, evidence, turn, request) ??
     fragmentAnswer(frame, evidence, answer, request) ??
-    unmeasuredComparison(turn, answer)
+    unmeasuredComparison(turn, answer) ??
+    unmeasuredSize(turn, answer) ??
+    unseenChange(turn, answer, request) ??
+    unlistedName(frame, turn, answer)
   );
 }
