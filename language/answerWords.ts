@@ -194,15 +194,17 @@ export function claimedChange(answer: string): ClaimedChange | undefined {
 
 /**
  * What an English answer says it changed, clause by clause ("…, and I also updated the meta
- * description to match"): the content words of each object a changing participle takes, up to a
- * preposition or the clause's end. A negated clause claims nothing.
+ * description to match"): the content words of each object a first-person changing participle
+ * takes, up to a preposition or the clause's end. A negated clause claims nothing.
  */
 export function claimedObjects(answer: string): string[][] {
   const out: string[][] = [];
   for (const clause of answer.split(/[.;!?]\s+|,\s*|\s+(?:and|but|then)\s+/u)) {
     if (NEGATED.test(clause) || hasHan(clause)) continue;
     const words = clause.trim().replace(/^(?:and|but|then)\s+/i, "").split(/\s+/).map((w) => w.replace(/^["'`(]+|["'`),:.]+$/g, ""));
-    let i = SUBJECT.test(words[0] ?? "") ? 1 : 0;
+    // Only a first-person claim ("I also updated …"): a clause opening with a participle may describe rather than claim.
+    if (!SUBJECT.test(words[0] ?? "")) continue;
+    let i = 1;
     while (i < words.length && AUXILIARY.test(words[i]!)) i++;
     if (i > 3 || !changedForm(words[i] ?? "")) continue;
     const object: string[] = [];
