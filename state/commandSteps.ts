@@ -92,7 +92,13 @@ function shellSteps(script: string): CommandSteps {
       let j = i + 1;
       for (; j < script.length && script[j] !== '"'; j += 1) {
         if (script[j] === "\\" && j + 1 < script.length) j += 1;
-        else if (script[j] === "$" && /[({]|[A-Za-z_]/.test(script[j + 1] ?? "")) opaque = true;
+        else if (script[j] === "$" && script[j + 1] === "(" && readingSubstitution(script, j) !== undefined) {
+          // A substitution that only reads (`"n=$(grep -c x f)"`) changes nothing: its text is unknown, its effects none.
+          const end = readingSubstitution(script, j)!;
+          text += script.slice(j, end + 1);
+          j = end;
+          continue;
+        } else if (script[j] === "$" && /[({]|[A-Za-z_]/.test(script[j + 1] ?? "")) opaque = true;
         else if (script[j] === "`") opaque = true;
         text += script[j];
       }
@@ -141,6 +147,14 @@ function shellSteps(script: string): CommandSteps {
   // Moving into another directory changes what every later relative name means.
   if (steps.some((s) => ["cd", "pushd", "popd", "for", "while", "if", "case", "until", "eval", "exec", "source", "."].includes(s.argv[0]!))) opaque = true;
   return { steps, opaque };
+}
+
+/** The index of the `)` closing a `$(…)` at `at` whose commands only read, or undefined (nested, unbalanced, or changing). */
+function readingSubstitution(script: string, at: number): number | undefined {
+  const end = script.indexOf(")", at + 2);
+  if (end < 0 || script.slice(at + 2, end).includes("(")) return undefined;
+  const inner = shellSteps(script.slice(at + 2, end));
+  return !inner.opaque && inner.steps.every((s) => !isEffectStep(s)) ? end : undefined;
 }
 
 /** Programs that only look at what they name (with the options below that would make them write excluded). */
