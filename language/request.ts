@@ -9,7 +9,7 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { DOTFILE, PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { DOTFILE, PATH_TOKEN, QUOTED, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -123,12 +123,6 @@ const HAN_CHAR = /\p{Script=Han}/u;
 const LETTER = /[\p{L}\p{N}]/u;
 
 const isBoundary = (ch: string | undefined) => ch === undefined || !PATH_CHAR.test(ch) || ch === ".";
-
-/** "from A to B" with A a plain word, not a path: B is what A becomes (a value, `api.example.com`), not a path either. */
-function replacesWord(before: string, ws: WorkspaceIndex): boolean {
-  const from = /(?:\bfrom\s+|从\s*)([^\s"'`]+)\s*(?:\bto|改成|改为|换成|变成)\s*$/iu.exec(before)?.[1];
-  return !!from && !/[\/.]/.test(from) && !ws.files.has(from) && !ws.dirs.has(from);
-}
 
 /** Every occurrence of `needle` in `text` standing alone as a path (not inside a longer one). */
 function occurrences(text: string, needle: string): number[] {
@@ -449,21 +443,6 @@ function clauseDomain(words: Word[]): Domain | undefined {
   const owned = words.some((w) => isOwnerWord(w.text));
   for (const w of words) if (w.sense && "domain" in w.sense && w.sense.domain && !(w.sense.kind === "domain" && w.sense.weak && !owned)) return w.sense.domain;
   return undefined;
-}
-
-/**
- * The value a clause sets something to, when it says so plainly: English "to V" ending the
- * clause (a path blanked after it may follow with "in"), Chinese 改成/改为/设为/换成 V. V is one
- * token with a digit or an identifier's shape (`2.1.0`, `debug`, `weather-bot`), never a stop word.
- */
-function valueOf(text: string): string | undefined {
-  const m =
-    /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ??
-    // "replace A with B": B is what the file holds afterwards.
-    // B ends the phrase: "with two spaces" names a count of something, not a value.
-    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
-  const value = m?.[1];
-  return value && !isStopword(value.toLowerCase()) ? value : undefined;
 }
 
 /** Words that say what something made is to hold, without quoting it ("with a note saying …", "内容是…", "写上说明"). */
