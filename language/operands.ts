@@ -138,3 +138,9 @@ export function valueOf(text: string): string | undefined {
   return value && !isStopword(value.toLowerCase()) ? value : undefined;
 }
 
+
+/** The name a clause gives something ("a symlink named current", "called `out`"), when it is a word of its own, not a stop word. */
+export function namedIn(text: string): string | undefined {
+  const name = /\b(?:named|called)\s+[`'"]?([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/iu.exec(text)?.[1];
+  return name && !isStopword(name.toLowerCase()) ? name : undefined;
+}

@@ -9,7 +9,7 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { DOTFILE, PATH_TOKEN, QUOTED, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -78,6 +78,8 @@ export interface Clause {
   existence?: boolean;
   /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
   together?: string[];
+  /** A name the clause gives something ("a link named current", "called b"), path-shaped or not. */
+  named?: string;
 }
 
 export interface ParsedRequest {
@@ -539,6 +541,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
       ...(into(start, end) ? { into: into(start, end) } : {}),
       ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
       ...(together.length ? { together } : {}),
+      ...(namedIn(found.rest.slice(start, end)) ? { named: namedIn(found.rest.slice(start, end)) } : {}),
       ...(intent.intent === "question" && asksExistence(request.slice(start, end), inClause, paths.filter((p) => p.at >= start && p.at < end)) ? { existence: true } : {}),
       ...(DESCRIBES.test(found.rest.slice(start, end)) || inQuotes.length ? { describes: true } : {}),
     };

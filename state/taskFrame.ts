@@ -143,7 +143,9 @@ function changeGoals(c: Clause): Draft[] {
   const addedTo = op === "write" && c.additive && files.length === 1 && paths.some((p) => p.kind === "new") ? files[0] : undefined;
   // A new file joined to the folder it goes in ("在 .github/workflows 里新建 ci.yml") is what is made; the folder comes with it.
   const made = paths.find((p) => p.kind === "new" && p.unjoined) ?? paths.find((p) => p.kind === "new");
-  const target = addedTo ?? (op === "write" ? (made ?? paths[0]) : (existing(paths)[0] ?? paths[0]));
+  // A thing made under a name the clause gives it, beside only existing paths ("a symlink named current that points to releases/v2"): the name is what is made, the paths its sources.
+  const named: PathMention | undefined = op === "write" && !made && !c.additive && c.named && existing(paths).length ? { path: c.named, kind: "new", at: -1 } : undefined;
+  const target = addedTo ?? named ?? (op === "write" ? (made ?? paths[0]) : (existing(paths)[0] ?? paths[0]));
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
   // Files listed side by side with the target ("in a.md and b.md 都把 v1 改成 v2") are each edited, not read as sources.
   // So are new paths made side by side ("建好 a/ 和 b/ 两个空目录").
