@@ -92,6 +92,25 @@ export function commandMoved(e: Evidence, from: string, to: string): boolean {
   });
 }
 
+/**
+ * Whether a `find` step reaches `path`: its root holds the path within `-maxdepth`, and the path
+ * matches `-name` or is a folder something it finds may lie in; or the path holds the root; or
+ * the command `-exec` runs names it (`done/` in `-exec mv {} done/ \;`).
+ */
+function findReaches(step: Step, cwd: string, path: string): boolean {
+  const args = step.argv.slice(1);
+  const root = resolveOperand(cwd, stepOperands(step)[0] ?? ".");
+  const exec = args.findIndex((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
+  const execWords = exec >= 0 ? args.slice(exec + 2).filter((a) => !["{}", "+", ";"].includes(a) && !a.startsWith("-")) : [];
+  if (execWords.some((w) => related(resolveOperand(cwd, w), path))) return true;
+  if (within(root, path)) return true;
+  if (!within(path, root)) return false;
+  const depth = path.split("/").length - (root === "." ? 0 : root.split("/").length);
+  const maxDepth = args.includes("-maxdepth") ? Number(args[args.indexOf("-maxdepth") + 1]) : Infinity;
+  const name = args.includes("-name") ? args[args.indexOf("-name") + 1] : undefined;
+  return depth <= maxDepth && (name === undefined || globMatches(name, baseOf(path)) || depth + 1 <= maxDepth);
+}
+
 /** A shell glob (`src/*.js`) as a test of a whole workspace path. */
 const globTest = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]")}$`);
 
@@ -107,6 +126,7 @@ export function commandNames(e: Evidence, path: string): boolean {
   return r.steps.some((step) => {
     const code = inlineCode(step);
     if (code !== undefined && mentions(code, path)) return true;
+    if (programOf(step) === "find") return findReaches(step, r.cwd, path);
     // What echo or printf prints is text, not a path it looks at.
     const operands = ["echo", "printf"].includes(programOf(step)) ? [] : stepOperands(step);
     return [...operands, ...step.writes, ...step.reads].some((o) => {
