@@ -103,8 +103,8 @@ describe("issue 21, tuning set 7: what the request names", () => {
     const request = "In cfg/main.ts, change HOST from loopback to db.internal.net.";
     const ok = await go("from-to-ok", request, [sh("sed -i 's#127.0.0.1:8080#db.internal.net:8080#' cfg/main.ts"), ["read_open", { path: "cfg/main.ts" }]], "cfg/main.ts now has HOST = 'http://db.internal.net:8080'.");
     expect(ok).toMatchObject(done);
-    // The value must be what the file shows after the change.
-    const wrong = await go("from-to-wrong", request, [sh("sed -i 's#127.0.0.1#localhost#' cfg/main.ts"), ["read_open", { path: "cfg/main.ts" }]], "cfg/main.ts now points HOST at db.internal.net.");
+    // The whole dotted value must be what the file shows after the change, not its first label.
+    const wrong = await go("from-to-wrong", request, [sh("sed -i 's#127.0.0.1#db.local#' cfg/main.ts"), ["read_open", { path: "cfg/main.ts" }]], "cfg/main.ts now points HOST at db.internal.net.");
     expect(wrong.verdict).toBe("block");
   });
 
