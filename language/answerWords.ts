@@ -82,7 +82,7 @@ export function reportsChange(answer: string, names: string[], states: string[],
   const stated = states.some((s) => s && answer.toLowerCase().includes(s.toLowerCase()));
   const words = segmentWords(answer);
   const changed = words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change")) || !!claimedChange(answer);
-  // Naming the target and a word the covering observation showed reports its new state ("WORDS.txt holds RED").
+  // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
   if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
   const otherFiles = [...answer.matchAll(PATH_TOKEN)].length > 0;
@@ -193,8 +193,7 @@ export function claimedChange(answer: string): ClaimedChange | undefined {
 }
 
 /**
- * What an English answer says it changed, clause by clause ("…, and I also updated the meta
- * description to match"): the content words of each object a first-person changing participle
+ * What an English answer says it changed, clause by clause ("…, and I also reworded the intro"): the content words of each object a first-person changing participle
  * takes, up to a preposition or the clause's end. A negated clause claims nothing.
  */
 export function claimedObjects(answer: string): string[][] {

@@ -117,7 +117,7 @@ export function operandsOf(task: string, isToolName: (word: string) => boolean):
   return { paths, identifiers, urls, emails, times, names, request };
 }
 
-/** "from A to B" with A a plain word, not a path: B is what A becomes (a value, `api.example.com`), not a path either. */
+/** "from A to B" with A a plain word, not a path: B is what A becomes (a value, `db.internal.net`), not a path either. */
 export function replacesWord(before: string, ws: { files: ReadonlySet<string>; dirs: ReadonlySet<string> }): boolean {
   const from = /(?:\bfrom\s+|从\s*)([^\s"'`]+)\s*(?:\bto|改成|改为|换成|变成)\s*$/iu.exec(before)?.[1];
   return !!from && !/[\/.]/.test(from) && !ws.files.has(from) && !ws.dirs.has(from);
@@ -139,7 +139,7 @@ export function valueOf(text: string): string | undefined {
 }
 
 
-/** The name a clause gives something ("a symlink named current", "called `out`"), when it is a word of its own, not a stop word. */
+/** The name a clause gives something ("a link called latest", "named `out`"), when it is a word of its own, not a stop word. */
 export function namedIn(text: string): string | undefined {
   const name = /\b(?:named|called)\s+[`'"]?([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/iu.exec(text)?.[1];
   return name && !isStopword(name.toLowerCase()) ? name : undefined;

@@ -78,7 +78,7 @@ export interface Clause {
   existence?: boolean;
   /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
   together?: string[];
-  /** A name the clause gives something ("a link named current", "called b"), path-shaped or not. */
+  /** A name the clause gives something ("a link called latest", "named b"), path-shaped or not. */
   named?: string;
 }
 
@@ -288,7 +288,7 @@ function isPlace(text: string, at: number, end: number): boolean {
 function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceIndex): { mentions: PathMention[]; places: Array<{ path: string; at: number }> } {
   const span = (m: PathMention) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length });
   const folders = mentions.filter((m) => m.kind === "dir" || m.folder).map(span);
-  // A new name without an extension that something is put in (`在 docs/说明 里新建 a.md`, "inside out/x") is a folder; a destination (`to`, `到`) may be a new file's name.
+  // A new name without an extension that something is put in (`在 notes/草稿 里新建 a.md`, "inside out/x") is a folder; a destination (`to`, `到`) may be a new file's name.
   for (const m of mentions) {
     const f = span(m);
     if (m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".") && isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) folders.push(f);
@@ -424,7 +424,7 @@ function wordsOf(text: string): Word[] {
 /** Clause breaks: sentence punctuation, commas, and connectives (`and`, `然后`) followed by a verb. */
 function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const cuts = new Set<number>([0, text.length]);
-  // A period inside a dotted name (`api.example.com`) ends no sentence.
+  // A period inside a dotted name (`db.internal.net`) ends no sentence.
   const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
   for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {

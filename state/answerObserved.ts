@@ -22,7 +22,7 @@ const shownPresent = (turn: Evidence[], path: string) => turn.some((e) => listin
 
 /**
  * A file the answer names in a question's reply that a listing of its folder showed absent
- * ("a.json, b.json and c.json" after a listing showing no c.json). Only a question's reply (no
+ * (three names after a listing of their folder that shows two). Only a question's reply (no
  * change asked) and a sentence without a negation are checked: a removal's report names what is gone.
  */
 export function unlistedName(frame: TaskFrame, turn: Evidence[], answer: string): string | undefined {
@@ -40,7 +40,7 @@ export function unlistedName(frame: TaskFrame, turn: Evidence[], answer: string)
   return undefined;
 }
 
-/** A size in bytes an answer states (`1.2 MB`, `300 bytes`, `2 KB`). */
+/** A size in bytes an answer states (`4 MB`, `70 bytes`, `0.5 KiB`). */
 const SIZE = /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:bytes?|[KMGT]i?B|字节)(?![\p{L}])/giu;
 /** Observations that print sizes: a long listing, `du`, `stat`, `wc -c`, `find -size`/`-printf`, a listing with byte counts. */
 const MEASURES_SIZE = (e: Evidence): boolean => {
@@ -49,7 +49,7 @@ const MEASURES_SIZE = (e: Evidence): boolean => {
   return !!r && r.steps.some((s) => ["du", "stat"].includes(programOf(s)) || (programOf(s) === "ls" && s.argv.some((a) => /^-[A-Za-z]*[ls]/.test(a))) || (programOf(s) === "wc" && s.argv.some((a) => /^-[A-Za-z]*c/.test(a))) || (programOf(s) === "find" && s.argv.some((a) => a === "-size" || a === "-printf")));
 };
 
-/** A size the answer states when no observation of the turn measured one ("3 PNG files, about 1.2 MB" after a count). */
+/** A size the answer states when no observation of the turn measured one (a count of files, then their total size, after a command that only counted). */
 export function unmeasuredSize(turn: Evidence[], answer: string): string | undefined {
   const size = [...answer.matchAll(SIZE)][0];
   if (!size || turn.some(MEASURES_SIZE) || turn.some((e) => shownText(e).includes(size[1]!))) return undefined;
@@ -58,7 +58,7 @@ export function unmeasuredSize(turn: Evidence[], answer: string): string | undef
 
 /**
  * A value given to another name than the one the output printed beside it: a command printed
- * one line, a name and a number (`张三 90`, `bob 7`), and the answer states the number without
+ * one line, a name and a number (`ann 7`, `王五 3`), and the answer states the number without
  * the name. A name that is one of the command's operands (`3 a.txt` from `wc -l a.txt`) is left alone.
  */
 export function misnamedValue(turn: Evidence[], answer: string): string | undefined {
@@ -78,8 +78,8 @@ export function misnamedValue(turn: Evidence[], answer: string): string | undefi
 
 /**
  * A change the answer says it made to something nothing mentions: neither the request, nor any
- * observation or command of the turn ("I also updated the meta description" when no meta tag was
- * ever seen or asked for). Every content word of the object must be unmentioned.
+ * observation or command of the turn (a second edit to a part of the file
+ * no read showed and no request asked for). Every content word of the object must be unmentioned.
  */
 export function unseenChange(turn: Evidence[], answer: string, request: string): string | undefined {
   const known = [request, ...turn.map(shownText), ...turn.filter((e) => e.kind === "command").map(commandLine), ...turn.map((e) => e.source.path ?? "")].join("\n").toLowerCase();

@@ -126,7 +126,7 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidenc
     default: {
       // A folder, an empty file or a copy is shown by its presence; a change of mode alone by its metadata; other content by its lines or the quoted text.
       const metadata = effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t));
-      // A requested mode (`chmod 600`) is judged by the mode shown, whatever the file holds.
+      // A requested mode (`chmod 640`) is judged by the mode shown, whatever the file holds.
       const present =
         goal.expects && effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t, true))
           ? latest(observed, (s) => (commandShowsMetadata(s.e, t, s.from, goal.expects) ? true : null))

@@ -143,7 +143,7 @@ function changeGoals(c: Clause): Draft[] {
   const addedTo = op === "write" && c.additive && files.length === 1 && paths.some((p) => p.kind === "new") ? files[0] : undefined;
   // A new file joined to the folder it goes in ("在 .github/workflows 里新建 ci.yml") is what is made; the folder comes with it.
   const made = paths.find((p) => p.kind === "new" && p.unjoined) ?? paths.find((p) => p.kind === "new");
-  // A thing made under a name the clause gives it, beside only existing paths ("a symlink named current that points to releases/v2"): the name is what is made, the paths its sources.
+  // A thing made under a name the clause gives it, beside only existing paths ("a link called latest to builds/b7"): the name is what is made, the paths its sources.
   const named: PathMention | undefined = op === "write" && !made && !c.additive && c.named && existing(paths).length ? { path: c.named, kind: "new", at: -1 } : undefined;
   const target = addedTo ?? named ?? (op === "write" ? (made ?? paths[0]) : (existing(paths)[0] ?? paths[0]));
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
