@@ -193,8 +193,9 @@ export function claimedChange(answer: string): ClaimedChange | undefined {
 }
 
 /**
- * What an English answer says it changed, clause by clause ("…, and I also reworded the intro"): the content words of each object a first-person changing participle
- * takes, up to a preposition or the clause's end. A negated clause claims nothing.
+ * What an English answer says it changed, clause by clause ("…, and I also reworded the intro"):
+ * the content words of each object a first-person changing participle takes, up to a preposition
+ * or the clause's end. A negated clause claims nothing.
  */
 export function claimedObjects(answer: string): string[][] {
   const out: string[][] = [];

@@ -85,7 +85,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedValues(answer);
     if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
-    const misnamed = misnamedValue(turn, answer);
+    const misnamed = misnamedValue(turn, answer, request);
     if (misnamed) return misnamed;
     // A version other than every one the last command printing versions showed (`node --version` printed v20.1.0).
     const versioned = turn.filter((e) => e.kind === "command" && real(e) && versionsIn(readCommand(e)?.output ?? "").length).at(-1);

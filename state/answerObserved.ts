@@ -56,12 +56,17 @@ export function unmeasuredSize(turn: Evidence[], answer: string): string | undef
   return `the answer states a size (${size[0]}), but no observation of this turn measured one`;
 }
 
+const WHO_OR_WHICH = /\b(?:who|whom|whose|which)\b|谁|哪/iu;
+
 /**
  * A value given to another name than the one the output printed beside it: a command printed
  * one line, a name and a number (`ann 7`, `王五 3`), and the answer states the number without
- * the name. A name that is one of the command's operands (`3 a.txt` from `wc -l a.txt`) is left alone.
+ * the name, to a question asking who or which. A name that is one of the command's operands (`3 a.txt`
+ * from `wc -l a.txt`) is left alone.
  */
-export function misnamedValue(turn: Evidence[], answer: string): string | undefined {
+export function misnamedValue(turn: Evidence[], answer: string, request: string): string | undefined {
+  // Only a question asking who or which: the name printed is then the answer (a label such as `total` is not).
+  if (!WHO_OR_WHICH.test(request)) return undefined;
   const last = turn.filter((e) => e.kind === "command" && real(e) && readCommand(e)?.finished).at(-1);
   const r = last ? readCommand(last) : null;
   if (!last || !r || r.opaque) return undefined;

@@ -166,6 +166,8 @@ describe("issue 21, tuning set 7: the answer against what was observed", () => {
     const work = [sh("sort -k2 -n scores.txt | tail -n 1")];
     expect(await go("value-name-ok", request, work, "最高的是 bob，9 分。")).toMatchObject(done);
     expect((await go("value-name-wrong", request, work, "最高的是 ann，9 分。")).verdict).toBe("block");
+    // A label printed beside a sum is not a name the answer must repeat.
+    expect(await go("value-label-ok", "Sum the hours in hours.txt.", [sh("awk '{s+=$2} END{print \"total\", s}' hours.txt")], "The hours add up to 3.5.")).toMatchObject(done);
   });
 
   it("rule: a file the answer names that a listing of its folder showed absent is not there", { timeout: 60_000 }, async () => {
