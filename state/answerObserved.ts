@@ -20,6 +20,9 @@ import type { Evidence, TaskFrame } from "./types.js";
 /** Whether any observation of the turn shows `path` there: a listing of it, a read of it, a printed path. */
 const shownPresent = (turn: Evidence[], path: string) => turn.some((e) => listingShows(e, path) === true || (seen(e) && e.source.path === path) || printedPaths(e).includes(path));
 
+/** Whether `text` prints `name` as a path's last part (`todo.md`, `./notes/todo.md`). */
+const printsName = (text: string, name: string): boolean => new RegExp(`(?:^|[\\s/'"\`])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s'"\`,;:])`, "m").test(text);
+
 /**
  * A file the answer names in a question's reply that a listing of its folder showed absent
  * (three names after a listing of their folder that shows two). Only a question's reply (no
@@ -32,7 +35,8 @@ export function unlistedName(frame: TaskFrame, turn: Evidence[], answer: string)
     if (segmentWords(sentence).some(isNegation)) continue;
     for (const m of sentence.matchAll(PATH_TOKEN)) {
       const candidates = [m[0], ...listings.map((e) => resolveOperand(e.source.path ?? ".", m[0]))];
-      if (candidates.some((p) => shownPresent(turn, p))) continue;
+      // A name some observation printed (a search elsewhere finding it) may be where it was found.
+      if (candidates.some((p) => shownPresent(turn, p)) || turn.some((e) => printsName(shownText(e), m[0]))) continue;
       const absent = listings.find((e) => candidates.some((p) => listingShows(e, p) === false));
       if (absent) return `the answer names ${m[0]}, but [${absent.id}] lists ${absent.source.path ?? "."} without it`;
     }

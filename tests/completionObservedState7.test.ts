@@ -175,5 +175,8 @@ describe("issue 21, tuning set 7: the answer against what was observed", () => {
     const work: Parameters<typeof go>[2] = [["read_list", { path: "img" }]];
     expect(await go("listed-ok", request, work, "有 a.gif 和 b.gif 两个。")).toMatchObject(done);
     expect((await go("listed-extra", request, work, "有 a.gif、b.gif 和 c.gif 三个。")).verdict).toBe("block");
+    // A name found elsewhere by a later search is where it was found, not a name the listing denies.
+    const found = await go("listed-found-elsewhere", "Where is todo.md?", [["read_list", { path: "img" }], sh("find . -name todo.md")], "todo.md is in notes/ (find printed ./notes/todo.md).");
+    expect(found).toMatchObject(done);
   });
 });
