@@ -3,7 +3,7 @@
  * a denial, an affirmation, a completed change, the numbers it states. The request reader's words
  * (`requestLexicon.ts`) applied to the model's answer rather than to the user's request.
  */
-import { baseForms } from "./english.js";
+import { baseForms, isStopword } from "./english.js";
 import { PATH_TOKEN, QUOTED } from "./operands.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import { wordnetIndex } from "./wordnet.js";
@@ -77,14 +77,28 @@ export function mentionsName(text: string, name: string): boolean {
  * reports the one change asked for. A description of the file, advice, or news
  * of another file is not.
  */
-export function reportsChange(answer: string, names: string[], states: string[]): boolean {
+export function reportsChange(answer: string, names: string[], states: string[], observed = ""): boolean {
   const named = names.some((n) => n && mentionsName(answer, n));
   const stated = states.some((s) => s && answer.toLowerCase().includes(s.toLowerCase()));
   const words = segmentWords(answer);
-  const changed = words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change"));
+  const changed = words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change")) || !!claimedChange(answer);
+  // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
+  if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
   const otherFiles = [...answer.matchAll(PATH_TOKEN)].length > 0;
   return (changed && (named || stated || !otherFiles)) || (named && stated);
+}
+
+/** Whether `text` shows `word` (two or more letters, not a stop word) standing alone: no letter or digit runs on at a Latin edge. */
+function showsWord(text: string, word: string): boolean {
+  if (!text || [...word].length < 2 || !/[\p{L}\p{N}]/u.test(word) || isStopword(word.toLowerCase())) return false;
+  const hay = text.toLowerCase();
+  const needle = word.toLowerCase();
+  const latin = (c: string | undefined) => !!c && /[a-z0-9_]/.test(c);
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    if (!(latin(needle[0]) && latin(hay[at - 1])) && !(latin(needle.at(-1)) && latin(hay[at + needle.length]))) return true;
+  }
+  return false;
 }
 
 /** What a request quotes (`## 0.2.0`, "Maintainer: Ada"): an answer may report the new state by it. */
@@ -176,6 +190,31 @@ export function claimedChange(answer: string): ClaimedChange | undefined {
     if (verb) return { sentence, verb: verb.word };
   }
   return undefined;
+}
+
+/**
+ * What an English answer says it changed, clause by clause ("…, and I also reworded the intro"):
+ * the content words of each object a first-person changing participle takes, up to a preposition
+ * or the clause's end. A negated clause claims nothing.
+ */
+export function claimedObjects(answer: string): string[][] {
+  const out: string[][] = [];
+  for (const clause of answer.split(/[.;!?]\s+|,\s*|\s+(?:and|but|then)\s+/u)) {
+    if (NEGATED.test(clause) || hasHan(clause)) continue;
+    const words = clause.trim().replace(/^(?:and|but|then)\s+/i, "").split(/\s+/).map((w) => w.replace(/^["'`(]+|["'`),:.]+$/g, ""));
+    // Only a first-person claim ("I also updated …"): a clause opening with a participle may describe rather than claim.
+    if (!SUBJECT.test(words[0] ?? "")) continue;
+    let i = 1;
+    while (i < words.length && AUXILIARY.test(words[i]!)) i++;
+    if (i > 3 || !changedForm(words[i] ?? "")) continue;
+    const object: string[] = [];
+    for (const w of words.slice(i + 1)) {
+      if (PREPOSITION.test(w) || /^(?:so|that|which|because)$/i.test(w)) break;
+      if (/^[\p{L}][\p{L}-]{2,}$/u.test(w) && !isStopword(w.toLowerCase())) object.push(w.toLowerCase());
+    }
+    if (object.length) out.push(object);
+  }
+  return out;
 }
 
 /** A failure a test runner or a checker printed, with a count that is not zero (`FAILED (failures=1)`, `1 failed`, `Tests: 2 failed`, `失败 1`), or a bare `FAIL`/`FAILED`. */

@@ -5,6 +5,7 @@
  * `operandsOf` (below), so they agree on what a quote, an address and a path are.
  */
 import { isProperNoun } from "./glosses.js";
+import { isStopword } from "./english.js";
 import { hasHan, segmentWords } from "./segment.js";
 
 /**
@@ -114,4 +115,32 @@ export function operandsOf(task: string, isToolName: (word: string) => boolean):
   request = request.replace(TIME, " ");
   const names = hasHan(request) ? segmentWords(request).filter((word) => hasHan(word) && word.length > 1 && isProperNoun(word)) : [];
   return { paths, identifiers, urls, emails, times, names, request };
+}
+
+/** "from A to B" with A a plain word, not a path: B is what A becomes (a value, `db.internal.net`), not a path either. */
+export function replacesWord(before: string, ws: { files: ReadonlySet<string>; dirs: ReadonlySet<string> }): boolean {
+  const from = /(?:\bfrom\s+|从\s*)([^\s"'`]+)\s*(?:\bto|改成|改为|换成|变成)\s*$/iu.exec(before)?.[1];
+  return !!from && !/[\/.]/.test(from) && !ws.files.has(from) && !ws.dirs.has(from);
+}
+
+/**
+ * The value a clause sets something to, when it says so plainly: English "to V" ending the
+ * clause (a path blanked after it may follow with "in"), Chinese 改成/改为/设为/换成 V. V is one
+ * token with a digit or an identifier's shape (`2.1.0`, `debug`, `weather-bot`), never a stop word.
+ */
+export function valueOf(text: string): string | undefined {
+  const m =
+    /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ??
+    // "replace A with B": B is what the file holds afterwards.
+    // B ends the phrase: "with two spaces" names a count of something, not a value.
+    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
+  const value = m?.[1];
+  return value && !isStopword(value.toLowerCase()) ? value : undefined;
+}
+
+
+/** The name a clause gives something ("a link called latest", "named `out`"), when it is a word of its own, not a stop word. */
+export function namedIn(text: string): string | undefined {
+  const name = /\b(?:named|called)\s+[`'"]?([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/iu.exec(text)?.[1];
+  return name && !isStopword(name.toLowerCase()) ? name : undefined;
 }

@@ -9,7 +9,7 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { DOTFILE, PATH_TOKEN, QUOTED, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -78,6 +78,8 @@ export interface Clause {
   existence?: boolean;
   /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
   together?: string[];
+  /** A name the clause gives something ("a link called latest", "named b"), path-shaped or not. */
+  named?: string;
 }
 
 export interface ParsedRequest {
@@ -183,7 +185,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
     const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? 0;
     const path = m[0].slice(lead).replace(/^\.\//, "");
-    if (!path) continue;
+    if (!path || (!ws.files.has(path) && replacesWord(text.slice(0, m.index + lead), ws))) continue;
     if (ws.files.has(path)) take(path, "file", m.index + lead, m[0].length - lead);
     else take(path, "new", m.index + lead, m[0].length - lead);
   }
@@ -286,6 +288,11 @@ function isPlace(text: string, at: number, end: number): boolean {
 function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceIndex): { mentions: PathMention[]; places: Array<{ path: string; at: number }> } {
   const span = (m: PathMention) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length });
   const folders = mentions.filter((m) => m.kind === "dir" || m.folder).map(span);
+  // A new name without an extension that something is put in (`在 notes/草稿 里新建 a.md`, "inside out/x") is a folder; a destination (`to`, `到`) may be a new file's name.
+  for (const m of mentions) {
+    const f = span(m);
+    if (m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".") && isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) folders.push(f);
+  }
   const taken = mentions.map(span);
   // `named`: the word is called a folder ("the done folder", "folder named to"), so even a stop word is its name, unless it says which folder (the new folder).
   const candidate = (name: string, at: number, named = false) => {
@@ -417,7 +424,9 @@ function wordsOf(text: string): Word[] {
 /** Clause breaks: sentence punctuation, commas, and connectives (`and`, `然后`) followed by a verb. */
 function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const cuts = new Set<number>([0, text.length]);
-  for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) cuts.add(m.index + m[0].length);
+  // A period inside a dotted name (`db.internal.net`) ends no sentence.
+  const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
+  for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;
     const next = words[i + 1];
@@ -436,21 +445,6 @@ function clauseDomain(words: Word[]): Domain | undefined {
   const owned = words.some((w) => isOwnerWord(w.text));
   for (const w of words) if (w.sense && "domain" in w.sense && w.sense.domain && !(w.sense.kind === "domain" && w.sense.weak && !owned)) return w.sense.domain;
   return undefined;
-}
-
-/**
- * The value a clause sets something to, when it says so plainly: English "to V" ending the
- * clause (a path blanked after it may follow with "in"), Chinese 改成/改为/设为/换成 V. V is one
- * token with a digit or an identifier's shape (`2.1.0`, `debug`, `weather-bot`), never a stop word.
- */
-function valueOf(text: string): string | undefined {
-  const m =
-    /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ??
-    // "replace A with B": B is what the file holds afterwards.
-    // B ends the phrase: "with two spaces" names a count of something, not a value.
-    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
-  const value = m?.[1];
-  return value && !isStopword(value.toLowerCase()) ? value : undefined;
 }
 
 /** Words that say what something made is to hold, without quoting it ("with a note saying …", "内容是…", "写上说明"). */
@@ -547,6 +541,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
       ...(into(start, end) ? { into: into(start, end) } : {}),
       ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
       ...(together.length ? { together } : {}),
+      ...(namedIn(found.rest.slice(start, end)) ? { named: namedIn(found.rest.slice(start, end)) } : {}),
       ...(intent.intent === "question" && asksExistence(request.slice(start, end), inClause, paths.filter((p) => p.at >= start && p.at < end)) ? { existence: true } : {}),
       ...(DESCRIBES.test(found.rest.slice(start, end)) || inQuotes.length ? { describes: true } : {}),
     };

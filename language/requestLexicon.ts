@@ -60,7 +60,8 @@ const LEXICON = new Map<string, WordSense>([
   // compare, read, find, look up
   ...entries("compare diff contrast 比较 对比 比对", verb("compare")),
   ...entries("read open show summarize summarise explain describe list view print display cat inspect review look see 读 阅读 打开 看 看看 查看 总结 概括 解释 说明 列出 显示 展示", verb("read")),
-  ...entries("find locate count 找 查找 寻找", verb("question")),
+  // Computing a figure from the workspace asks a question its answer gives.
+  ...entries("find locate count sum average compute calculate 找 查找 寻找 统计 计算 求和 合计", verb("question")),
   ...entries("search browse lookup 搜索 搜 查询 查", verb("lookup")),
   ...entries("google", verb("lookup", { domain: "browser" })),
   // question words

@@ -11,17 +11,21 @@ import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
+import { misnamedValue, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
-/** The one integer a finished command printed (`2`, `2 app.js` from `wc -l`), or undefined. */
+/** The one number a finished command printed (`2`, `2 app.js` from `wc -l`, a sum `21.5`), or undefined. */
 function printedCount(e: Evidence): number | undefined {
   const r = readCommand(e);
   if (!r?.finished || exitCode(e) !== 0) return undefined;
-  const m = /^\s*(\d+)(?:\s+\S+)?\s*$/.exec(r.output);
+  const m = /^\s*(-?\d+(?:\.\d+)?)(?:\s+\S+)?\s*$/.exec(r.output);
   return m ? Number(m[1]) : undefined;
 }
+
+/** The numbers an answer states: integers (digits or words) and decimals (`22.5`), not versions (`1.2.3`). */
+const statedValues = (answer: string): number[] => [...statedNumbers(answer), ...[...answer.matchAll(/(?<![\w.:-])\d+\.\d+(?![\w.:]*\w)/gu)].map((m) => Number(m[0]))];
 
 /** Version numbers a text states (`v20.1.0`, `3.12.4`), without a leading `v`. */
 const versionsIn = (text: string): string[] => [...text.matchAll(/(?<![\w.])v?(\d+\.\d+(?:\.\d+)+)(?![\w.]*\w)/gu)].map((m) => m[1]!);
@@ -51,7 +55,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
   // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
-  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)]));
+  // What the evidence covering a change (or its verification) showed: the answer may report the change by it.
+  const observed = (g: Goal) => frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => byId.get(id))).map((e) => (e ? shownText(e) : "")).join("\n");
+  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g)));
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
@@ -77,8 +83,10 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     if (narrow) return narrow;
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
-    const stated = statedNumbers(answer);
+    const stated = statedValues(answer);
     if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
+    const misnamed = misnamedValue(turn, answer, request);
+    if (misnamed) return misnamed;
     // A version other than every one the last command printing versions showed (`node --version` printed v20.1.0).
     const versioned = turn.filter((e) => e.kind === "command" && real(e) && versionsIn(readCommand(e)?.output ?? "").length).at(-1);
     const printed = versioned ? versionsIn(readCommand(versioned)!.output) : [];
@@ -126,6 +134,9 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     removalLeft(frame, evidence, turn, answer, request) ??
     gluedEntry(frame, evidence, turn, request) ??
     fragmentAnswer(frame, evidence, answer, request) ??
-    unmeasuredComparison(turn, answer)
+    unmeasuredComparison(turn, answer) ??
+    unmeasuredSize(turn, answer) ??
+    unseenChange(turn, answer, request) ??
+    unlistedName(frame, turn, answer)
   );
 }

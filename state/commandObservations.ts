@@ -6,7 +6,7 @@
  * `node -e "…read f…"` show f's lines; `grep -c p f` printing 1 or more shows a line with p is
  * there. A step whose status the trace does not show says nothing about existence.
  */
-import { commandSteps, grepParts, inlineCode, isEffectStep, programOf, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
+import { commandSteps, grepParts, inlineCode, inPlaceFiles, isEffectStep, printsToOutput, programOf, scriptRun, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
 import { changedAnything, changedSeen, onlyModeSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";
 import { baseOf, dirOf, mentions, related, resolveOperand, within } from "./workspacePaths.js";
@@ -58,7 +58,12 @@ function stepChanges(step: Step, cwd: string, target: string): boolean {
   if (!isEffectStep(step)) return false;
   if (step.writes.some((w) => related(resolveOperand(cwd, w), target))) return true;
   const code = inlineCode(step);
+  const edited = inPlaceFiles(step);
+  if (edited.length) return edited.some((o) => related(resolveOperand(cwd, o), target));
   if (code !== undefined) return mentions(code, target);
+  // The script an interpreter runs is read; what the script does names nothing here.
+  const script = scriptRun(step);
+  if (script !== undefined && resolveOperand(cwd, script) === target) return false;
   // A reader whose output is redirected changes only the file it writes (`printf 'x' > f`).
   if (step.writes.length && !isEffectStep({ ...step, writes: [] })) return false;
   // A copy or a link reads its sources and changes only its destination.
@@ -99,6 +104,25 @@ export function commandMoved(e: Evidence, from: string, to: string): boolean {
   });
 }
 
+/**
+ * Whether a `find` step reaches `path`: its root holds the path within `-maxdepth`, and the path
+ * matches `-name` or is a folder something it finds may lie in; or the path holds the root; or
+ * the command `-exec` runs names it (`done/` in `-exec mv {} done/ \;`).
+ */
+function findReaches(step: Step, cwd: string, path: string): boolean {
+  const args = step.argv.slice(1);
+  const root = resolveOperand(cwd, stepOperands(step)[0] ?? ".");
+  const exec = args.findIndex((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
+  const execWords = exec >= 0 ? args.slice(exec + 2).filter((a) => !["{}", "+", ";"].includes(a) && !a.startsWith("-")) : [];
+  if (execWords.some((w) => related(resolveOperand(cwd, w), path))) return true;
+  if (within(root, path)) return true;
+  if (!within(path, root)) return false;
+  const depth = path.split("/").length - (root === "." ? 0 : root.split("/").length);
+  const maxDepth = args.includes("-maxdepth") ? Number(args[args.indexOf("-maxdepth") + 1]) : Infinity;
+  const name = args.includes("-name") ? args[args.indexOf("-name") + 1] : undefined;
+  return depth <= maxDepth && (name === undefined || globMatches(name, baseOf(path)) || depth + 1 <= maxDepth);
+}
+
 /** A shell glob (`src/*.js`) as a test of a whole workspace path. */
 const globTest = (glob: string): RegExp => new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, "[^/]*").replace(/\?/g, "[^/]")}$`);
 
@@ -114,6 +138,7 @@ export function commandNames(e: Evidence, path: string): boolean {
   return r.steps.some((step) => {
     const code = inlineCode(step);
     if (code !== undefined && mentions(code, path)) return true;
+    if (programOf(step) === "find") return findReaches(step, r.cwd, path);
     // What echo or printf prints is text, not a path it looks at.
     const operands = ["echo", "printf"].includes(programOf(step)) ? [] : stepOperands(step);
     return [...operands, ...step.writes, ...step.reads].some((o) => {
@@ -123,21 +148,34 @@ export function commandNames(e: Evidence, path: string): boolean {
   });
 }
 
-const METADATA = new Set(["chmod", "chown", "chgrp", "touch"]);
+const MODE = new Set(["chmod", "chown", "chgrp"]);
+const METADATA = new Set([...MODE, "touch"]);
 
-/** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times). */
-export function changesOnlyMetadata(e: Evidence, target: string): boolean {
+/** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times; with `modeOnly`, mode or owner). */
+export function changesOnlyMetadata(e: Evidence, target: string, modeOnly = false): boolean {
   const r = readCommand(e);
-  const seen = r ? onlyModeSeen(e, target) : null;
-  if (seen !== null) return seen;
+  // Seen: a change of mode alone is one; a target seen unchanged is none. A file's times are
+  // not told from its content in the record, so `touch` is left to the words.
+  if (r && onlyModeSeen(e, target)) return true;
+  if (r && changedSeen(e, target) === false) return false;
   if (!r || r.opaque) return false;
   const changing = r.steps.filter((s) => stepChanges(s, r.cwd, target));
-  return changing.length > 0 && changing.every((s) => METADATA.has(programOf(s)) && !s.writes.length);
+  return changing.length > 0 && changing.every((s) => (modeOnly ? MODE : METADATA).has(programOf(s)) && !s.writes.length);
 }
 
-/** Whether a reading step after `from` showed `path`'s metadata: a long listing naming it, `stat`, or a `test` of its mode. */
-export function commandShowsMetadata(e: Evidence, path: string, from = -1): boolean {
+/** An octal mode (`600`, `0755`) as a long listing prints it (`rw-------`); undefined for anything else. */
+function symbolicMode(mode: string): string | undefined {
+  if (!/^0?[0-7]{3}$/.test(mode)) return undefined;
+  return [...mode.slice(-3)].map((d) => ["r", "w", "x"].map((c, bit) => (Number(d) & (4 >> bit) ? c : "-")).join("")).join("");
+}
+
+/**
+ * Whether a reading step after `from` showed `path`'s metadata: a long listing naming it, `stat`, or a `test` of its mode;
+ * with `value` (a requested mode), only output showing that value, as printed or as a listing's permission string.
+ */
+export function commandShowsMetadata(e: Evidence, path: string, from = -1, value?: string): boolean {
   return readersAfter(e, from).some(({ step, status, r }) => {
+    if (value !== undefined && !holdsText(r.output, value) && !(symbolicMode(value) && r.output.includes(symbolicMode(value)!))) return false;
     const program = programOf(step);
     const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
     if (program === "stat") return status === 0 && ops.includes(path);
@@ -181,7 +219,8 @@ function stepOutputs(r: CommandReading): string[] {
   let pending: number[] = [];
   let split = false;
   for (const [i, step] of r.steps.entries()) {
-    if (!["echo", "printf"].includes(programOf(step)) || step.writes.length) {
+    // An echo piped into the next step prints nothing of its own: it separates nothing.
+    if (!["echo", "printf"].includes(programOf(step)) || !printsToOutput(r.steps, i)) {
       pending.push(i);
       continue;
     }
@@ -327,7 +366,8 @@ export const commandReads = (e: Evidence, path: string, from = -1): boolean => r
 
 const flat = (text: string): string => text.replace(/\s+/g, " ").trim().toLowerCase();
 
-const WORD = /[\p{L}\p{N}_]/u;
+/** A letter or digit that joins its neighbours into one word; Han text has no word spaces, so a Han character edges nothing. */
+const WORD = /(?!\p{Script=Han})[\p{L}\p{N}_]/u;
 /**
  * Whether `text` holds `wanted` (spacing and letter case aside) as a whole: an edge of `wanted`
  * that is a letter or a digit may not run on into more of them (`30` is not in `300`).
@@ -350,7 +390,7 @@ export function holdsText(text: string, wanted: string): boolean {
  */
 export function commandShowsText(e: Evidence, path: string, text: string, from = -1): boolean | null {
   const readers = readersAfter(e, from);
-  const echoed = readers.some(({ step }) => (programOf(step) === "echo" || programOf(step) === "printf") && flat(step.argv.slice(1).join(" ")).includes(flat(text)));
+  const echoed = readers.some(({ step, r }) => (programOf(step) === "echo" || programOf(step) === "printf") && printsToOutput(r.steps, r.steps.indexOf(step)) && flat(step.argv.slice(1).join(" ")).includes(flat(text)));
   let verdict: boolean | null = null;
   for (const reader of readers) {
     if (!stepReads(reader, path)) continue;

@@ -92,7 +92,13 @@ function shellSteps(script: string): CommandSteps {
       let j = i + 1;
       for (; j < script.length && script[j] !== '"'; j += 1) {
         if (script[j] === "\\" && j + 1 < script.length) j += 1;
-        else if (script[j] === "$" && /[({]|[A-Za-z_]/.test(script[j + 1] ?? "")) opaque = true;
+        else if (script[j] === "$" && script[j + 1] === "(" && readingSubstitution(script, j) !== undefined) {
+          // A substitution that only reads (`"n=$(grep -c x f)"`) changes nothing: its text is unknown, its effects none.
+          const end = readingSubstitution(script, j)!;
+          text += script.slice(j, end + 1);
+          j = end;
+          continue;
+        } else if (script[j] === "$" && /[({]|[A-Za-z_]/.test(script[j + 1] ?? "")) opaque = true;
         else if (script[j] === "`") opaque = true;
         text += script[j];
       }
@@ -128,7 +134,11 @@ function shellSteps(script: string): CommandSteps {
         while (/\d|-/.test(script[i + 1] ?? "")) i += 1;
       }
     } else if (/\s/.test(ch)) endWord();
-    else if ("(){}`".includes(ch) || (ch === "$" && /[({]/.test(script[i + 1] ?? ""))) {
+    // `{}` is a literal word (find's `-exec … {} +`), not a group.
+    else if (two === "{}" && word === null && /^(?:\s|$|[;+\\])/.test(script[i + 2] ?? "")) {
+      word = "{}";
+      i += 1;
+    } else if ("(){}`".includes(ch) || (ch === "$" && /[({]/.test(script[i + 1] ?? ""))) {
       opaque = true;
       word = (word ?? "") + ch;
     } else word = (word ?? "") + ch;
@@ -137,6 +147,14 @@ function shellSteps(script: string): CommandSteps {
   // Moving into another directory changes what every later relative name means.
   if (steps.some((s) => ["cd", "pushd", "popd", "for", "while", "if", "case", "until", "eval", "exec", "source", "."].includes(s.argv[0]!))) opaque = true;
   return { steps, opaque };
+}
+
+/** The index of the `)` closing a `$(…)` at `at` whose commands only read, or undefined (nested, unbalanced, or changing). */
+function readingSubstitution(script: string, at: number): number | undefined {
+  const end = script.indexOf(")", at + 2);
+  if (end < 0 || script.slice(at + 2, end).includes("(")) return undefined;
+  const inner = shellSteps(script.slice(at + 2, end));
+  return !inner.opaque && inner.steps.every((s) => !isEffectStep(s)) ? end : undefined;
 }
 
 /** Programs that only look at what they name (with the options below that would make them write excluded). */
@@ -157,13 +175,34 @@ export function inlineCode(step: Step): string | undefined {
 /** The program a step runs, by its base name. */
 export const programOf = (step: Step): string => step.argv[0]?.split("/").at(-1) ?? "";
 
+/** Interpreters whose `-i` option rewrites the files they are given in place (`perl -pi -e …`, `ruby -i`). */
+const IN_PLACE_INTERPRETERS = new Set(["perl", "ruby"]);
+
+/** The files an interpreter edits in place (`perl -pi -e CODE f…`): its operands after the code; none without `-i`. */
+export function inPlaceFiles(step: Step): string[] {
+  if (!IN_PLACE_INTERPRETERS.has(programOf(step)) || !step.argv.slice(1).some((a) => /^-[A-Za-z]*i/.test(a))) return [];
+  const code = inlineCode(step);
+  return stepOperands(step).filter((o) => o !== code);
+}
+
+/**
+ * The script file an interpreter runs (`sh f`, `python3 f.py`): it is read, not changed. What
+ * the script itself does is unknown, so the step stays an effect of unknown target.
+ */
+export function scriptRun(step: Step): string | undefined {
+  const program = programOf(step);
+  if (!(SHELLS.has(program) || INTERPRETERS.has(program)) || inlineCode(step) !== undefined) return undefined;
+  if (SHELLS.has(program) && step.argv.slice(1).some((a) => /^-[a-z]*c$/.test(a))) return undefined;
+  return step.argv.slice(1).find((a) => !a.startsWith("-"));
+}
+
 /** Whether a step may change the workspace: it writes a file, or is not a known reader used read-only. */
 export function isEffectStep(step: Step): boolean {
   if (step.writes.length) return true;
   const program = programOf(step);
   const args = step.argv.slice(1);
   const code = inlineCode(step);
-  if (code !== undefined) return WRITING_CALL.test(code);
+  if (code !== undefined) return WRITING_CALL.test(code) || inPlaceFiles(step).length > 0;
   if (!READERS.has(program)) return true;
   if (program === "sed") return args.some((a) => /^-[A-Za-z]*i|^--in-place/.test(a));
   if (program === "find") return args.some((a) => /^-(delete|exec|execdir|ok|okdir|fprint\w*|fls)$/.test(a));
@@ -239,10 +278,13 @@ export function stepStatuses(steps: Step[], exit: number | null, output: string)
   return branchStatuses(steps, shown, exit, output);
 }
 
+/** Whether what step `i` prints reaches the command's output: not redirected into a file, not piped into the next step. */
+export const printsToOutput = (steps: Step[], i: number): boolean => !steps[i]!.writes.length && steps[i + 1]?.before !== "|";
+
 /** What an `echo`/`printf` step prints, when it is literal text (no expansion), as one trimmed line. */
-function printedText(step: Step): string | undefined {
+function printedText(step: Step, steps: Step[], i: number): string | undefined {
   const program = programOf(step);
-  if ((program !== "echo" && program !== "printf") || step.writes.length) return undefined;
+  if ((program !== "echo" && program !== "printf") || !printsToOutput(steps, i)) return undefined;
   const words = step.argv.slice(1).filter((a, i) => !(program === "echo" && i === 0 && /^-[neE]+$/.test(a)));
   const text = (program === "printf" ? (words[0] ?? "") : words.join(" ")).replace(/\\n/g, "\n").trim();
   return text && !text.includes("$") && !text.includes("\n") && !/%[a-z]/.test(text) ? text : undefined;
@@ -257,7 +299,7 @@ const ALWAYS: Record<string, number> = { true: 0, ":": 0, false: 1 };
  * prints what was printed (and ends with the command's status) gets that status.
  */
 function branchStatuses(steps: Step[], known: Array<number | null>, exit: number | null, output: string): Array<number | null> {
-  const texts = steps.map(printedText);
+  const texts = steps.map((s, i) => printedText(s, steps, i));
   const unknown = steps.flatMap((s, i) => (known[i] === null && texts[i] === undefined && ALWAYS[programOf(s)] === undefined ? [i] : []));
   if (exit === null || !unknown.length || unknown.length > 4 || !texts.some((t) => t !== undefined) || steps.some((s) => s.before === "|")) return known;
   const lines = new Set(output.split("\n").map((l) => l.trim()).filter(Boolean));

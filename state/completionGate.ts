@@ -125,9 +125,13 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidenc
     }
     default: {
       // A folder, an empty file or a copy is shown by its presence; a change of mode alone by its metadata; other content by its lines or the quoted text.
-      const metadata = !goal.expects && effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t));
-      const present = goal.expects
-        ? latest(observed, (s) => holds(s, t, goal.expects!))
+      const metadata = effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t));
+      // A requested mode (`chmod 640`) is judged by the mode shown, whatever the file holds.
+      const present =
+        goal.expects && effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t, true))
+          ? latest(observed, (s) => (commandShowsMetadata(s.e, t, s.from, goal.expects) ? true : null))
+          : goal.expects
+            ? latest(observed, (s) => holds(s, t, goal.expects!))
         : latest(observed, (s) => (goal.existence ? presence(s, t) : showsLines(s, t) || inside(s, t) || (metadata && commandShowsMetadata(s.e, t, s.from)) ? true : null));
       const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, t, goal.expectsGone!))) : { yes: present.yes };
       shown = settle(present, gone);

@@ -6,7 +6,7 @@
  * with an observation of what changed, made after it, whatever the request's words were.
  */
 import { readCommand } from "./commandObservations.js";
-import { programOf, stepOperands, type Step } from "./commandSteps.js";
+import { inPlaceFiles, programOf, stepOperands, type Step } from "./commandSteps.js";
 import { seenChanges } from "./seenChanges.js";
 import type { ChangeOp, Evidence, Goal, PathChange } from "./types.js";
 import { dirOf, related, resolveOperand } from "./workspacePaths.js";
@@ -42,6 +42,8 @@ const CHANGERS: Record<string, ChangeOp | "existence"> = {
 function stepChanges(step: Step, cwd: string): ObservedChange[] {
   const at = (o: string) => resolveOperand(cwd, o);
   const written = step.writes.map((w): ObservedChange => ({ op: "edit", target: at(w) }));
+  const edited = inPlaceFiles(step);
+  if (edited.length) return [...written, ...edited.map((o): ObservedChange => ({ op: "edit", target: at(o) }))];
   const kind = CHANGERS[programOf(step)];
   const args = step.argv.slice(1);
   if (!kind || (programOf(step) === "sed" && !args.some((a) => /^-[A-Za-z]*i|^--in-place/.test(a)))) return written;

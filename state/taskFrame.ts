@@ -143,7 +143,9 @@ function changeGoals(c: Clause): Draft[] {
   const addedTo = op === "write" && c.additive && files.length === 1 && paths.some((p) => p.kind === "new") ? files[0] : undefined;
   // A new file joined to the folder it goes in ("在 .github/workflows 里新建 ci.yml") is what is made; the folder comes with it.
   const made = paths.find((p) => p.kind === "new" && p.unjoined) ?? paths.find((p) => p.kind === "new");
-  const target = addedTo ?? (op === "write" ? (made ?? paths[0]) : (existing(paths)[0] ?? paths[0]));
+  // A thing made under a name the clause gives it, beside only existing paths ("a link called latest to builds/b7"): the name is what is made, the paths its sources.
+  const named: PathMention | undefined = op === "write" && !made && !c.additive && c.named && existing(paths).length ? { path: c.named, kind: "new", at: -1 } : undefined;
+  const target = addedTo ?? named ?? (op === "write" ? (made ?? paths[0]) : (existing(paths)[0] ?? paths[0]));
   if (target && op === "write" && c.additive && target.kind === "file") op = "edit";
   // Files listed side by side with the target ("in a.md and b.md 都把 v1 改成 v2") are each edited, not read as sources.
   // So are new paths made side by side ("建好 a/ 和 b/ 两个空目录").
@@ -159,9 +161,15 @@ function changeGoals(c: Clause): Draft[] {
 /** Clauses with an intent; a clause without one continues the one before it. */
 function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNullable<Clause["intent"]> }> {
   const out: Array<Clause & { intent: NonNullable<Clause["intent"]> }> = [];
+  // A place fronted in a clause of its own ("In src/a.ts, change …") belongs to the clause after it.
+  let fronted: Clause["paths"] = [];
   for (const c of parsed.clauses) {
     const prev = out.at(-1);
-    if (c.intent) out.push({ ...c, intent: c.intent });
+    if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place)) fronted = c.paths;
+    // Content written with no file of its own right after a change of a file ("…新建 a.txt，里面写上 '…'") is what that file must hold.
+    else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
+      out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
+    else if (c.intent) out.push({ ...c, intent: c.intent, paths: [...fronted.splice(0), ...c.paths] });
     else if (prev && c.paths.length && !c.keeps) out.push({ ...prev, text: c.text, paths: c.paths });
   }
   // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").

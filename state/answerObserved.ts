@@ -1,0 +1,98 @@
+/**
+ * What an answer states that the turn's observations should have shown (issue 21, round 8): a
+ * file it names in a folder a listing showed without it, a size no observation measured, a value
+ * it gives something other than the name the output printed beside it, a change it says it made
+ * to something nothing in the turn or the request mentions. Each check reads only what an
+ * observation printed; a claim no observation speaks to is left alone.
+ */
+import { claimedObjects, sentences, statedNumbers } from "../language/answerWords.js";
+import { baseForms } from "../language/english.js";
+import { PATH_TOKEN } from "../language/operands.js";
+import { isNegation } from "../language/requestLexicon.js";
+import { segmentWords } from "../language/segment.js";
+import { shownText } from "./answerValues.js";
+import { commandLine, readCommand } from "./commandObservations.js";
+import { programOf, stepOperands } from "./commandSteps.js";
+import { listingShows, printedPaths, real, seen } from "./observedState.js";
+import { baseOf, resolveOperand } from "./workspacePaths.js";
+import type { Evidence, TaskFrame } from "./types.js";
+
+/** Whether any observation of the turn shows `path` there: a listing of it, a read of it, a printed path. */
+const shownPresent = (turn: Evidence[], path: string) => turn.some((e) => listingShows(e, path) === true || (seen(e) && e.source.path === path) || printedPaths(e).includes(path));
+
+/** Whether `text` prints `name` as a path's last part (`todo.md`, `./notes/todo.md`). */
+const printsName = (text: string, name: string): boolean => new RegExp(`(?:^|[\\s/'"\`])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?=$|[\\s'"\`,;:])`, "m").test(text);
+
+/**
+ * A file the answer names in a question's reply that a listing of its folder showed absent
+ * (three names after a listing of their folder that shows two). Only a question's reply (no
+ * change asked) and a sentence without a negation are checked: a removal's report names what is gone.
+ */
+export function unlistedName(frame: TaskFrame, turn: Evidence[], answer: string): string | undefined {
+  if (frame.goals.some((g) => g.intent === "change" || g.intent === "verify")) return undefined;
+  const listings = turn.filter((e) => e.kind === "listing" && real(e));
+  for (const sentence of sentences(answer)) {
+    if (segmentWords(sentence).some(isNegation)) continue;
+    for (const m of sentence.matchAll(PATH_TOKEN)) {
+      const candidates = [m[0], ...listings.map((e) => resolveOperand(e.source.path ?? ".", m[0]))];
+      // A name some observation printed (a search elsewhere finding it) may be where it was found.
+      if (candidates.some((p) => shownPresent(turn, p)) || turn.some((e) => printsName(shownText(e), m[0]))) continue;
+      const absent = listings.find((e) => candidates.some((p) => listingShows(e, p) === false));
+      if (absent) return `the answer names ${m[0]}, but [${absent.id}] lists ${absent.source.path ?? "."} without it`;
+    }
+  }
+  return undefined;
+}
+
+/** A size in bytes an answer states (`4 MB`, `70 bytes`, `0.5 KiB`). */
+const SIZE = /(?<![\w.])(\d+(?:\.\d+)?)\s*(?:bytes?|[KMGT]i?B|字节)(?![\p{L}])/giu;
+/** Observations that print sizes: a long listing, `du`, `stat`, `wc -c`, `find -size`/`-printf`, a listing with byte counts. */
+const MEASURES_SIZE = (e: Evidence): boolean => {
+  if (e.kind === "listing") return /\(\d+ bytes\)/.test(e.content);
+  const r = readCommand(e);
+  return !!r && r.steps.some((s) => ["du", "stat"].includes(programOf(s)) || (programOf(s) === "ls" && s.argv.some((a) => /^-[A-Za-z]*[ls]/.test(a))) || (programOf(s) === "wc" && s.argv.some((a) => /^-[A-Za-z]*c/.test(a))) || (programOf(s) === "find" && s.argv.some((a) => a === "-size" || a === "-printf")));
+};
+
+/** A size the answer states when no observation of the turn measured one (a count of files, then their total size, after a command that only counted). */
+export function unmeasuredSize(turn: Evidence[], answer: string): string | undefined {
+  const size = [...answer.matchAll(SIZE)][0];
+  if (!size || turn.some(MEASURES_SIZE) || turn.some((e) => shownText(e).includes(size[1]!))) return undefined;
+  return `the answer states a size (${size[0]}), but no observation of this turn measured one`;
+}
+
+const WHO_OR_WHICH = /\b(?:who|whom|whose|which)\b|谁|哪/iu;
+
+/**
+ * A value given to another name than the one the output printed beside it: a command printed
+ * one line, a name and a number (`ann 7`, `王五 3`), and the answer states the number without
+ * the name, to a question asking who or which. A name that is one of the command's operands (`3 a.txt`
+ * from `wc -l a.txt`) is left alone.
+ */
+export function misnamedValue(turn: Evidence[], answer: string, request: string): string | undefined {
+  // Only a question asking who or which: the name printed is then the answer (a label such as `total` is not).
+  if (!WHO_OR_WHICH.test(request)) return undefined;
+  const last = turn.filter((e) => e.kind === "command" && real(e) && readCommand(e)?.finished).at(-1);
+  const r = last ? readCommand(last) : null;
+  if (!last || !r || r.opaque) return undefined;
+  const m = /^\s*(?:([^\s\d][^\s]*)\s+(-?\d+(?:\.\d+)?)|(-?\d+(?:\.\d+)?)\s+([^\s\d][^\s]*))\s*$/u.exec(r.output);
+  if (!m) return undefined;
+  const name = (m[1] ?? m[4])!;
+  const value = Number(m[2] ?? m[3]);
+  const operands = r.steps.flatMap((s) => stepOperands(s).map((o) => resolveOperand(r.cwd, o)));
+  if (operands.some((o) => o === resolveOperand(r.cwd, name) || baseOf(o) === name)) return undefined;
+  const decimals = [...answer.matchAll(/(?<![\w.:-])\d+\.\d+(?![\w.:]*\w)/gu)].map((x) => Number(x[0]));
+  if (![...statedNumbers(answer), ...decimals].includes(value) || answer.toLowerCase().includes(name.toLowerCase())) return undefined;
+  return `the answer gives ${value}, but [${last.id}] printed it beside ${name}`;
+}
+
+/**
+ * A change the answer says it made to something nothing mentions: neither the request, nor any
+ * observation or command of the turn (a second edit to a part of the file
+ * no read showed and no request asked for). Every content word of the object must be unmentioned.
+ */
+export function unseenChange(turn: Evidence[], answer: string, request: string): string | undefined {
+  const known = [request, ...turn.map(shownText), ...turn.filter((e) => e.kind === "command").map(commandLine), ...turn.map((e) => e.source.path ?? "")].join("\n").toLowerCase();
+  const mentioned = (w: string) => baseForms(w).some((f) => f.length > 2 && known.includes(f));
+  const object = claimedObjects(answer).find((o) => !o.some(mentioned));
+  return object ? `the answer says it changed the ${object.join(" ")}, but nothing in the request or this turn's observations mentions it` : undefined;
+}
