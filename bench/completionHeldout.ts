@@ -2,7 +2,7 @@
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
  * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` to
- * `tuning-heldout7` were the next six, each measured once blind and tuned on since
+ * `tuning-heldout8` were the next seven, each measured once blind and tuned on since
  * (eval/completion/<split>/cases.json). Each
  * case is a request, an initial workspace, the real tool calls a model made, its final
  * answer, and whether the gate must accept that first answer (`pass`) or refuse it
@@ -41,7 +41,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout5": "tuning set 5 (fifth held-out set, measured once blind, since tuned on)",
   "tuning-heldout6": "tuning set 6 (sixth held-out set, measured once blind, since tuned on)",
   "tuning-heldout7": "tuning set 7 (seventh held-out set, measured once blind, since tuned on)",
-  "heldout8": "held-out set 8 (written blind, measured once)",
+  "tuning-heldout8": "tuning set 8 (eighth held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 

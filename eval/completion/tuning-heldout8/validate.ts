@@ -1,7 +1,7 @@
 /**
  * Parses heldout8's cases.json with `HeldoutCase` and every work item's args with its tool's
  * schema (the workspace tools' own; the runner's integration doubles take string fields).
- * It does not run the gate. Run: `npx tsx eval/completion/heldout8/validate.ts`.
+ * It does not run the gate. Run: `npx tsx eval/completion/tuning-heldout8/validate.ts`.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
