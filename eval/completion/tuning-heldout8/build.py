@@ -27,20 +27,4 @@ print("verdict", Counter(c["verdict"] for c in out))
 print("lang", Counter(c["lang"] for c in out))
 print("group", Counter(c["category"].split("/")[0] for c in out))
 
-if "--provenance" in sys.argv:
-    from datetime import datetime, timezone
-    prov = {
-        "split": "heldout8",
-        "author": "helper session writer8 (Claude), blind to the gate's code",
-        "written": datetime.now(timezone.utc).replace(microsecond=0).isoformat().replace("+00:00", "Z"),
-        "status": "written blind, not yet measured",
-        "cases": len(out),
-        "byShape": dict(sorted(Counter(c["category"].split("/", 1)[1] for c in out).items())),
-        "byCategory": dict(sorted(Counter(c["category"].split("/")[0] for c in out).items())),
-        "byVerdict": dict(Counter(c["verdict"] for c in out)),
-        "byLang": dict(Counter(c["lang"] for c in out)),
-    }
-    json.dump(prov, open("provenance.json", "w"), ensure_ascii=False, indent=1)
-    open("provenance.json", "a").write("\n")
-
 sys.exit(1 if bad else 0)
