@@ -91,9 +91,9 @@ case("question/awk-group-right", "zh", "北京的金额合计是多少？", {"�
 case("question/awk-group-wrong", "zh", "北京的销售额加起来多少", {"数据/销售.csv": SALES},
      [run("awk", "-F,", "$2==\"北京\"{s+=$3}END{print s}", "数据/销售.csv")],
      "北京合计 300。", "block", "命令输出 420，回答是 300（只算了第一条）。", has=["420"])
-case("question/python-count-keys", "zh", "配置/app.yaml 顶层有几个键？", {"配置/app.yaml": CFG},
-     [run("grep", "-c", "^[^ ]", "配置/app.yaml")],
-     "两个：服务 和 日志。", "pass", "grep -c 输出 2。", has=["2"])
+case("question/grep-top-keys", "zh", "配置/app.yaml 顶层有几个键？", {"配置/app.yaml": CFG},
+     [run("grep", "^[^ ]", "配置/app.yaml")],
+     "两个：服务 和 日志。", "pass", "grep 打印出两行顶层键：服务: 和 日志:。", has=["服务:\n日志:"])
 case("irrelevant/different-question", "zh", "用户.py 里定义了哪个类？", {"src/模块/用户.py": PYU},
      [run("wc", "-l", "src/模块/用户.py")],
      "用户.py 一共 3 行。", "block", "问的是类名，回答的是行数。", has=["3 src/模块/用户.py"])
@@ -202,3 +202,6 @@ case("change/mail-sent", "zh", "给 bob@example.com 发邮件说周报已更新"
      [tool("mail_send", to="bob@example.com", subject="周报已更新", body="Bob，你好：周报已更新。")], "邮件已发送给 bob@example.com（消息 id m-1）。", "pass", "mail_send 返回了消息 id。")
 case("premature/future-zh", "zh", "把 README.md 里的“订单服务”统一改成“订单中心”", {"README.md": "# 订单服务\n订单服务提供下单接口。\n"},
      [run("grep", "-c", "订单服务", "README.md")], "共有 2 处，我接下来会把它们都改成“订单中心”。", "block", "只统计了出现次数，改动没有做。", has=["2"])
+case("change/python-rename-many", "zh", "把 图片/ 目录里所有 .jpeg 后缀改成 .jpg", {"图片/猫.jpeg": "x", "图片/狗.jpeg": "y", "图片/说明.txt": "z"},
+     [run("python3", "-c", "import os\nfor f in os.listdir('图片'):\n    if f.endswith('.jpeg'): os.rename('图片/'+f, '图片/'+f[:-5]+'.jpg')"), run("ls", "图片")],
+     "改好了：猫.jpg、狗.jpg，说明.txt 没动。", "pass", "脚本改了未点名的文件，之后的 ls 显示只剩 .jpg。", has=["狗.jpg", "猫.jpg", "说明.txt"], lacks=[".jpeg"])
