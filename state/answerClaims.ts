@@ -13,6 +13,7 @@ import { segmentWords } from "../language/segment.js";
 import { fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
+import { seenChanges } from "./seenChanges.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -57,8 +58,12 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
   // What the evidence covering a change (or its verification) showed: the answer may report the change by it.
   const observed = (g: Goal) => frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => byId.get(id))).map((e) => (e ? shownText(e) : "")).join("\n");
-  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g)));
-  if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target}`;
+  // A change the request named no target for is named by what its effects were seen to change, or the folder holding it.
+  const names = (g: Goal) => (g.target ? changeNames(g) : g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== "."));
+  const unreported = frame.goals.find(
+    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g), g.op),
+  );
+  if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
   if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
