@@ -4,7 +4,7 @@
  * it says was added. Each check reads only what an observation printed or showed; a claim no
  * observation speaks to is left alone.
  */
-import { claimsAll, statedSettings } from "../language/answerWords.js";
+import { claimsAll, opensWithDenial, statedNumbers, statedSettings } from "../language/answerWords.js";
 import { QUOTED } from "../language/operands.js";
 import { lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
@@ -220,3 +220,17 @@ export function unmeasuredComparison(turn: Evidence[], answer: string): string |
   const measured = turn.some((e) => e.kind === "command" && MEASURES.test(e.content.split("\n")[0] ?? ""));
   return texts.length && !measured && !texts.some((t) => /\d/.test(t.replace(FILE_NAME, " "))) ? `the answer compares sizes or dates, but no observation of this turn showed any (a listing with sizes, \`ls -l\`, \`wc -c\`)` : undefined;
 }
+
+/** A request asking for a quantity ("how many …", "多少", "几条"), not "几乎" (almost). */
+const ASKS_COUNT = /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu;
+
+/**
+ * A question asking for a quantity is answered by one: an answer that states no number at all
+ * (no digit, no number word: a version or an amount counts) and denies nothing ("none", "没有") restates the question, describes
+ * something else or suggests how to find out, and does not answer.
+ */
+export function countUnanswered(answer: string, request: string): string | undefined {
+  if (!ASKS_COUNT.test(request) || /\d/.test(answer) || statedNumbers(answer).length || opensWithDenial(answer)) return undefined;
+  return `the request asks for a quantity, but the answer states no number`;
+}
+
