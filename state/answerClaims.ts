@@ -74,7 +74,8 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {
     // A denial although the last search found matches (and the answer names none of the places found).
-    const lastAbsence = turn.filter((e) => e.kind === "absence").at(-1);
+    // A search that found nothing (a read of a missing path says nothing of what a search would find).
+    const lastAbsence = turn.filter((e) => e.kind === "absence" && !e.missing).at(-1);
     const hits = turn.filter((e) => e.kind === "search_hit" && seen(e) && (!lastAbsence || evidenceNumber(e) > evidenceNumber(lastAbsence)));
     const named = hits.some((h) => !!h.source.path && answer.includes(baseOf(h.source.path)));
     if (hits.length && !named && opensWithDenial(answer)) return `the answer denies it, but [${hits[0]!.id}] found it in ${hits[0]!.source.path ?? "the searched scope"}`;

@@ -62,7 +62,10 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
 }
 
 /** Whether an observation shows `path` present (true), absent (false), or cannot say. */
-const presence = (s: Seen, path: string): boolean | null => (isRead(s.e, path) || inside(s, path) ? true : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from)));
+const presence = (s: Seen, path: string): boolean | null =>
+  isRead(s.e, path) || inside(s, path) ? true : notFound(s.e, path) ? false : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from));
+/** A read of `path`, or of a folder holding it, that found no such path. */
+const notFound = (e: Evidence, path: string): boolean => e.kind === "absence" && !!e.missing && !e.simulated && within(path, e.source.path ?? "");
 /** Whether an observation shows `path`'s lines (read, found by a search, printed by a command), or a listing of it as a folder. */
 const showsLines = ({ e, from }: Seen, path: string): boolean =>
   (seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit" || e.kind === "listing")) ||
