@@ -10,7 +10,7 @@
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
-import { hasHan, segmentWords, tagWords } from "./segment.js";
+import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
@@ -484,8 +484,9 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   // A question naming a workspace file or folder is answered from it, whatever its words ("what port does docker-compose.yml map for the web service?").
   if (isQuestion) return { intent: web && !aboutWorkspace ? "lookup" : "question", domain: web && aboutWorkspace ? undefined : domain };
   // A wh-word right after a run, send or lookup verb asks what it acts on ("test 目标执行什么命令"): the verb is inside the question, not the request.
-  const object = content[verbIndex + 1]?.sense;
-  if (verb && !verb.op && object?.kind === "question" && !object.polar) return { intent: "question", domain: web && aboutWorkspace ? undefined : domain };
+  // So does one after a change verb in a clause asking a question ("这次提交改了哪些文件？": what was changed), past its particles.
+  const object = content.slice(verbIndex + 1).find((w) => w.sense?.kind === "question" || !isFunctionWord(w.text))?.sense;
+  if (verb && (!verb.op || asked) && object?.kind === "question" && !object.polar) return { intent: "question", domain: web && aboutWorkspace ? undefined : domain };
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];
