@@ -6,7 +6,7 @@
  */
 import { claimsAll, opensWithDenial, statedNumbers, statedSettings } from "../language/answerWords.js";
 import { QUOTED } from "../language/operands.js";
-import { lookupWord } from "../language/requestLexicon.js";
+import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { readCommand } from "./commandObservations.js";
 import { grepParts, programOf, stepOperands } from "./commandSteps.js";
@@ -230,7 +230,9 @@ const ASKS_COUNT = /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu;
  * something else or suggests how to find out, and does not answer.
  */
 export function countUnanswered(answer: string, request: string): string | undefined {
-  if (!ASKS_COUNT.test(request) || /\d/.test(answer) || statedNumbers(answer).length || opensWithDenial(answer)) return undefined;
+  // A bare report ("Done.") says nothing either way; as for a change, it is left to coverage.
+  const bare = segmentWords(answer).every((w) => !/[\p{L}\p{N}]/u.test(w) || isCompletionWord(w));
+  if (bare || !ASKS_COUNT.test(request) || /\d/.test(answer) || statedNumbers(answer).length || opensWithDenial(answer)) return undefined;
   return `the request asks for a quantity, but the answer states no number`;
 }
 
