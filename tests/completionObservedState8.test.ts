@@ -94,4 +94,12 @@ describe("issue 21, tuning set 8: observations of a change, answers that answer"
     const left = await go("replace-lone-left", request, [sh("sed -i 's/plumm/kiwi/' items.txt"), sh("cat items.txt")], "Replaced plum in items.txt.");
     expect(left.verdict).toBe("block");
   });
+  it("rule: a count the answer gives a kind of thing must be the one the command output printed for that kind", { timeout: 60_000 }, async () => {
+    const request = "Run the checker and tell me how it went.";
+    const work: Array<[string, Record<string, unknown>]> = [sh("echo 'checked 4 modules, 0 warnings'")];
+    const ok = await go("count-kind-ok", request, work, "The checker went through 4 modules with 0 warnings.");
+    expect(ok).toMatchObject(done);
+    const wrong = await go("count-kind-wrong", request, work, "The checker went through 6 modules with 0 warnings.");
+    expect(wrong.verdict).toBe("block");
+  });
 });
