@@ -10,7 +10,7 @@ import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, re
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
-import { countUnanswered, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
+import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
@@ -139,6 +139,7 @@ function unbackedClaim(frame: TaskFrame, turn: Evidence[], answer: string, reque
 function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   return (
     settingMismatch(answer, turn) ??
+    countMismatch(answer, turn) ??
     removalLeft(frame, evidence, turn, answer, request) ??
     gluedEntry(frame, evidence, turn, request) ??
     fragmentAnswer(frame, evidence, answer, request) ??
