@@ -431,7 +431,8 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
     if (w.sense?.kind !== "connective") return;
     const next = words[i + 1];
     // 把/将 mark the object of a verb that follows: a new predicate starts there too ("并把它复制到 b").
-    if (w.sense.strong || next?.sense?.kind === "verb" || (next && OBJECT_MARKERS.has(next.text))) cuts.add(w.at);
+    // A word asking to keep something is a predicate of its own too ("and keep the rest").
+    if (w.sense.strong || next?.sense?.kind === "verb" || next?.sense?.kind === "keep" || (next && OBJECT_MARKERS.has(next.text))) cuts.add(w.at);
   });
   const sorted = [...cuts].sort((a, b) => a - b);
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());

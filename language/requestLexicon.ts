@@ -91,6 +91,8 @@ const LEXICON = new Map<string, WordSense>([
   // glue
   ...entries("then 然后 接着 随后", { kind: "connective", strong: true }),
   ...entries("and also 并 并且 再 同时", { kind: "connective" }),
+  // A contrast starts a clause of its own before a verb or a word asking to keep something ("…, but keep …").
+  ...entries("but 但 但是 不过", { kind: "connective" }),
   ...entries("me us myself 我 我们", { kind: "self" }),
   ...entries("please pls kindly just 请 帮 帮忙 麻烦 一下", { kind: "filler" }),
 ]);

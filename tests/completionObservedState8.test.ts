@@ -102,4 +102,13 @@ describe("issue 21, tuning set 8: observations of a change, answers that answer"
     const wrong = await go("count-kind-wrong", request, work, "The checker went through 6 modules with 0 warnings.");
     expect(wrong.verdict).toBe("block");
   });
+  it("rule: a contrast before a word asking to keep something starts a clause of its own, which adds no goal", { timeout: 60_000 }, async () => {
+    const request = "Remove the .out files in srv but keep keep.cfg.";
+    const ok = await go("contrast-keep", request, [sh("rm srv/*.out"), ["read_list", { path: "srv" }]], "Removed the .out files; srv now holds only keep.cfg.");
+    expect(ok).toMatchObject(done);
+    expect(ok.goals.some((g) => g.includes("keep.cfg"))).toBe(false);
+    // Nothing observed after the removal: refused.
+    const unseen = await go("contrast-keep-unseen", request, [sh("rm srv/*.out")], "Removed the .out files; srv now holds only keep.cfg.");
+    expect(unseen.verdict).toBe("block");
+  });
 });
