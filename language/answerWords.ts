@@ -6,6 +6,7 @@
 import { baseForms, isStopword } from "./english.js";
 import { PATH_TOKEN, QUOTED } from "./operands.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
+import type { ChangeOp } from "./kinds.js";
 import { wordnetIndex } from "./wordnet.js";
 import { deniesNext, isAffirmationWord, isCapability, isCompletionWord, isDenialWord, isFailureWord, isInabilityPhrase, isInabilityWord, isNegation, isNotDoneWord, isProblemWord, isSuccessWord, lookupWord, numberWord } from "./requestLexicon.js";
 
@@ -77,11 +78,15 @@ export function mentionsName(text: string, name: string): boolean {
  * reports the one change asked for. A description of the file, advice, or news
  * of another file is not.
  */
-export function reportsChange(answer: string, names: string[], states: string[], observed = ""): boolean {
+export function reportsChange(answer: string, names: string[], states: string[], observed = "", op?: ChangeOp): boolean {
   const named = names.some((n) => n && mentionsName(answer, n));
   const stated = states.some((s) => s && answer.toLowerCase().includes(s.toLowerCase()));
   const words = segmentWords(answer);
-  const changed = words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change")) || !!claimedChange(answer);
+  // A removal or a move is reported by a verb of that kind: "generated", "edit" say nothing of a folder deleted.
+  const opOf = (w: string) => [w, ...participleBases(w)].map((f) => lookupWord(f)).find((x) => x?.kind === "verb" && x.intent === "change" && !!x.op) as { op?: ChangeOp } | undefined;
+  const ofKind = (w: string) => (op !== "delete" && op !== "move") || (opOf(w)?.op ?? op) === op;
+  const claimed = claimedChange(answer);
+  const changed = words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change" && ofKind(w))) || (!!claimed && ofKind(claimed.verb));
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
   if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.

@@ -10,7 +10,7 @@
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
-import { hasHan, segmentWords, tagWords } from "./segment.js";
+import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
@@ -431,7 +431,8 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
     if (w.sense?.kind !== "connective") return;
     const next = words[i + 1];
     // 把/将 mark the object of a verb that follows: a new predicate starts there too ("并把它复制到 b").
-    if (w.sense.strong || next?.sense?.kind === "verb" || (next && OBJECT_MARKERS.has(next.text))) cuts.add(w.at);
+    // A word asking to keep something is a predicate of its own too ("and keep the rest").
+    if (w.sense.strong || next?.sense?.kind === "verb" || next?.sense?.kind === "keep" || (next && OBJECT_MARKERS.has(next.text))) cuts.add(w.at);
   });
   const sorted = [...cuts].sort((a, b) => a - b);
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
@@ -484,8 +485,9 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   // A question naming a workspace file or folder is answered from it, whatever its words ("what port does docker-compose.yml map for the web service?").
   if (isQuestion) return { intent: web && !aboutWorkspace ? "lookup" : "question", domain: web && aboutWorkspace ? undefined : domain };
   // A wh-word right after a run, send or lookup verb asks what it acts on ("test 目标执行什么命令"): the verb is inside the question, not the request.
-  const object = content[verbIndex + 1]?.sense;
-  if (verb && !verb.op && object?.kind === "question" && !object.polar) return { intent: "question", domain: web && aboutWorkspace ? undefined : domain };
+  // So does one after a change verb in a clause asking a question ("这次提交改了哪些文件？": what was changed), past its particles.
+  const object = content.slice(verbIndex + 1).find((w) => w.sense?.kind === "question" || !isFunctionWord(w.text))?.sense;
+  if (verb && (!verb.op || asked) && object?.kind === "question" && !object.polar) return { intent: "question", domain: web && aboutWorkspace ? undefined : domain };
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];

@@ -44,9 +44,11 @@ const LEXICON = new Map<string, WordSense>([
   // A copy's requested state is that it exists: its content is the source's, not described by the request.
   ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
-  ...entries("edit modify change update replace set bump rewrite refactor patch increase decrease strip trim uncomment enable disable 修改 编辑 更新 替换 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
+  ...entries("edit modify change update set bump rewrite refactor patch increase decrease strip trim uncomment enable disable 修改 编辑 更新 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
   // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
+  // So does a replacement: a lone quote it takes is what is replaced, unless a result word introduces it ("replace … with '…'", "替换为").
+  ...entries("replace substitute 替换", verb("change", { op: "edit", repairs: true })),
   ...entries("move rename relocate 移动 移 重命名 改名 挪", move),
   ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
   ...entries("keep retain preserve 保留 留 留着 留下", { kind: "keep" }),
@@ -89,6 +91,8 @@ const LEXICON = new Map<string, WordSense>([
   // glue
   ...entries("then 然后 接着 随后", { kind: "connective", strong: true }),
   ...entries("and also 并 并且 再 同时", { kind: "connective" }),
+  // A contrast starts a clause of its own before a verb or a word asking to keep something ("…, but keep …").
+  ...entries("but 但 但是 不过", { kind: "connective" }),
   ...entries("me us myself 我 我们", { kind: "self" }),
   ...entries("please pls kindly just 请 帮 帮忙 麻烦 一下", { kind: "filler" }),
 ]);
@@ -153,7 +157,7 @@ export const isFailureWord = (word: string): boolean => FAILURE.has(word.toLower
 export const isDenialWord = (word: string): boolean => DENIAL.has(word.toLowerCase());
 
 /** Words right before a quote that make it the result of a repair ("fix it to say 'x'", "改成 'x'"), not its fault. */
-const RESULT_BEFORE = /(?:\b(?:to|into|as|with|say|says|read|reads)|[成为])\s*$/iu;
+const RESULT_BEFORE = /(?:\b(?:to|into|as|with|say|says|read|reads)|[成为用])\s*$/iu;
 export const introducesResult = (before: string): boolean => RESULT_BEFORE.test(before);
 
 /** What may stand between two operands listed together ("a.md and b.md", "a.md、b.md", "a.md 和 b.md"). */

@@ -10,9 +10,10 @@ import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, re
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
-import { fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
+import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
+import { seenChanges } from "./seenChanges.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -57,8 +58,12 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
   // What the evidence covering a change (or its verification) showed: the answer may report the change by it.
   const observed = (g: Goal) => frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => byId.get(id))).map((e) => (e ? shownText(e) : "")).join("\n");
-  const unreported = frame.goals.find((g) => g.intent === "change" && g.status === "covered" && g.target && !reportsChange(answer, [...changeNames(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g)));
-  if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target}`;
+  // A change the request named no target for is named by what its effects were seen to change, or the folder holding it.
+  const names = (g: Goal) => (g.target ? changeNames(g) : g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== "."));
+  const unreported = frame.goals.find(
+    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g), g.op),
+  );
+  if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
   if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
@@ -69,7 +74,8 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {
     // A denial although the last search found matches (and the answer names none of the places found).
-    const lastAbsence = turn.filter((e) => e.kind === "absence").at(-1);
+    // A search that found nothing (a read of a missing path says nothing of what a search would find).
+    const lastAbsence = turn.filter((e) => e.kind === "absence" && !e.missing).at(-1);
     const hits = turn.filter((e) => e.kind === "search_hit" && seen(e) && (!lastAbsence || evidenceNumber(e) > evidenceNumber(lastAbsence)));
     const named = hits.some((h) => !!h.source.path && answer.includes(baseOf(h.source.path)));
     if (hits.length && !named && opensWithDenial(answer)) return `the answer denies it, but [${hits[0]!.id}] found it in ${hits[0]!.source.path ?? "the searched scope"}`;
@@ -85,6 +91,8 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedValues(answer);
     if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
+    const uncounted = frame.goals.some((g) => g.intent === "change") ? undefined : countUnanswered(answer, request);
+    if (uncounted) return uncounted;
     const misnamed = misnamedValue(turn, answer, request);
     if (misnamed) return misnamed;
     // A version other than every one the last command printing versions showed (`node --version` printed v20.1.0).
@@ -131,6 +139,7 @@ function unbackedClaim(frame: TaskFrame, turn: Evidence[], answer: string, reque
 function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   return (
     settingMismatch(answer, turn) ??
+    countMismatch(answer, turn) ??
     removalLeft(frame, evidence, turn, answer, request) ??
     gluedEntry(frame, evidence, turn, request) ??
     fragmentAnswer(frame, evidence, answer, request) ??

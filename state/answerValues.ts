@@ -4,14 +4,15 @@
  * it says was added. Each check reads only what an observation printed or showed; a claim no
  * observation speaks to is left alone.
  */
-import { claimsAll, statedSettings } from "../language/answerWords.js";
+import { claimsAll, opensWithDenial, statedNumbers, statedSettings } from "../language/answerWords.js";
 import { QUOTED } from "../language/operands.js";
-import { lookupWord } from "../language/requestLexicon.js";
+import { baseForms, isStopword } from "../language/english.js";
+import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { readCommand } from "./commandObservations.js";
 import { grepParts, programOf, stepOperands } from "./commandSteps.js";
 import { changeState } from "./completionGate.js";
-import { baseOf, evidenceNumber, isEffect, seen } from "./observedState.js";
+import { baseOf, evidenceNumber, isEffect, real, seen } from "./observedState.js";
 import { resolveOperand, within } from "./workspacePaths.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -220,3 +221,42 @@ export function unmeasuredComparison(turn: Evidence[], answer: string): string |
   const measured = turn.some((e) => e.kind === "command" && MEASURES.test(e.content.split("\n")[0] ?? ""));
   return texts.length && !measured && !texts.some((t) => /\d/.test(t.replace(FILE_NAME, " "))) ? `the answer compares sizes or dates, but no observation of this turn showed any (a listing with sizes, \`ls -l\`, \`wc -c\`)` : undefined;
 }
+
+/** A request asking for a quantity ("how many …", "多少", "几条"), not "几乎" (almost). */
+const ASKS_COUNT = /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu;
+
+/**
+ * A question asking for a quantity is answered by one: an answer that states no number at all
+ * (no digit, no number word: a version or an amount counts) and denies nothing ("none", "没有") restates the question, describes
+ * something else or suggests how to find out, and does not answer.
+ */
+export function countUnanswered(answer: string, request: string): string | undefined {
+  // A bare report ("Done.") says nothing either way; as for a change, it is left to coverage.
+  const bare = segmentWords(answer).every((w) => !/[\p{L}\p{N}]/u.test(w) || isCompletionWord(w));
+  if (bare || !ASKS_COUNT.test(request) || /\d/.test(answer) || statedNumbers(answer).length || opensWithDenial(answer)) return undefined;
+  return `the request asks for a quantity, but the answer states no number`;
+}
+
+/** Counts a text gives things (`3 tests`, `12 files`; not a path such as `6 data/a.csv` from `wc`): the number and the noun's base forms. */
+const COUNTED = /(?<![\w.:-])(\d+)\s+([A-Za-z]{3,})(?![\w/-]|\.\w)/g;
+const countsIn = (text: string) =>
+  [...text.matchAll(COUNTED)].filter((m) => !isStopword(m[2]!.toLowerCase())).map((m) => ({ n: Number(m[1]), nouns: baseForms(m[2]!.toLowerCase()) }));
+
+/**
+ * A count the answer gives a kind of thing (`5 tests`) that the last command output counting the
+ * same kind printed otherwise (`Ran 3 tests`): the output settles it. A kind no output counted is
+ * left alone.
+ */
+export function countMismatch(answer: string, turn: Evidence[]): string | undefined {
+  const outputs = turn.filter((e) => e.kind === "command" && real(e)).reverse();
+  for (const said of countsIn(answer)) {
+    for (const e of outputs) {
+      const printed = countsIn(shownText(e)).filter((c) => c.nouns.some((f) => said.nouns.includes(f)));
+      if (!printed.length) continue;
+      if (printed.some((c) => c.n === said.n)) break;
+      return `the answer counts ${said.n} ${said.nouns[0]}, but [${e.id}] printed ${printed.map((c) => c.n).join(", ")}`;
+    }
+  }
+  return undefined;
+}
+

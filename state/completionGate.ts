@@ -8,7 +8,7 @@
  * same file with no change to it since. Simulated evidence never covers anything.
  */
 import { changesOnlyMetadata, commandListsFolder, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
-import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
+import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -62,17 +62,23 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
 }
 
 /** Whether an observation shows `path` present (true), absent (false), or cannot say. */
-const presence = (s: Seen, path: string): boolean | null => (isRead(s.e, path) || inside(s, path) ? true : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from)));
+const presence = (s: Seen, path: string): boolean | null =>
+  isRead(s.e, path) || inside(s, path) ? true : notFound(s.e, path) ? false : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from));
+/** A read of `path`, or of a folder holding it, that found no such path. */
+const notFound = (e: Evidence, path: string): boolean => e.kind === "absence" && !!e.missing && !e.simulated && within(path, e.source.path ?? "");
 /** Whether an observation shows `path`'s lines (read, found by a search, printed by a command), or a listing of it as a folder. */
 const showsLines = ({ e, from }: Seen, path: string): boolean =>
-  (seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit" || e.kind === "listing")) || commandReads(e, path, from) || commandListsFolder(e, path, from);
+  (seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit" || e.kind === "listing")) ||
+  commandReads(e, path, from) ||
+  commandListsFolder(e, path, from) ||
+  listingShowsEmpty(e, path);
 /** An observation of something inside `path`: the folder exists. */
 const inside = ({ e }: Seen, path: string): boolean => seen(e) && !!e.source.path && e.source.path !== path && within(e.source.path, path);
 /** Whether an observation shows `path` holding `text`. */
 const holds = ({ e, from }: Seen, path: string, text: string): boolean | null => showsText(e, path, text) ?? commandShowsText(e, path, text, from);
-/** An observation of what an effect with no named target changed: a read, a listing or a finished command there. */
+/** An observation of what an effect with no named target changed: a read, a listing, a search hit (a line really read) or a finished command there. */
 const seesWhatChanged = ({ e }: Seen, effect: Evidence): boolean | null =>
-  ((real(e) && (e.kind === "content" || e.kind === "listing")) || e.kind === "command") && observesWhatChanged(e, effect) ? true : null;
+  ((real(e) && (e.kind === "content" || e.kind === "listing")) || (seen(e) && e.kind === "search_hit") || e.kind === "command") && observesWhatChanged(e, effect) ? true : null;
 
 /** Whether an observation printed a path matching a pattern (`cache/.tmp`: a name ending in `.tmp` under cache). */
 const printsMatch = (e: Evidence, pattern: string): boolean => printedPaths(e).some((p) => within(p, dirOf(pattern)) && baseOf(p).endsWith(baseOf(pattern)));

@@ -45,6 +45,7 @@ export function failureStep(
  * A search that found nothing is a finding, not only a failure: over the scope it searched,
  * what was looked for is absent, which answers an existence question (CONTRACT §6). Only a
  * read tool's `empty_result` is one; the scope is the call's `path` (the workspace when absent).
+ * A read tool's `not_found` for a named path is one too: that path is not there (`missing`).
  */
 export function absenceFinding(
   state: Pick<AgentRunState, "evidenceCount" | "nextAction">,
@@ -52,10 +53,14 @@ export function absenceFinding(
   risk: RiskClass | undefined,
   domain: string | undefined,
 ): Evidence | null {
-  if (result.failure.kind !== "empty_result" || risk !== "read") return null;
+  if ((result.failure.kind !== "empty_result" && result.failure.kind !== "not_found") || risk !== "read") return null;
   const call = state.nextAction?.type === "use_tool" && state.nextAction.toolCallId === result.toolCallId ? state.nextAction : null;
   const input = (call?.input ?? {}) as { path?: unknown };
-  const scope = typeof input.path === "string" && input.path.trim() ? input.path.trim().replace(/^\.\/|\/+$/g, "") || "." : ".";
+  const named = typeof input.path === "string" && input.path.trim() ? input.path.trim().replace(/^\.\/|\/+$/g, "") : "";
+  // A read of a path that is not there shows the path absent (after `rm`, say); with no path it shows nothing.
+  const missing = result.failure.kind === "not_found";
+  if (missing && (!named || named === ".")) return null;
+  const scope = named || ".";
   return {
     id: `ev-${state.evidenceCount + 1}`,
     kind: "absence",
@@ -64,6 +69,7 @@ export function absenceFinding(
     source: { path: scope },
     content: result.failure.message,
     verified: true,
+    ...(missing ? { missing } : {}),
     ...(domain ? { domain } : {}),
   };
 }

@@ -85,6 +85,24 @@ export function listedPaths(listing: string): Set<string> {
   return out;
 }
 
+/** Whether a listing shows `path` as a file of 0 bytes: all of its content, seen to be none (a truncated file). */
+export function listingShowsEmpty(e: Evidence, path: string): boolean {
+  if (e.kind !== "listing" || !real(e)) return false;
+  const dir = e.source.path ?? ".";
+  if (!within(path, dir) || path === dir) return false;
+  const rel = dir === "." ? path : path.slice(dir.length + 1);
+  const stack: string[] = [];
+  for (const line of e.content.split("\n")) {
+    if (!line.trim()) continue;
+    const depth = Math.floor((line.length - line.trimStart().length) / 2);
+    stack.length = depth;
+    const m = /^(.*?)\s+\((\d+) bytes\)$/.exec(line.trim());
+    stack.push((m?.[1] ?? line.trim()).replace(/\/$/, ""));
+    if (m && m[2] === "0" && stack.join("/") === rel) return true;
+  }
+  return false;
+}
+
 /** Whether a listing shows everything under its folder: every folder it lists has entries listed under it (a depth limit leaves one bare). */
 export function listingComplete(e: Evidence): boolean {
   if (e.kind !== "listing" || !real(e) || /truncated/.test(e.content)) return false;

@@ -273,6 +273,8 @@ export const Evidence = z.object({
   /** On `write` evidence: which change; a move also names where it came from. */
   op: ChangeOp.optional(),
   from: z.string().optional(),
+  /** On `absence` evidence: the path itself was not found (a read of it failed), not only what a search looked for in it. */
+  missing: z.boolean().optional(),
   /** On `command` evidence: the paths it changed, as seen; absent when not tracked (too large a workspace, too many changes). */
   changes: z.array(PathChange).optional(),
   /** Produced by a simulated backend (an evaluation fixture): never verified real-world evidence. */
