@@ -120,7 +120,8 @@ describe("redaction: no configured secret value reaches evidence, traces, the le
       expect(values).toContain("[redacted:OPENAI_API_KEY]");
       expect(values).toContain("[redacted:MY_TOKEN]");
       expect(values).toContain("Incorrect API key provided: [redacted:OPENAI_API_KEY]");
-      expect(snapshot.values.evidence.map((e: { toolId: string }) => e.toolId)).toEqual(["read_open", "run_command", "search_text", "search_text"]);
+      // The read of a missing file is evidence too: that it is absent (an `absence` item).
+      expect(snapshot.values.evidence.map((e: { toolId: string }) => e.toolId)).toEqual(["read_open", "run_command", "search_text", "search_text", "read_open"]);
       expect(found).toEqual([]);
     } finally {
       process.env = saved;

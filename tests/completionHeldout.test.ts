@@ -11,6 +11,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { heldoutMisses, loadHeldout, presentSplits, runHeldout, splitDir, type CompletionSplit } from "../bench/completionHeldout.js";
+import { tableTools } from "../bench/taskTable/run.js";
 
 interface Figures { cases: number; falseBlocks: number; falsePasses: number; misses: Array<{ id: string }> }
 const floor = (split: CompletionSplit): Figures | undefined => {
@@ -23,11 +24,15 @@ const floor = (split: CompletionSplit): Figures | undefined => {
 describe.each(presentSplits().filter((s) => floor(s) !== undefined))("the completion set %s", (split) => {
   const measured = floor(split)!;
 
-  it("has the committed shape: English and Chinese, pass and block verdicts", () => {
+  it("has the committed shape: English and Chinese, pass and block verdicts, unique ids, every call valid for a tool the runner offers", () => {
     const cases = loadHeldout(split);
     expect(cases).toHaveLength(measured.cases);
     expect(new Set(cases.map((c) => c.lang))).toEqual(new Set(["en", "zh"]));
     expect(new Set(cases.map((c) => c.verdict))).toEqual(new Set(["pass", "block"]));
+    expect(new Set(cases.map((c) => c.id)).size).toBe(cases.length);
+    const tools = new Map(tableTools().map((t) => [t.name, t]));
+    const invalid = cases.flatMap((c) => c.work.filter((w) => !tools.get(w.tool)?.schema.safeParse(w.args).success).map((w) => `${c.id}: ${w.tool} ${JSON.stringify(w.args)}`));
+    expect(invalid).toEqual([]);
   });
 
   it("no regression beyond the recorded measurement; every run completes", { timeout: 900_000 }, async () => {

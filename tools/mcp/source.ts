@@ -26,6 +26,9 @@ import { DEFAULT_MCP_TIMEOUT_MS, isStdioServer, type McpConfig, type McpServerCo
 import type { ResourceEntry, ResourceGrant, ResourceProvider } from "../resources.js";
 import { McpResourceCatalog } from "./resources.js";
 
+/** The stdio transport's refusal of a message larger than its buffer (`@modelcontextprotocol/sdk` ReadBuffer). */
+const OVERSIZED = /exceeded maximum size/;
+
 /** Where a server connection stands. Only `connected` serves tools; the others say why not. */
 export type McpServerStatus =
   | { state: "connected"; pid: number | null }
@@ -228,10 +231,14 @@ export class McpToolSource implements ToolSource, ResourceProvider {
     }
     const client = new Client(CLIENT_INFO);
     client.onclose = () => this.markLost(isStdioServer(this.config) ? "the server process exited" : "the connection closed");
+    this.lastTransportError = null;
     client.onerror = (err) => {
+      // Once the stdio buffer refused an oversized message, the rest of that message arrives as
+      // unparsable lines: the refusal stays the error that explains the loss.
+      if (this.lastTransportError !== null && OVERSIZED.test(this.lastTransportError)) return;
       this.lastTransportError = errorText(err);
-      // The stdio buffer refused an oversized message: a read waiting for it would never be answered.
-      if (/exceeded maximum size/.test(this.lastTransportError)) this.resourceCatalog.abortReads(this.lastTransportError);
+      // A read waiting for the refused message would never be answered.
+      if (OVERSIZED.test(this.lastTransportError)) this.resourceCatalog.abortReads(this.lastTransportError);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
       void this.relist();
