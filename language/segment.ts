@@ -143,6 +143,9 @@ export const tagWords = (text: string): TaggedWord[] => loadSegmenter().tag(text
  * among them: jieba tags question words (哪里, 谁) as pronouns, and "where" means locate.
  */
 const CLOSED_CLASSES = /^(?:u[a-z]*|y|e|p|c|m|q|f|x)$/;
+const LATIN_WORD = /^[A-Za-z]+$/;
+const DIGITS = /^[0-9]+$/;
+
 /** Words already classed (bounded: a request of new words never grows it past this). */
 const functionWords = boundedCache<string, boolean>(20_000);
 
@@ -151,6 +154,10 @@ const functionWords = boundedCache<string, boolean>(20_000);
  * one-character adverb (都, 也, 就, 再), or on the one stop-word list. Memoized per word.
  */
 export function isFunctionWord(word: string): boolean {
+  // jieba tags a word of Latin letters `eng`, never a closed class, and a run of digits `m`, a
+  // numeral: so an English request never loads the segmenter (160 ms) for these.
+  if (LATIN_WORD.test(word)) return isStopword(word);
+  if (DIGITS.test(word)) return true;
   let known = functionWords.get(word);
   if (known === undefined) {
     const tags = tagWords(word);
