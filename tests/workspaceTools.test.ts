@@ -153,7 +153,7 @@ describe("read tools return real content as evidence", () => {
     expect(failed(await call("read_extract", { path: "log.txt", pattern: "(", regex: true })).kind).toBe("invalid_input");
   });
 
-  it("read_slice returns the exact original lines and refuses ranges outside the file", async () => {
+  it("read_slice returns the exact original lines, reads a range running past the end to the end, and refuses a start outside the file", async () => {
     const outcome = succeeded(await call("read_slice", { path: "src/a.ts", startLine: 3, endLine: 4 }));
     expect(outcome.evidence).toEqual([
       {
@@ -163,7 +163,12 @@ describe("read tools return real content as evidence", () => {
         verified: true,
       },
     ]);
-    expect(failed(await call("read_slice", { path: "src/a.ts", startLine: 4, endLine: 9 })).kind).toBe("invalid_input");
+    const lines = A_TS.replace(/\n$/, "").split("\n");
+    const total = lines.length;
+    const past = succeeded(await call("read_slice", { path: "src/a.ts", startLine: total - 1, endLine: total + 5 }));
+    expect(past.evidence[0]).toMatchObject({ source: { path: "src/a.ts", startLine: total - 1, endLine: total }, content: lines.slice(total - 2).join("\n") });
+    expect(past.summary).toContain(`ends at line ${total}`);
+    expect(failed(await call("read_slice", { path: "src/a.ts", startLine: total + 1, endLine: total + 3 })).kind).toBe("invalid_input");
     expect(failed(await call("read_slice", { path: "src/a.ts", startLine: 4, endLine: 3 })).kind).toBe("invalid_input");
   });
 

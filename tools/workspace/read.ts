@@ -73,7 +73,7 @@ export const readSlice = defineTool({
   schema: z.object({
     path: filePath,
     startLine: z.number().int().min(1).describe("First line to return, 1-based."),
-    endLine: z.number().int().min(1).describe("Last line to return, inclusive; at least startLine."),
+    endLine: z.number().int().min(1).describe("Last line to return, inclusive; at least startLine. Past the end of the file, the slice ends there."),
   }),
   risk: "read",
   async execute(input, ctx) {
@@ -84,16 +84,17 @@ export const readSlice = defineTool({
     if (input.endLine < input.startLine) {
       return fail("invalid_input", `endLine ${input.endLine} is before startLine ${input.startLine}`);
     }
-    if (input.endLine > total) {
-      return fail("invalid_input", `lines ${input.startLine}-${input.endLine} are out of range: ${rel} has ${total} lines`);
+    if (input.startLine > total) {
+      return fail("invalid_input", `line ${input.startLine} is out of range: ${rel} has ${total} lines`);
     }
-    if (input.endLine - input.startLine + 1 > MAX_SLICE_LINES) {
+    // A range running past the end reads to the end, as `sed -n 3,99p` would; the evidence says where it stopped.
+    const endLine = Math.min(input.endLine, total);
+    if (endLine - input.startLine + 1 > MAX_SLICE_LINES) {
       return fail("invalid_input", `a slice returns at most ${MAX_SLICE_LINES} lines; narrow the range`);
     }
-    const content = file.lines.slice(input.startLine - 1, input.endLine).join("\n");
-    return ok(`read lines ${input.startLine}-${input.endLine} of ${rel}`, [
-      contentEvidence(rel, input.startLine, input.endLine, content),
-    ]);
+    const content = file.lines.slice(input.startLine - 1, endLine).join("\n");
+    const short = endLine < input.endLine ? ` (it ends at line ${total})` : "";
+    return ok(`read lines ${input.startLine}-${endLine} of ${rel}${short}`, [contentEvidence(rel, input.startLine, endLine, content)]);
   },
 });
 
