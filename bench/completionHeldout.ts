@@ -42,7 +42,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout6": "tuning set 6 (sixth held-out set, measured once blind, since tuned on)",
   "tuning-heldout7": "tuning set 7 (seventh held-out set, measured once blind, since tuned on)",
   "tuning-heldout8": "tuning set 8 (eighth held-out set, measured once blind, since tuned on)",
-  heldout9: "held-out set 9 (written blind, measured once)",
+  "tuning-heldout9": "tuning set 9 (ninth held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
