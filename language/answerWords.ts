@@ -245,3 +245,47 @@ export function statedSettings(answer: string): Array<{ key: string; value: stri
   for (const m of answer.matchAll(pattern)) if (!/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(answer.slice(m.index + m[0].length))) out.push({ key: m[1]!, value: m[2]! });
   return out;
 }
+
+/** Units a count is measured in, each with its words in both languages: two different units count different things. */
+const UNITS: Record<string, RegExp> = {
+  line: /^(?:lines?|rows?|行)$/iu,
+  byte: /^(?:bytes?|[KMGT]i?B|字节)$/iu,
+  character: /^(?:characters?|chars?|字符|个字符)$/iu,
+  word: /^(?:words?|单词)$/iu,
+  column: /^(?:columns?|cols?|fields?|列|字段)$/iu,
+  file: /^(?:files?|文件)$/iu,
+  folder: /^(?:director(?:y|ies)|folders?|dirs?|目录|文件夹)$/iu,
+};
+const UNIT_WORDS = "lines?|rows?|bytes?|[KMGT]i?B|characters?|chars?|words?|columns?|cols?|fields?|files?|director(?:y|ies)|folders?|dirs?";
+const UNIT_WORDS_ZH = "行|字节|个字符|字符|单词|列|字段|个文件|文件|个目录|目录|个文件夹|文件夹";
+const EN_NUMBER = "\\d+(?:\\.\\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+const ZH_NUMBER = "\\d+|[零一二两三四五六七八九十]+";
+
+/** The unit a word names (`rows` → line, `字节` → byte), or undefined. */
+export const unitOf = (word: string): string | undefined => Object.keys(UNITS).find((u) => UNITS[u]!.test(word.trim()));
+
+/** A count an answer gives in a unit (`85 bytes`, `three columns`, `3 行`, `5 个文件`): its place in the text and its unit. */
+export interface UnitCount {
+  text: string;
+  index: number;
+  unit: string;
+}
+
+/** Counts a text gives in units: a number, at most two words, then a unit word (English); a number, a measure word, a unit (Chinese). */
+export function unitCounts(text: string): UnitCount[] {
+  const en = new RegExp(`(?<![\\w.])(?:${EN_NUMBER})\\s+(?:\\.?[\\w-]+\\s+){0,2}?(${UNIT_WORDS})\\b`, "giu");
+  const zh = new RegExp(`(?<![\\w.])(?:${ZH_NUMBER})\\s*(?:个|条)?\\s*(?:\\.\\w+\\s*)?(${UNIT_WORDS_ZH})`, "gu");
+  return [...text.matchAll(en), ...text.matchAll(zh)].flatMap((m) => {
+    const unit = unitOf(m[1]!.replace(/^个/u, ""));
+    return unit ? [{ text: m[0], index: m.index, unit }] : [];
+  });
+}
+
+/** The unit a quantity question asks its count in (`how many lines`, `how many rows of data`, `多少行`, `几个文件`, `how big` → byte), or undefined. */
+export function askedUnit(request: string): string | undefined {
+  const en = new RegExp(`\\bhow\\s+many\\s+(?:\\.?[\\w-]+\\s+){0,2}?(${UNIT_WORDS})\\b|\\bnumber\\s+of\\s+(${UNIT_WORDS})\\b`, "iu").exec(request);
+  const zh = new RegExp(`(?:多少|几)\\s*(?:个|条)?\\s*(?:\\.\\w+\\s*)?(${UNIT_WORDS_ZH})|(行)数`, "u").exec(request);
+  const word = en?.[1] ?? en?.[2] ?? zh?.[1] ?? zh?.[2];
+  if (word) return unitOf(word.replace(/^个/u, ""));
+  return /\bhow\s+(?:big|large)\b|\bsize\b|多大|大小/iu.test(request) ? "byte" : undefined;
+}

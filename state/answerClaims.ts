@@ -14,6 +14,7 @@ import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFindi
 import { misnamedValue, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
+import { unansweredValue, unshownNumber } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -146,6 +147,8 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unmeasuredComparison(turn, answer) ??
     unmeasuredSize(turn, answer) ??
     unseenChange(turn, answer, request) ??
-    unlistedName(frame, turn, answer)
+    unlistedName(frame, turn, answer) ??
+    unansweredValue(evidence, turn, answer, request) ??
+    unshownNumber(frame, evidence, answer, request)
   );
 }
