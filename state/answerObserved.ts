@@ -5,16 +5,17 @@
  * to something nothing in the turn or the request mentions. Each check reads only what an
  * observation printed; a claim no observation speaks to is left alone.
  */
-import { claimedObjects, sentences, statedNumbers } from "../language/answerWords.js";
+import { claimedObjects, claimedTargets, sentences, statedNumbers } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
-import { PATH_TOKEN } from "../language/operands.js";
+import { mentionedPaths, PATH_TOKEN } from "../language/operands.js";
 import { isNegation } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { shownText } from "./answerValues.js";
 import { commandLine, readCommand } from "./commandObservations.js";
 import { programOf, stepOperands } from "./commandSteps.js";
-import { listingShows, printedPaths, real, seen } from "./observedState.js";
-import { baseOf, resolveOperand } from "./workspacePaths.js";
+import { isRecordedChange, listingShows, printedPaths, real, seen } from "./observedState.js";
+import { changedSeen, seenChanges } from "./seenChanges.js";
+import { baseOf, related, resolveOperand } from "./workspacePaths.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
 /** Whether any observation of the turn shows `path` there: a listing of it, a read of it, a printed path. */
@@ -95,4 +96,30 @@ export function unseenChange(turn: Evidence[], answer: string, request: string):
   const mentioned = (w: string) => baseForms(w).some((f) => f.length > 2 && known.includes(f));
   const object = claimedObjects(answer).find((o) => !o.some(mentioned));
   return object ? `the answer says it changed the ${object.join(" ")}, but nothing in the request or this turn's observations mentions it` : undefined;
+}
+
+/**
+ * A path the answer says it changed ("removed old.cfg", "已更新 文档/第一章.md") that no effect of
+ * the turn changed: every command's changes are on record (seen, not read from its words) and no
+ * recorded change or seen change touches the path (a failed `rm` of a file that never existed, a
+ * report of another file than the one changed). A name without a folder may be any file of that
+ * name, and is a file only where the request or an observation names it so. Where an effect of the turn is not on record (an MCP tool, a large workspace), nothing is
+ * settled and the claim is left alone.
+ */
+export function unchangedClaim(turn: Evidence[], answer: string, request: string): string | undefined {
+  const commands = turn.filter((e) => e.kind === "command" && !e.simulated);
+  if (commands.some((e) => !seenChanges(e)) || turn.some((e) => e.kind === "receipt" && !e.simulated && (!e.domain || e.domain.startsWith("mcp") || e.domain.startsWith("workspace")))) return undefined;
+  const writes = turn.filter(isRecordedChange);
+  const touched = (path: string): boolean | null => {
+    const bare = !path.includes("/");
+    const sameName = (p: string | undefined) => !!p && (related(p, path) || (bare && baseOf(p) === path));
+    if (writes.some((e) => sameName(e.source.path) || sameName(e.from))) return true;
+    if (bare && commands.some((e) => seenChanges(e)!.some((c) => sameName(c.path) || sameName(c.from)))) return true;
+    const seenAt = commands.map((e) => changedSeen(e, path));
+    return seenAt.includes(true) ? true : seenAt.includes(null) ? null : false;
+  };
+  // A name without a folder is a file only where the request or an observation of the turn names it so (`M.speed` is code).
+  const known = new Set([...mentionedPaths(request), ...turn.flatMap((e) => [e.source.path ?? "", ...printedPaths(e), ...(seenChanges(e) ?? []).map((c) => c.path)])].flatMap((p) => [p, baseOf(p)]));
+  const claim = claimedTargets(answer).find((t) => (t.path.includes("/") || known.has(t.path)) && touched(t.path) === false);
+  return claim ? `the answer says it changed ${claim.path} ("${claim.clause}"), but nothing in this turn changed it` : undefined;
 }
