@@ -367,3 +367,12 @@ export function claimedTargets(answer: string): ClaimedTarget[] {
   }
   return out;
 }
+
+/** The number a count starts with (`3 Python files` → 3, `three files` → 3, `两个文件` → 2). */
+export const countValue = (count: string): number => {
+  const first = /^\S+?(?=\s|个|条|$)/u.exec(count.trim())?.[0] ?? "";
+  return /^\d/.test(first) ? Number.parseFloat(first) : (numberWord(first) ?? Number.NaN);
+};
+
+/** Whether a clause says something changed or now is so: a change verb in any form, or a word of the new state (`now`, `现在`, `已`). */
+export const reportsNewState = (clause: string): boolean => segmentWords(clause).some((w) => isChangeVerb(w) || /^(?:now|现在|目前|已|已经)$/iu.test(w));

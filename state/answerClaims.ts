@@ -11,7 +11,7 @@ import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
-import { misnamedValue, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
+import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
 import { unansweredValue, unshownNumber } from "./answerGrounding.js";
@@ -148,6 +148,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unmeasuredSize(turn, answer) ??
     unseenChange(turn, answer, request) ??
     unchangedClaim(turn, answer, request) ??
+    miscountedChanges(turn, answer) ??
     unlistedName(frame, turn, answer) ??
     unansweredValue(evidence, turn, answer, request) ??
     unshownNumber(frame, evidence, answer, request)

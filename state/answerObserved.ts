@@ -5,7 +5,7 @@
  * to something nothing in the turn or the request mentions. Each check reads only what an
  * observation printed; a claim no observation speaks to is left alone.
  */
-import { claimedObjects, claimedTargets, sentences, statedNumbers } from "../language/answerWords.js";
+import { claimedObjects, claimedTargets, countValue, reportsNewState, sentences, statedNumbers, unitCounts } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
 import { mentionedPaths, PATH_TOKEN } from "../language/operands.js";
 import { isNegation } from "../language/requestLexicon.js";
@@ -98,6 +98,33 @@ export function unseenChange(turn: Evidence[], answer: string, request: string):
   return object ? `the answer says it changed the ${object.join(" ")}, but nothing in the request or this turn's observations mentions it` : undefined;
 }
 
+/** Whether every effect of the turn says where it acted: each command's changes are on record, and no MCP or workspace receipt (which does not say) is among them. */
+const allOnRecord = (turn: Evidence[]): boolean =>
+  turn.every((e) => e.simulated || (e.kind === "command" ? !!seenChanges(e) : !(e.kind === "receipt" && (!e.domain || e.domain.startsWith("mcp") || e.domain.startsWith("workspace")))));
+
+/** The files the turn changed, every effect on record: recorded changes' paths, and seen changes' paths that hold no other changed path (a folder made for them). */
+function changedFiles(turn: Evidence[]): Set<string> {
+  const paths = [...turn.filter(isRecordedChange).map((e) => e.source.path ?? ""), ...turn.flatMap((e) => (seenChanges(e) ?? []).map((c) => c.path))].filter(Boolean);
+  return new Set(paths.filter((p) => !paths.some((q) => q !== p && q.startsWith(`${p}/`))));
+}
+
+/**
+ * A number of files the answer says it changed ("all 3 Python files in pkg/", "All three markdown
+ * files now say 2025") other than the number the turn's records show changed, every effect on
+ * record: a clause giving a count of files with a change verb or a word of the new state (`now`,
+ * `现在`, `已`) reports how many changed, and none of its counts is that number.
+ */
+export function miscountedChanges(turn: Evidence[], answer: string): string | undefined {
+  if (!allOnRecord(turn) || !turn.some((e) => isRecordedChange(e) || !!seenChanges(e)?.length)) return undefined;
+  const changed = changedFiles(turn).size;
+  for (const clause of answer.split(/[,，;；。]|(?<=\.)\s+|\n/u)) {
+    const counts = unitCounts(clause).filter((c) => c.unit === "file").map((c) => countValue(c.text));
+    if (!counts.length || counts.includes(changed) || !reportsNewState(clause)) continue;
+    return `the answer says ${counts[0]} files changed ("${clause.trim()}"), but this turn changed ${changed}`;
+  }
+  return undefined;
+}
+
 /**
  * A path the answer says it changed ("removed old.cfg", "已更新 文档/第一章.md") that no effect of
  * the turn changed: every command's changes are on record (seen, not read from its words) and no
@@ -108,7 +135,7 @@ export function unseenChange(turn: Evidence[], answer: string, request: string):
  */
 export function unchangedClaim(turn: Evidence[], answer: string, request: string): string | undefined {
   const commands = turn.filter((e) => e.kind === "command" && !e.simulated);
-  if (commands.some((e) => !seenChanges(e)) || turn.some((e) => e.kind === "receipt" && !e.simulated && (!e.domain || e.domain.startsWith("mcp") || e.domain.startsWith("workspace")))) return undefined;
+  if (!allOnRecord(turn)) return undefined;
   const writes = turn.filter(isRecordedChange);
   const touched = (path: string): boolean | null => {
     const bare = !path.includes("/");
