@@ -237,15 +237,22 @@ export function countUnanswered(answer: string, request: string): string | undef
   return `the request asks for a quantity, but the answer states no number`;
 }
 
-/** Counts a text gives things (`3 tests`, `12 files`; not a path such as `6 data/a.csv` from `wc`): the number and the noun's base forms. */
-const COUNTED = /(?<![\w.:-])(\d+)\s+([A-Za-z]{3,})(?![\w/-]|\.\w)/g;
+/** Counts a text gives things (`3 tests`, `12 files`, `5 个测试`; not a path such as `6 data/a.csv` from `wc`): the number and the noun's forms. */
+const COUNTED = /(?<![\w.:-])(\d+)\s+([A-Za-z]{3,})(?![\w/-]|\.\w)|(?<![\w.:-])(\d+)\s*(?:个|条|项|次)\s*(\p{Script=Han}{2})/gu;
+/** A noun's forms: its English base forms, and what it names for the request lexicon (`tests` and `测试` both name the test runner's subject). */
+const nounForms = (noun: string): string[] => {
+  const forms = /^[a-z]/i.test(noun) ? baseForms(noun.toLowerCase()) : [noun];
+  const sense = forms.map((f) => lookupWord(f)).find((x) => x?.kind === "subject");
+  return sense?.kind === "subject" ? [...forms, `subject:${sense.subject}`] : forms;
+};
 const countsIn = (text: string) =>
-  [...text.matchAll(COUNTED)].filter((m) => !isStopword(m[2]!.toLowerCase())).map((m) => ({ n: Number(m[1]), nouns: baseForms(m[2]!.toLowerCase()) }));
+  [...text.matchAll(COUNTED)].filter((m) => !isStopword((m[2] ?? m[4]!).toLowerCase())).map((m) => ({ n: Number(m[1] ?? m[3]), nouns: nounForms(m[2] ?? m[4]!) }));
 
 /**
- * A count the answer gives a kind of thing (`5 tests`) that the last command output counting the
- * same kind printed otherwise (`Ran 3 tests`): the output settles it. A kind no output counted is
- * left alone.
+ * A count the answer gives a kind of thing (`5 tests`, `5 个测试`) that the last command output
+ * counting the same kind printed otherwise (`Ran 3 tests`): the output settles it, in either
+ * language (a kind is matched by its forms or by what the request lexicon says it names). A kind
+ * no output counted is left alone.
  */
 export function countMismatch(answer: string, turn: Evidence[]): string | undefined {
   const outputs = turn.filter((e) => e.kind === "command" && real(e)).reverse();
