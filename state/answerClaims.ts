@@ -102,12 +102,12 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const said = versionsIn(answer);
     if (versioned && said.length && !said.some((v) => printed.includes(v))) return `the answer states version ${said.join(", ")}, but [${versioned.id}] printed ${printed.join(", ")}`;
   }
-  // Clock times no record of the turn shows, for a question answered from records.
+  // Clock times neither a record of the turn nor the request shows, for a question answered from records (a mail search showing none).
   const records = turn.filter((e) => real(e) && e.kind === "record");
-  const shown = new Set(records.flatMap((e) => clockTimes(e.content)));
+  const shown = new Set([...records.flatMap((e) => clockTimes(e.content)), ...clockTimes(request)]);
   const unshown = clockTimes(answer).filter((t) => !shown.has(t));
   const fromRecords = frame.goals.some((g) => (g.intent === "question" || g.intent === "lookup") && !!g.domain);
-  if (fromRecords && shown.size && unshown.length) return `the answer states times that [${records.at(-1)!.id}] does not show`;
+  if (fromRecords && records.length && unshown.length) return `the answer states times that [${records.at(-1)!.id}] does not show`;
   return undefined;
 }
 
