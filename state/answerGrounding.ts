@@ -174,3 +174,34 @@ export function unansweredValue(evidence: Evidence[], turn: Evidence[], answer: 
     ? `the answer counts ${other.text.trim()}, which answers another question than the one asked`
     : `the request asks for a value, but the answer states nothing this turn's observations showed beyond the request's own words`;
 }
+
+const MOST = /\b(?:highest|largest|biggest|most|max(?:imum)?|top|greatest)\b|最高|最大|最多/iu;
+const LEAST = /\b(?:lowest|smallest|least|fewest|min(?:imum)?)\b|最低|最小|最少/iu;
+
+/** A printed table of one name and one number a line (`深圳 2300`, `12 alice`), two lines or more: each name with its number. */
+function nameTable(output: string): Array<{ name: string; value: number }> | undefined {
+  const lines = output.split("\n").filter((l) => l.trim());
+  const rows = lines.map((l) => /^\s*(?:([^\s\d][^\s]*)\s+(-?\d+(?:\.\d+)?)|(-?\d+(?:\.\d+)?)\s+([^\s\d][^\s]*))\s*$/u.exec(l));
+  if (lines.length < 2 || rows.some((r) => !r)) return undefined;
+  return rows.map((r) => ({ name: (r![1] ?? r![4])!, value: Number(r![2] ?? r![3]) }));
+}
+
+/**
+ * A superlative the answer gives a name (`北京最高`, `alice has the most`) against the table the
+ * turn's last command printed (one name and one number a line): the name it singles out must be
+ * the one with the table's highest (or lowest) number, or the sentence must name that one too.
+ * Only a printed table settles it; a table the command sorted or cut is what it printed.
+ */
+export function misreadTable(turn: Evidence[], answer: string): string | undefined {
+  const last = turn.filter((e) => e.kind === "command" && real(e) && readCommand(e)?.finished).at(-1);
+  const table = last ? nameTable(readCommand(last)!.output) : undefined;
+  if (!last || !table) return undefined;
+  for (const sentence of sentences(answer)) {
+    const most = MOST.test(sentence);
+    if (!most && !LEAST.test(sentence)) continue;
+    const extreme = table.reduce((a, b) => ((most ? b.value > a.value : b.value < a.value) ? b : a));
+    const named = table.filter((r) => sentence.toLowerCase().includes(r.name.toLowerCase()));
+    if (named.length && !named.some((r) => r.name === extreme.name)) return `the answer singles out ${named[0]!.name}, but [${last.id}] printed ${extreme.name} ${extreme.value}`;
+  }
+  return undefined;
+}
