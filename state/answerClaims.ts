@@ -14,7 +14,7 @@ import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFindi
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
-import { misreadTable, unansweredValue, unshownNumber } from "./answerGrounding.js";
+import { misreadTable, unansweredValue, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -150,6 +150,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unchangedClaim(turn, answer, request) ??
     miscountedChanges(turn, answer) ??
     misreadTable(turn, answer) ??
+    unshownQuote(frame, evidence, turn, answer, request) ??
     unlistedName(frame, turn, answer) ??
     unansweredValue(evidence, turn, answer, request) ??
     unshownNumber(frame, evidence, answer, request)

@@ -10,7 +10,7 @@ import { isCompletionWord } from "../language/requestLexicon.js";
 import { isFunctionWord, segmentWords } from "../language/segment.js";
 import { readCommand } from "./commandObservations.js";
 import { shownText } from "./answerValues.js";
-import { listedPaths, real, seen } from "./observedState.js";
+import { isEffect, listedPaths, real, seen } from "./observedState.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
 /** Every text an observation holds: a command's whole transcript (its line, output and exit code), a read's lines, a listing, a record. */
@@ -204,4 +204,20 @@ export function misreadTable(turn: Evidence[], answer: string): string | undefin
     if (named.length && !named.some((r) => r.name === extreme.name)) return `the answer singles out ${named[0]!.name}, but [${last.id}] printed ${extreme.name} ${extreme.value}`;
   }
   return undefined;
+}
+
+/** A quote the answer presents as what something says or is (`文案是 “…”`, `it says "…"`, `the title is '…'`). */
+const QUOTED_AS_TEXT = /(?:\b(?:is|are|was|says?|reads?|said)|是|为|写着|写的是)\s*[:：]?\s*("[^"\n]+"|“[^”\n]+”|「[^」\n]+」|'[^'\n]+'|`[^`\n]+`)/giu;
+
+/**
+ * In an answer to a question (no change asked or made), text the answer quotes as what the workspace
+ * says (`另外它的文案是 “Shopping cart”`, `the title is "Home"`) must be text an observation of the
+ * run showed or the request gave: a quotation no read showed is not a reading. A change's report
+ * may quote what it wrote or removed; that is left to its verification.
+ */
+export function unshownQuote(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
+  if (frame.goals.some((g) => g.intent === "change") || turn.some(isEffect)) return undefined;
+  const held = [request, ...evidence.map(heldText)].join("\n").toLowerCase();
+  const quote = [...answer.matchAll(QUOTED_AS_TEXT)].map((m) => m[1]!.slice(1, -1).trim()).find((q) => q && !held.includes(q.toLowerCase()));
+  return quote ? `the answer quotes "${quote}" as the workspace's text, but no observation of this run shows it` : undefined;
 }
