@@ -14,7 +14,7 @@ import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFindi
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
-import { misreadTable, unansweredValue, unshownNumber, unshownQuote } from "./answerGrounding.js";
+import { misreadTable, unansweredValue, unansweredYesNo, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -153,6 +153,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unshownQuote(frame, evidence, turn, answer, request) ??
     unlistedName(frame, turn, answer) ??
     unansweredValue(evidence, turn, answer, request) ??
+    unansweredYesNo(turn, answer, request) ??
     unshownNumber(frame, evidence, answer, request)
   );
 }

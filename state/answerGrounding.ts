@@ -6,7 +6,7 @@
  */
 import { askedUnit, opensWithDenial, sentences, statedInability, statedNumbers, unitCounts } from "../language/answerWords.js";
 import { isStopword } from "../language/english.js";
-import { isCompletionWord } from "../language/requestLexicon.js";
+import { isAffirmationWord, isCompletionWord, isDenialWord, isNegation } from "../language/requestLexicon.js";
 import { isFunctionWord, segmentWords } from "../language/segment.js";
 import { readCommand } from "./commandObservations.js";
 import { shownText } from "./answerValues.js";
@@ -110,6 +110,9 @@ const ASKS_VALUE_ZH = /什么|哪|谁|多少|几(?!乎)/u;
 /** A yes/no form: an English question opening with an auxiliary, a Chinese polar particle. */
 const POLAR_EN = /^\s*(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)\b/iu;
 const POLAR_ZH = /吗[?？。]?\s*$|是否|是不是|有没有|有无|能不能|可不可以/u;
+
+/** Whether a request is a yes/no question: it ends with a question mark and has a yes/no form. */
+const asksYesNo = (request: string): boolean => /[?？]\s*$/u.test(request.trim()) && (POLAR_EN.test(request) || POLAR_ZH.test(request));
 
 /** Whether a request asks for a value (what, which, who, how many, 多少, 哪个, 什么), not for yes or no. */
 export function asksForValue(request: string): boolean {
@@ -220,4 +223,23 @@ export function unshownQuote(frame: TaskFrame, evidence: Evidence[], turn: Evide
   const held = [request, ...evidence.map(heldText)].join("\n").toLowerCase();
   const quote = [...answer.matchAll(QUOTED_AS_TEXT)].map((m) => m[1]!.slice(1, -1).trim()).find((q) => q && !held.includes(q.toLowerCase()));
   return quote ? `the answer quotes "${quote}" as the workspace's text, but no observation of this run shows it` : undefined;
+}
+
+/** Words that take a side on a yes/no question: yes, no, a negation (`not`, `nowhere`, `n't`, `没`, `不`). */
+const SIDE = /^(?:not|never|nowhere|neither|nor|only|未|否|不是|没)$|n['’]t$/iu;
+const takesSide = (w: string): boolean => isAffirmationWord(w) || isDenialWord(w) || isNegation(w) || SIDE.test(w);
+
+/**
+ * A yes/no question is answered by taking a side (`yes`, `no`, `not`, `有`, `没有`, `不`) or by
+ * stating what the turn's evidence showed beyond the request's own words (`only in src/a.ts`).
+ * An answer doing neither ("You want to know which region order 1006 belongs to; the file has a
+ * region column") restates the question or says where to look: it does not answer.
+ */
+export function unansweredYesNo(turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!asksYesNo(request) || statedInability(answer)) return undefined;
+  const words = valueWords(answer);
+  if (words.every((w) => isCompletionWord(w)) || segmentWords(answer).some(takesSide)) return undefined;
+  const shown = turn.map((e) => `${shownText(e)}\n${e.source.path ?? ""}`).join("\n").toLowerCase();
+  if (!shown.trim() || words.some((w) => holdsWord(shown, w) && !holdsWord(request.toLowerCase(), w))) return undefined;
+  return `the request asks yes or no, but the answer neither says which nor states anything this turn's observations showed`;
 }

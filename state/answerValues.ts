@@ -123,8 +123,9 @@ function removedWords(request: string, frame: TaskFrame, g: Goal): { words: stri
   const verbs = segmentWords(request).map((w) => lookupWord(w)).filter((s) => s?.kind === "verb");
   // "A 改成 B", "change every A to B" replace A as "replace A with B" does.
   const replaces = /\breplace\b|替换|换成|改成|改为|\b(?:change|update|convert|turn)\b.+\b(?:to|into)\b/iu.test(request);
-  // The result a replacement names: a line showing it beside what it replaced was changed (`API_URL=new`).
-  const result = /(?:改成|改为|换成|替换为|替换成|\b(?:to|into|with)\s)\s*["'“`]?([^\s"'”`，。,;]+)/iu.exec(request)?.[1]?.replace(/[.!?]$/u, "");
+  // The result "A to B" names (not an explicit replace, whose A is gone): A may be a key that keeps its name (`API_URL 改成 …`),
+  // so a line showing B beside A was changed.
+  const result = /\breplace\b|替换|换成/iu.test(request) ? undefined : /(?:改成|改为|\b(?:to|into)\s)\s*["'“`]?([^\s"'”`，。,;]+)/iu.exec(request)?.[1]?.replace(/[.!?]$/u, "");
   const deletes = verbs.some((s) => s?.kind === "verb" && s.op === "delete");
   if (!replaces && !deletes) return { words: [], atLineStart: false };
   const all = codeWords(request, frame).filter((w) => !g.expects || !g.expects.includes(w));
@@ -151,7 +152,7 @@ const lineText = (line: string) => line.replace(/^(?:[\w./-]+:)?\d+:/, "");
  * observation after the change still shows what the request asked to remove (`TODO`, `println!`,
  * a line starting with `#`, the replaced `foo`, the `TODO` of "每个 TODO 都改成 待办"). Only a claim
  * about every match is compared: a request or answer of "all" (`all`, `every`, `none left`, `全部`,
- * `所有`). A line showing the replacement's result beside what it replaced was changed (`API_URL=new`).
+ * `所有`). For "A 改成 B" a line showing B beside A was changed (`API_URL=new`).
  */
 export function removalLeft(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   // "all" said, and no one match singled out (`the first`, `line 3`, `第一个`, `只`).
