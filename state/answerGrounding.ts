@@ -39,13 +39,34 @@ function countsShown(e: Evidence): number[] {
 /**
  * The numbers the run's evidence grounds: every number it shows (printed, read, listed, in a
  * command line) or the request gives, every count of the lines or entries an observation
- * showed or of the search hits, and each count less one (a header line taken off a line count).
+ * showed or of the search hits, and each count less one (a header line taken off a line count),
+ * what a shown table's columns compute to, and shown decimals rounded.
  */
 function groundedNumbers(evidence: Evidence[], request: string): Set<number> {
   const out = numbersIn([request, ...evidence.map(heldText)].join("\n"));
+  for (const e of evidence) for (const n of columnFigures(heldText(e))) out.add(n);
+  // A shown decimal rounded (`21.456` given as 21.46 or 21.5).
+  for (const n of [...out]) if (!Number.isInteger(n)) for (const d of [0, 1, 2]) out.add(Number(n.toFixed(d)));
   const counts = [...evidence.filter((e) => seen(e) || real(e)).flatMap(countsShown), evidence.filter((e) => e.kind === "search_hit" && seen(e)).length];
   for (const n of [...counts, ...[...out].filter((n) => Number.isInteger(n))]) out.add(n).add(n - 1);
   for (const n of counts) out.add(n);
+  return out;
+}
+
+/**
+ * What a table an observation showed computes to: for each column of numbers (fields cut at
+ * commas, tabs, bars or spaces, two rows or more), its sum, mean, largest and smallest value.
+ * A reader may give these off the lines it saw (`the total is 127` after a read of the rows).
+ */
+function columnFigures(text: string): number[] {
+  const rows = text.split("\n").map((l) => l.trim().split(/\s*[,\t|;]\s*|\s+/u)).filter((r) => r.length > 1);
+  const out: number[] = [];
+  for (let c = 0; c < Math.max(0, ...rows.map((r) => r.length)); c++) {
+    const column = rows.map((r) => r[c] ?? "").filter((f) => /^-?\d+(?:\.\d+)?$/.test(f)).map(Number);
+    if (column.length < 2) continue;
+    const sum = column.reduce((a, b) => a + b, 0);
+    out.push(sum, Number(sum.toFixed(2)), Number((sum / column.length).toFixed(2)), Number((sum / column.length).toFixed(1)), Math.round(sum / column.length), Math.max(...column), Math.min(...column));
+  }
   return out;
 }
 
@@ -134,6 +155,9 @@ function holdsWord(text: string, word: string): boolean {
 const valueWords = (answer: string): string[] =>
   segmentWords(answer).filter((w) => (/^\d+$/.test(w) || [...w].length >= 2) && !isStopword(w.toLowerCase()) && !(/^\p{Script=Han}+$/u.test(w) && isFunctionWord(w)));
 
+/** A question asking what something does or means, or why: its answer may explain in words of its own, in another language than the code. */
+const EXPLAINS = /\bwhat\s+(?:does|do|did)\b.*\b(?:do|mean)\b|\bwhat\s+is\b.*\bfor\b|\bwhy\b|做什么|干什么|干嘛|作用|用途|意思|含义|为什么|为何/iu;
+
 /** A request asking for a quantity ("how many …", "多少", "几条"), not "几乎" (almost). */
 const ASKS_COUNT = /\bhow\s+(?:many|much|big|large|long)\b|多少|几(?!乎)/iu;
 
@@ -158,10 +182,11 @@ function withoutOtherCounts(answer: string, request: string): string {
  * a description of the file's format) restates the question, describes the work or talks of
  * something else: it does not answer. A count in a unit the question did not ask for answers
  * another question (`85 bytes` to "how many lines", `3 行` to "which class"). A bare report
- * (`Done.`), a denial (`None`) and an honest "cannot" are left to coverage.
+ * (`Done.`), a denial (`None`) and an honest "cannot" are left to coverage; so is a question what
+ * something does or means, or why, whose answer may explain in its own words.
  */
 export function unansweredValue(evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
-  if (!asksForValue(request) || opensWithDenial(answer) || statedInability(answer)) return undefined;
+  if (!asksForValue(request) || EXPLAINS.test(request) || opensWithDenial(answer) || statedInability(answer)) return undefined;
   if (valueWords(answer).every((w) => isCompletionWord(w))) return undefined;
   const shown = turn.map((e) => `${shownText(e)}\n${e.source.path ?? ""}`).join("\n").toLowerCase();
   if (!shown.trim()) return undefined;

@@ -139,9 +139,10 @@ export function unchangedClaim(turn: Evidence[], answer: string, request: string
   const writes = turn.filter(isRecordedChange);
   const touched = (path: string): boolean | null => {
     const bare = !path.includes("/");
-    const sameName = (p: string | undefined) => !!p && (related(p, path) || (bare && baseOf(p) === path));
+    // A path named from inside a folder (`dist/x.js` for web/dist/x.js) is that path's tail.
+    const sameName = (p: string | undefined) => !!p && (related(p, path) || p.endsWith(`/${path}`) || (bare && baseOf(p) === path));
     if (writes.some((e) => sameName(e.source.path) || sameName(e.from))) return true;
-    if (bare && commands.some((e) => seenChanges(e)!.some((c) => sameName(c.path) || sameName(c.from)))) return true;
+    if (commands.some((e) => seenChanges(e)!.some((c) => sameName(c.path) || sameName(c.from)))) return true;
     const seenAt = commands.map((e) => changedSeen(e, path));
     return seenAt.includes(true) ? true : seenAt.includes(null) ? null : false;
   };
