@@ -196,7 +196,7 @@ export function unansweredValue(evidence: Evidence[], turn: Evidence[], answer: 
   // A number counts as a value when the evidence grounds it (`Three bullets` after a count printing 3).
   const given = new Set(statedNumbers(request));
   const grounded = groundedNumbers(evidence, "");
-  if (statedNumbers(kept).some((n) => grounded.has(n) && !given.has(n))) return undefined;
+  if ([...statedNumbers(kept), ...statedDigits(kept).map((n) => n.value)].some((n) => grounded.has(n) && !given.has(n))) return undefined;
   const other = unitCounts(answer).find((c) => c.unit !== askedUnit(request));
   return other
     ? `the answer counts ${other.text.trim()}, which answers another question than the one asked`

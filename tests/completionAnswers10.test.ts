@@ -37,6 +37,8 @@ describe("issue 21, round 10: an answer must answer, with what the evidence show
     expect(await go("value-zh-given", "notes/plan.md 里 Mei 负责什么？", read, "Mei 负责写 migration guide。")).toMatchObject(done);
     // A description of the file's form states nothing it showed.
     expect(await go("value-zh-form", "notes/plan.md 里 Mei 负责什么？", read, "这份计划是 Markdown 列表，每人一行。")).toMatchObject(refused);
+    // What code does may be explained in the answer's own words, in another language than the code.
+    expect(await go("value-zh-explains", "lib/shapes.py 里的 Circle 是做什么的？", [["read_open", { path: "lib/shapes.py" }]], "它表示一个圆，创建时保存半径。")).toMatchObject(done);
   });
 
   it("rule: a count in another unit than the question asks answers another question", { timeout: 60_000 }, async () => {
@@ -54,6 +56,9 @@ describe("issue 21, round 10: an answer must answer, with what the evidence show
     // The operands of arithmetic whose result was printed were computed from it.
     expect(await go("number-sum", "What is the total qty in inventory.csv?", sum, "The total is 127 (40 + 75 + 12).")).toMatchObject(done);
     expect(await go("number-unshown", "What is the total qty in inventory.csv?", sum, "The total is 127 (40 + 75 + 13).")).toMatchObject(refused);
+    // A figure of a column the read showed (its mean) is computed off the lines seen.
+    expect(await go("number-mean", "What is the average qty in inventory.csv?", [["read_open", { path: "inventory.csv" }]], "The average qty is 42.33.")).toMatchObject(done);
+    expect(await go("number-mean-wrong", "What is the average qty in inventory.csv?", [["read_open", { path: "inventory.csv" }]], "The average qty is 45.5.")).toMatchObject(refused);
     const count: Work = [["run_command", { command: "grep", args: ["-c", "^- ", "notes/plan.md"] }]];
     expect(await go("number-zh-count", "notes/plan.md 里有几条任务？", count, "共 2 条。")).toMatchObject(done);
     // A version no observation showed, beside the right count.
