@@ -1,8 +1,9 @@
 /**
  * Whether what an answer states is grounded in what the turn observed (issue 21, round 10):
- * the numbers it gives as facts, the value a content question asks for, the unit a quantity
- * question asks in. Each check reads only the request, the answer and the text the evidence
- * showed; it never decides what a command's pattern meant.
+ * the value a content question asks for and the unit it asks in, a side taken on a yes/no
+ * question, the numbers and quotations it gives as facts, the name it singles out of a printed
+ * table. Each check reads only the request, the answer and the text the evidence showed; it
+ * never decides what a command's pattern meant.
  */
 import { askedUnit, opensWithDenial, sentences, statedInability, statedNumbers, unitCounts } from "../language/answerWords.js";
 import { isStopword } from "../language/english.js";
