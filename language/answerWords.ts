@@ -4,7 +4,7 @@
  * (`requestLexicon.ts`) applied to the model's answer rather than to the user's request.
  */
 import { baseForms, isStopword } from "./english.js";
-import { PATH_TOKEN, QUOTED } from "./operands.js";
+import { DOTFILE, PATH_TOKEN, QUOTED } from "./operands.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp } from "./kinds.js";
 import { wordnetIndex } from "./wordnet.js";
@@ -75,10 +75,11 @@ export function mentionsName(text: string, name: string): boolean {
  * destination) or states the requested state (`states`), and says the change happened — a
  * change verb in any form ("renamed", "删除") or a word of completion ("Done", "已"); a requested
  * state stated beside the name is a report too. A bare report naming no file at all ("Done.")
- * reports the one change asked for. A description of the file, advice, or news
- * of another file is not.
+ * reports the one change asked for. A description of the file, advice (a change proposed, not
+ * made: see `withoutProposals`), or news of another file is not.
  */
-export function reportsChange(answer: string, names: string[], states: string[], observed = "", op?: ChangeOp): boolean {
+export function reportsChange(full: string, names: string[], states: string[], observed = "", op?: ChangeOp): boolean {
+  const answer = withoutProposals(full);
   const named = names.some((n) => n && mentionsName(answer, n));
   const stated = states.some((s) => s && answer.toLowerCase().includes(s.toLowerCase()));
   const words = segmentWords(answer);
@@ -92,6 +93,28 @@ export function reportsChange(answer: string, names: string[], states: string[],
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
   const otherFiles = [...answer.matchAll(PATH_TOKEN)].length > 0;
   return (changed && (named || stated || !otherFiles)) || (named && stated);
+}
+
+/** Words that propose rather than report: a change after one of them is advice ("you might want to add …", "可以加上日期"). */
+const PROPOSING = /^(?:might|could|should|may|would|can|consider|suggest|recommend|want|wish|maybe|perhaps|可以|建议|应该|应当|不妨|考虑|最好|或许|也许|可能)$/iu;
+
+/** Whether a word is a change verb (or its past participle) of the request lexicon. */
+const isChangeVerb = (w: string): boolean => [w, ...participleBases(w)].some((f) => { const s = lookupWord(f); return s?.kind === "verb" && s.intent === "change"; });
+
+/**
+ * An answer without its clauses that propose a change instead of reporting one: a clause where a
+ * word of proposing (`might`, `could`, `should`, `可以`, `建议`) comes before a change verb within
+ * a few words. Advice ("you might want to add a build script", "标题可以加上日期") says nothing of
+ * what was done; a clause merely holding such a word ("I can confirm it was renamed") is kept.
+ */
+export function withoutProposals(answer: string): string {
+  return answer
+    .split(/(?<=[,，;；:：.!?。！？\n])/u)
+    .filter((clause) => {
+      const words = segmentWords(clause);
+      return !words.some((w, i) => PROPOSING.test(w) && words.slice(i + 1, i + 5).some(isChangeVerb));
+    })
+    .join("");
 }
 
 /** Whether `text` shows `word` (two or more letters, not a stop word) standing alone: no letter or digit runs on at a Latin edge. */
@@ -245,3 +268,111 @@ export function statedSettings(answer: string): Array<{ key: string; value: stri
   for (const m of answer.matchAll(pattern)) if (!/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(answer.slice(m.index + m[0].length))) out.push({ key: m[1]!, value: m[2]! });
   return out;
 }
+
+/** Units a count is measured in, each with its words in both languages: two different units count different things. */
+const UNITS: Record<string, RegExp> = {
+  line: /^(?:lines?|rows?|行)$/iu,
+  byte: /^(?:bytes?|[KMGT]i?B|字节)$/iu,
+  character: /^(?:characters?|chars?|字符|个字符)$/iu,
+  word: /^(?:words?|单词)$/iu,
+  column: /^(?:columns?|cols?|fields?|列|字段)$/iu,
+  file: /^(?:files?|文件)$/iu,
+  folder: /^(?:director(?:y|ies)|folders?|dirs?|目录|文件夹)$/iu,
+};
+const UNIT_WORDS = "lines?|rows?|bytes?|[KMGT]i?B|characters?|chars?|words?|columns?|cols?|fields?|files?|director(?:y|ies)|folders?|dirs?";
+const UNIT_WORDS_ZH = "行|字节|个字符|字符|单词|列|字段|个文件|文件|个目录|目录|个文件夹|文件夹";
+const EN_NUMBER = "\\d+(?:\\.\\d+)?|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve";
+const ZH_NUMBER = "\\d+|[零一二两三四五六七八九十]+";
+
+/** The unit a word names (`rows` → line, `字节` → byte), or undefined. */
+export const unitOf = (word: string): string | undefined => Object.keys(UNITS).find((u) => UNITS[u]!.test(word.trim()));
+
+/** A count an answer gives in a unit (`85 bytes`, `three columns`, `3 行`, `5 个文件`): its place in the text and its unit. */
+export interface UnitCount {
+  text: string;
+  index: number;
+  unit: string;
+}
+
+/** Counts a text gives in units: a number, at most two words, then a unit word (English); a number, a measure word, a unit (Chinese). */
+export function unitCounts(text: string): UnitCount[] {
+  const en = new RegExp(`(?<![\\w.])(?:${EN_NUMBER})\\s+(?:\\.?[\\w-]+\\s+){0,2}?(${UNIT_WORDS})\\b`, "giu");
+  const zh = new RegExp(`(?<![\\w.])(?:${ZH_NUMBER})\\s*(?:个|条)?\\s*(?:\\.\\w+\\s*)?(${UNIT_WORDS_ZH})`, "gu");
+  return [...text.matchAll(en), ...text.matchAll(zh)].flatMap((m) => {
+    const unit = unitOf(m[1]!.replace(/^个/u, ""));
+    return unit ? [{ text: m[0], index: m.index, unit }] : [];
+  });
+}
+
+/** The unit a quantity question asks its count in (`how many lines`, `how many rows of data`, `多少行`, `几个文件`, `how big` → byte), or undefined. */
+export function askedUnit(request: string): string | undefined {
+  const en = new RegExp(`\\bhow\\s+many\\s+(?:\\.?[\\w-]+\\s+){0,2}?(${UNIT_WORDS})\\b|\\bnumber\\s+of\\s+(${UNIT_WORDS})\\b`, "iu").exec(request);
+  const zh = new RegExp(`(?:多少|几)\\s*(?:个|条)?\\s*(?:\\.\\w+\\s*)?(${UNIT_WORDS_ZH})|(行)数`, "u").exec(request);
+  const word = en?.[1] ?? en?.[2] ?? zh?.[1] ?? zh?.[2];
+  if (word) return unitOf(word.replace(/^个/u, ""));
+  return /\bhow\s+(?:big|large)\b|\bsize\b|多大|大小/iu.test(request) ? "byte" : undefined;
+}
+
+/** A path an answer says it changed, with the verb that says so. */
+export interface ClaimedTarget {
+  path: string;
+  verb: string;
+  clause: string;
+}
+
+/** The change a verb (or its English past form) names, when what it takes is the changed file: not an addition (its object is content) nor a copy (its object is the source). */
+function targetVerb(word: string): boolean {
+  return [word, ...participleBases(word)].some((f) => {
+    const s = lookupWord(f);
+    return s?.kind === "verb" && s.intent === "change" && !!s.op && !s.additive && !s.copies;
+  });
+}
+
+/** Words between a verb and its object that name no other thing (`the`, `file`, `了`). */
+const LINKING = /^(?:the|file|folder|directory|dir|script|config|了|将|把)$/iu;
+/** An English past form: a participle the lexicon knows, or an irregular one. */
+const pastForm = (w: string): boolean => /ed$/i.test(w) || !!IRREGULAR[w.toLowerCase()];
+const PASSIVE_AUX = /^(?:was|were|is|are|has|have|been|now|also|successfully)$/i;
+/** Verbs whose object is the result, not the thing changed (`改成 10`, `设为 debug`). */
+const RESULT_VERB = /^(?:改成|改为|设为|设置为|变成|变为|换成|替换为)$/u;
+/** A Chinese marker that a verb's change is done (`已`, `了`, `完成`). */
+const DONE_MARK = /已|了|完成|完毕/u;
+
+/**
+ * The paths an answer says it changed ("removed old.cfg", "old.cfg was deleted", "已更新
+ * 文档/第一章.md", "删除了 old.cfg", "把 a.txt 移到了 b/"): a path right after a changing verb in
+ * the past (English) or in a clause marked done (`已`, `了`), a path right before a passive or an
+ * `已` + verb, a path after 把 with such a verb after it. Adding and copying are left out (their
+ * object is content or a source); a negated clause claims nothing.
+ */
+export function claimedTargets(answer: string): ClaimedTarget[] {
+  const out: ClaimedTarget[] = [];
+  for (const clause of answer.split(/(?<=[,，;；。！？!?])|(?<=\.)\s+|\s+(?:and|then)\s+|并且?|然后|\n/u).map((c) => c?.trim()).filter((c): c is string => !!c)) {
+    if (NEGATED.test(clause) || statedInability(clause)) continue;
+    for (const m of [...clause.matchAll(PATH_TOKEN), ...clause.matchAll(DOTFILE)]) {
+      const before = segmentWords(clause.slice(0, m.index)).filter((w) => !LINKING.test(w));
+      const after = segmentWords(clause.slice(m.index + m[0].length));
+      const han = hasHan(clause);
+      // A dot-name written as a kind of file (`the .log files`, `所有 .pyc 文件`) names a pattern, not a file.
+      if (/^\s*(?:files?|文件)/iu.test(clause.slice(m.index + m[0].length)) || clause[m.index - 1] === "*") continue;
+      const prior = before.at(-1) ?? "";
+      // "removed old.cfg", "已更新 a.md", "删除了 a.md"; what a verb of result takes (`改成 db.internal`) is the new state.
+      const active = targetVerb(prior) && !RESULT_VERB.test(prior) && (han ? DONE_MARK.test(clause) : pastForm(prior));
+      // "old.cfg was deleted", "old.cfg 已删除", "把 a.txt 删除了"
+      const rest = after.filter((w) => !PASSIVE_AUX.test(w) && !/^(?:已|已经|都|均)$/u.test(w));
+      const later = han ? after.slice(0, 4).find(targetVerb) : targetVerb(rest[0] ?? "") && pastForm(rest[0]!) && PASSIVE_AUX.test(after[0] ?? "") ? rest[0] : undefined;
+      const verb = active ? prior : later && (!han || DONE_MARK.test(clause.slice(m.index))) ? later : undefined;
+      if (verb) out.push({ path: m[0].replace(/^\.\//, ""), verb, clause });
+    }
+  }
+  return out;
+}
+
+/** The number a count starts with (`3 Python files` → 3, `three files` → 3, `两个文件` → 2). */
+export const countValue = (count: string): number => {
+  const first = /^\S+?(?=\s|个|条|$)/u.exec(count.trim())?.[0] ?? "";
+  return /^\d/.test(first) ? Number.parseFloat(first) : (numberWord(first) ?? Number.NaN);
+};
+
+/** Whether a clause says something changed or now is so: a change verb in any form, or a word of the new state (`now`, `现在`, `已`). */
+export const reportsNewState = (clause: string): boolean => segmentWords(clause).some((w) => isChangeVerb(w) || /^(?:now|现在|目前|已|已经)$/iu.test(w));

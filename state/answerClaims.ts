@@ -11,9 +11,10 @@ import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
-import { misnamedValue, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
+import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
+import { misreadTable, unansweredValue, unansweredYesNo, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -101,12 +102,12 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const said = versionsIn(answer);
     if (versioned && said.length && !said.some((v) => printed.includes(v))) return `the answer states version ${said.join(", ")}, but [${versioned.id}] printed ${printed.join(", ")}`;
   }
-  // Clock times no record of the turn shows, for a question answered from records.
+  // Clock times neither a record of the turn nor the request shows, for a question answered from records (a mail search showing none).
   const records = turn.filter((e) => real(e) && e.kind === "record");
-  const shown = new Set(records.flatMap((e) => clockTimes(e.content)));
+  const shown = new Set([...records.flatMap((e) => clockTimes(e.content)), ...clockTimes(request)]);
   const unshown = clockTimes(answer).filter((t) => !shown.has(t));
   const fromRecords = frame.goals.some((g) => (g.intent === "question" || g.intent === "lookup") && !!g.domain);
-  if (fromRecords && shown.size && unshown.length) return `the answer states times that [${records.at(-1)!.id}] does not show`;
+  if (fromRecords && records.length && unshown.length) return `the answer states times that [${records.at(-1)!.id}] does not show`;
   return undefined;
 }
 
@@ -146,6 +147,13 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unmeasuredComparison(turn, answer) ??
     unmeasuredSize(turn, answer) ??
     unseenChange(turn, answer, request) ??
-    unlistedName(frame, turn, answer)
+    unchangedClaim(turn, answer, request) ??
+    miscountedChanges(turn, answer) ??
+    misreadTable(turn, answer) ??
+    unshownQuote(frame, evidence, turn, answer, request) ??
+    unlistedName(frame, turn, answer) ??
+    unansweredValue(evidence, turn, answer, request) ??
+    unansweredYesNo(turn, answer, request) ??
+    unshownNumber(frame, evidence, answer, request)
   );
 }

@@ -5,16 +5,17 @@
  * to something nothing in the turn or the request mentions. Each check reads only what an
  * observation printed; a claim no observation speaks to is left alone.
  */
-import { claimedObjects, sentences, statedNumbers } from "../language/answerWords.js";
+import { claimedObjects, claimedTargets, countValue, reportsNewState, sentences, statedNumbers, unitCounts } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
-import { PATH_TOKEN } from "../language/operands.js";
+import { mentionedPaths, PATH_TOKEN } from "../language/operands.js";
 import { isNegation } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { shownText } from "./answerValues.js";
 import { commandLine, readCommand } from "./commandObservations.js";
 import { programOf, stepOperands } from "./commandSteps.js";
-import { listingShows, printedPaths, real, seen } from "./observedState.js";
-import { baseOf, resolveOperand } from "./workspacePaths.js";
+import { isRecordedChange, listingShows, printedPaths, real, seen } from "./observedState.js";
+import { changedSeen, seenChanges } from "./seenChanges.js";
+import { baseOf, related, resolveOperand } from "./workspacePaths.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
 /** Whether any observation of the turn shows `path` there: a listing of it, a read of it, a printed path. */
@@ -95,4 +96,58 @@ export function unseenChange(turn: Evidence[], answer: string, request: string):
   const mentioned = (w: string) => baseForms(w).some((f) => f.length > 2 && known.includes(f));
   const object = claimedObjects(answer).find((o) => !o.some(mentioned));
   return object ? `the answer says it changed the ${object.join(" ")}, but nothing in the request or this turn's observations mentions it` : undefined;
+}
+
+/** Whether every effect of the turn says where it acted: each command's changes are on record, and no MCP or workspace receipt (which does not say) is among them. */
+const allOnRecord = (turn: Evidence[]): boolean =>
+  turn.every((e) => e.simulated || (e.kind === "command" ? !!seenChanges(e) : !(e.kind === "receipt" && (!e.domain || e.domain.startsWith("mcp") || e.domain.startsWith("workspace")))));
+
+/** The files the turn changed, every effect on record: recorded changes' paths, and seen changes' paths that hold no other changed path (a folder made for them). */
+function changedFiles(turn: Evidence[]): Set<string> {
+  const paths = [...turn.filter(isRecordedChange).map((e) => e.source.path ?? ""), ...turn.flatMap((e) => (seenChanges(e) ?? []).map((c) => c.path))].filter(Boolean);
+  return new Set(paths.filter((p) => !paths.some((q) => q !== p && q.startsWith(`${p}/`))));
+}
+
+/**
+ * A number of files the answer says it changed ("all 3 Python files in pkg/", "All three markdown
+ * files now say 2025") other than the number the turn's records show changed, every effect on
+ * record: a clause giving a count of files with a change verb or a word of the new state (`now`,
+ * `现在`, `已`) reports how many changed, and none of its counts is that number.
+ */
+export function miscountedChanges(turn: Evidence[], answer: string): string | undefined {
+  if (!allOnRecord(turn) || !turn.some((e) => isRecordedChange(e) || !!seenChanges(e)?.length)) return undefined;
+  const changed = changedFiles(turn).size;
+  for (const clause of answer.split(/[,，;；。]|(?<=\.)\s+|\n/u)) {
+    const counts = unitCounts(clause).filter((c) => c.unit === "file").map((c) => countValue(c.text));
+    if (!counts.length || counts.includes(changed) || !reportsNewState(clause)) continue;
+    return `the answer says ${counts[0]} files changed ("${clause.trim()}"), but this turn changed ${changed}`;
+  }
+  return undefined;
+}
+
+/**
+ * A path the answer says it changed ("removed old.cfg", "已更新 文档/第一章.md") that no effect of
+ * the turn changed: every command's changes are on record (seen, not read from its words) and no
+ * recorded change or seen change touches the path (a failed `rm` of a file that never existed, a
+ * report of another file than the one changed). A name without a folder may be any file of that
+ * name, and is a file only where the request or an observation names it so. Where an effect of the turn is not on record (an MCP tool, a large workspace), nothing is
+ * settled and the claim is left alone.
+ */
+export function unchangedClaim(turn: Evidence[], answer: string, request: string): string | undefined {
+  const commands = turn.filter((e) => e.kind === "command" && !e.simulated);
+  if (!allOnRecord(turn)) return undefined;
+  const writes = turn.filter(isRecordedChange);
+  const touched = (path: string): boolean | null => {
+    const bare = !path.includes("/");
+    // A path named from inside a folder (`dist/x.js` for web/dist/x.js) is that path's tail.
+    const sameName = (p: string | undefined) => !!p && (related(p, path) || p.endsWith(`/${path}`) || (bare && baseOf(p) === path));
+    if (writes.some((e) => sameName(e.source.path) || sameName(e.from))) return true;
+    if (commands.some((e) => seenChanges(e)!.some((c) => sameName(c.path) || sameName(c.from)))) return true;
+    const seenAt = commands.map((e) => changedSeen(e, path));
+    return seenAt.includes(true) ? true : seenAt.includes(null) ? null : false;
+  };
+  // A name without a folder is a file only where the request or an observation of the turn names it so (`M.speed` is code).
+  const known = new Set([...mentionedPaths(request), ...turn.flatMap((e) => [e.source.path ?? "", ...printedPaths(e), ...(seenChanges(e) ?? []).map((c) => c.path)])].flatMap((p) => [p, baseOf(p)]));
+  const claim = claimedTargets(answer).find((t) => (t.path.includes("/") || known.has(t.path)) && touched(t.path) === false);
+  return claim ? `the answer says it changed ${claim.path} ("${claim.clause}"), but nothing in this turn changed it` : undefined;
 }

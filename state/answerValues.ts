@@ -116,18 +116,22 @@ function codeWords(request: string, frame: TaskFrame): string[] {
 const namesFile = (clause: string, name: string) => new RegExp(`(?<![\\w./-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w/-]|\\.\\w)`, "u").test(clause);
 
 /** The removal a request asks for: what must be gone (the first quote a replace names; a delete's code words), and whether only lines starting with it. */
-function removedWords(request: string, frame: TaskFrame, g: Goal): { words: string[]; atLineStart: boolean } {
+function removedWords(request: string, frame: TaskFrame, g: Goal): { words: string[]; atLineStart: boolean; result?: string } {
   // The clause that acts on this goal's file (the whole request when the goal names none).
   const clauses = request.split(/[，,;；。]\s*|\s+(?:and|then)\s+|并且?|然后/u).filter((c) => !segmentWords(c).some((w) => lookupWord(w)?.kind === "keep") && (!g.target || namesFile(c, g.target) || namesFile(c, baseOf(g.target))));
   request = clauses.join(" ");
   const verbs = segmentWords(request).map((w) => lookupWord(w)).filter((s) => s?.kind === "verb");
-  const replaces = /\breplace\b|替换|换成/iu.test(request);
+  // "A 改成 B", "change every A to B" replace A as "replace A with B" does.
+  const replaces = /\breplace\b|替换|换成|改成|改为|\b(?:change|update|convert|turn)\b.+\b(?:to|into)\b/iu.test(request);
+  // The result "A to B" names (not an explicit replace, whose A is gone): A may be a key that keeps its name (`API_URL 改成 …`),
+  // so a line showing B beside A was changed.
+  const result = /\breplace\b|替换|换成/iu.test(request) ? undefined : /(?:改成|改为|\b(?:to|into)\s)\s*["'“`]?([^\s"'”`，。,;]+)/iu.exec(request)?.[1]?.replace(/[.!?]$/u, "");
   const deletes = verbs.some((s) => s?.kind === "verb" && s.op === "delete");
   if (!replaces && !deletes) return { words: [], atLineStart: false };
   const all = codeWords(request, frame).filter((w) => !g.expects || !g.expects.includes(w));
   const start = /(?:start(?:s|ing)?|begin(?:s|ning)?)\s+with\s+["'`]?(\S+?)["'`]?(?=[\s,.]|$)|以\s*["'`]?(\S+?)["'`]?\s*(?:开头|开始)/iu.exec(request);
   const first = start?.[1] ?? start?.[2];
-  return { words: replaces && !deletes ? all.slice(0, 1) : first ? [first] : all, atLineStart: !!first };
+  return { words: replaces && !deletes ? all.slice(0, 1) : first ? [first] : all, atLineStart: !!first, ...(replaces && result ? { result } : {}) };
 }
 
 /** The last observation of the turn after the last effect (the effect's own output when it printed one). */
@@ -146,18 +150,19 @@ const lineText = (line: string) => line.replace(/^(?:[\w./-]+:)?\d+:/, "");
 /**
  * A removal reported as complete ("all TODO comments removed", "注释行已全部删除") while the last
  * observation after the change still shows what the request asked to remove (`TODO`, `println!`,
- * a line starting with `#`, the replaced `foo`). Only a claim about every match is compared: a
- * request or answer of "all" (`all`, `every`, `none left`, `全部`, `所有`).
+ * a line starting with `#`, the replaced `foo`, the `TODO` of "每个 TODO 都改成 待办"). Only a claim
+ * about every match is compared: a request or answer of "all" (`all`, `every`, `none left`, `全部`,
+ * `所有`). For "A 改成 B" a line showing B beside A was changed (`API_URL=new`).
  */
 export function removalLeft(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   // "all" said, and no one match singled out (`the first`, `line 3`, `第一个`, `只`).
   if ((!claimsAll(request) && !claimsAll(answer)) || SINGLED_OUT.test(request)) return undefined;
   for (const g of frame.goals.filter((x) => x.intent === "change" && x.status === "covered" && (x.op === "edit" || x.op === "delete"))) {
-    const { words, atLineStart } = removedWords(request, frame, g);
+    const { words, atLineStart, result } = removedWords(request, frame, g);
     const seenAfter = words.length ? lastObservation(turn, g, frame, evidence) : undefined;
     if (!seenAfter) continue;
     const lines = shownText(seenAfter).split("\n").map(lineText);
-    const left = words.find((w) => lines.some((l) => (atLineStart ? l.trimStart().startsWith(w) : l.includes(w))));
+    const left = words.find((w) => lines.some((l) => (atLineStart ? l.trimStart().startsWith(w) : l.includes(w)) && !(result && l.includes(result))));
     if (left) return `the answer reports it all removed, but [${seenAfter.id}] after the change still shows ${JSON.stringify(left)}`;
   }
   return undefined;
@@ -237,15 +242,22 @@ export function countUnanswered(answer: string, request: string): string | undef
   return `the request asks for a quantity, but the answer states no number`;
 }
 
-/** Counts a text gives things (`3 tests`, `12 files`; not a path such as `6 data/a.csv` from `wc`): the number and the noun's base forms. */
-const COUNTED = /(?<![\w.:-])(\d+)\s+([A-Za-z]{3,})(?![\w/-]|\.\w)/g;
+/** Counts a text gives things (`3 tests`, `12 files`, `5 个测试`; not a path such as `6 data/a.csv` from `wc`): the number and the noun's forms. */
+const COUNTED = /(?<![\w.:-])(\d+)\s+([A-Za-z]{3,})(?![\w/-]|\.\w)|(?<![\w.:-])(\d+)\s*(?:个|条|项|次)\s*(\p{Script=Han}{2})/gu;
+/** A noun's forms: its English base forms, and what it names for the request lexicon (`tests` and `测试` both name the test runner's subject). */
+const nounForms = (noun: string): string[] => {
+  const forms = /^[a-z]/i.test(noun) ? baseForms(noun.toLowerCase()) : [noun];
+  const sense = forms.map((f) => lookupWord(f)).find((x) => x?.kind === "subject");
+  return sense?.kind === "subject" ? [...forms, `subject:${sense.subject}`] : forms;
+};
 const countsIn = (text: string) =>
-  [...text.matchAll(COUNTED)].filter((m) => !isStopword(m[2]!.toLowerCase())).map((m) => ({ n: Number(m[1]), nouns: baseForms(m[2]!.toLowerCase()) }));
+  [...text.matchAll(COUNTED)].filter((m) => !isStopword((m[2] ?? m[4]!).toLowerCase())).map((m) => ({ n: Number(m[1] ?? m[3]), nouns: nounForms(m[2] ?? m[4]!) }));
 
 /**
- * A count the answer gives a kind of thing (`5 tests`) that the last command output counting the
- * same kind printed otherwise (`Ran 3 tests`): the output settles it. A kind no output counted is
- * left alone.
+ * A count the answer gives a kind of thing (`5 tests`, `5 个测试`) that the last command output
+ * counting the same kind printed otherwise (`Ran 3 tests`): the output settles it, in either
+ * language (a kind is matched by its forms or by what the request lexicon says it names). A kind
+ * no output counted is left alone.
  */
 export function countMismatch(answer: string, turn: Evidence[]): string | undefined {
   const outputs = turn.filter((e) => e.kind === "command" && real(e)).reverse();
