@@ -376,3 +376,8 @@ export const countValue = (count: string): number => {
 
 /** Whether a clause says something changed or now is so: a change verb in any form, or a word of the new state (`now`, `现在`, `已`). */
 export const reportsNewState = (clause: string): boolean => segmentWords(clause).some((w) => isChangeVerb(w) || /^(?:now|现在|目前|已|已经)$/iu.test(w));
+
+/** A request asking how many or how much ("how many …", "多少", "几条"), not "几乎" (almost). */
+export const asksCount = (request: string): boolean => /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu.test(request);
+/** A request asking a quantity, a size or a length too ("how big", "how long"). */
+export const asksQuantity = (request: string): boolean => asksCount(request) || /\bhow\s+(?:big|large|long)\b/iu.test(request);

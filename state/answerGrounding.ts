@@ -5,7 +5,7 @@
  * table. Each check reads only the request, the answer and the text the evidence showed; it
  * never decides what a command's pattern meant.
  */
-import { askedUnit, opensWithDenial, sentences, statedInability, statedNumbers, unitCounts } from "../language/answerWords.js";
+import { askedUnit, asksQuantity, opensWithDenial, sentences, statedInability, statedNumbers, unitCounts } from "../language/answerWords.js";
 import { isStopword } from "../language/english.js";
 import { isAffirmationWord, isCompletionWord, isDenialWord, isNegation } from "../language/requestLexicon.js";
 import { isFunctionWord, segmentWords } from "../language/segment.js";
@@ -159,9 +159,6 @@ const valueWords = (answer: string): string[] =>
 /** A question asking what something does or means, or why: its answer may explain in words of its own, in another language than the code. */
 const EXPLAINS = /\bwhat\s+(?:does|do|did)\b.*\b(?:do|mean)\b|\bwhat\s+is\b.*\bfor\b|\bwhy\b|做什么|干什么|干嘛|作用|用途|意思|含义|为什么|为何/iu;
 
-/** A request asking for a quantity ("how many …", "多少", "几条"), not "几乎" (almost). */
-const ASKS_COUNT = /\bhow\s+(?:many|much|big|large|long)\b|多少|几(?!乎)/iu;
-
 /**
  * The answer without the counts it gives in a unit the question did not ask for: `3 行` answers
  * "how many lines", not "which class", and `85 bytes` not "how many lines". A quantity question
@@ -169,7 +166,7 @@ const ASKS_COUNT = /\bhow\s+(?:many|much|big|large|long)\b|多少|几(?!乎)/iu;
  */
 function withoutOtherCounts(answer: string, request: string): string {
   const asked = askedUnit(request);
-  if (ASKS_COUNT.test(request) && !asked) return answer;
+  if (asksQuantity(request) && !asked) return answer;
   let out = answer;
   for (const c of unitCounts(answer).filter((x) => x.unit !== asked)) out = out.slice(0, c.index) + " ".repeat(c.text.length) + out.slice(c.index + c.text.length);
   return out;

@@ -4,7 +4,7 @@
  * it says was added. Each check reads only what an observation printed or showed; a claim no
  * observation speaks to is left alone.
  */
-import { claimsAll, opensWithDenial, statedNumbers, statedSettings } from "../language/answerWords.js";
+import { asksCount, claimsAll, opensWithDenial, statedNumbers, statedSettings } from "../language/answerWords.js";
 import { QUOTED } from "../language/operands.js";
 import { baseForms, isStopword } from "../language/english.js";
 import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
@@ -227,9 +227,6 @@ export function unmeasuredComparison(turn: Evidence[], answer: string): string |
   return texts.length && !measured && !texts.some((t) => /\d/.test(t.replace(FILE_NAME, " "))) ? `the answer compares sizes or dates, but no observation of this turn showed any (a listing with sizes, \`ls -l\`, \`wc -c\`)` : undefined;
 }
 
-/** A request asking for a quantity ("how many …", "多少", "几条"), not "几乎" (almost). */
-const ASKS_COUNT = /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu;
-
 /**
  * A question asking for a quantity is answered by one: an answer that states no number at all
  * (no digit, no number word: a version or an amount counts) and denies nothing ("none", "没有") restates the question, describes
@@ -238,7 +235,7 @@ const ASKS_COUNT = /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu;
 export function countUnanswered(answer: string, request: string): string | undefined {
   // A bare report ("Done.") says nothing either way; as for a change, it is left to coverage.
   const bare = segmentWords(answer).every((w) => !/[\p{L}\p{N}]/u.test(w) || isCompletionWord(w));
-  if (bare || !ASKS_COUNT.test(request) || /\d/.test(answer) || statedNumbers(answer).length || opensWithDenial(answer)) return undefined;
+  if (bare || !asksCount(request) || /\d/.test(answer) || statedNumbers(answer).length || opensWithDenial(answer)) return undefined;
   return `the request asks for a quantity, but the answer states no number`;
 }
 
