@@ -9,7 +9,8 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { EXISTING_FOLDER_NOUNS, describedFiles, kindChange } from "./describedPaths.js";
+import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -78,6 +79,8 @@ export interface Clause {
   existence?: boolean;
   /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
   together?: string[];
+  /** The kind that files named by a kind become (`.jpg` in "all .jpeg files … to .jpg"): none of the old kind may be left. */
+  becomes?: string;
   /** A name the clause gives something ("a link called latest", "named b"), path-shaped or not. */
   named?: string;
 }
@@ -136,7 +139,9 @@ function occurrences(text: string, needle: string): number[] {
     // ("打开config.json看看"); a slash or a dot joins names of any script into one path (`数据/备份/原始.csv`).
     const scriptChange = (ch: string | undefined, edge: string | undefined) => !!ch && !!edge && LETTER.test(ch) && LETTER.test(edge) && HAN_CHAR.test(ch) !== HAN_CHAR.test(edge);
     const afterOk = after === undefined || !PATH_CHAR.test(after) || scriptChange(after, needle.at(-1)) || (after === "." && !PATH_CHAR.test(text[at + needle.length + 1] ?? " "));
-    if ((before === undefined || !PATH_CHAR.test(before) || before === "`" || scriptChange(before, needle[0])) && afterOk) found.push(at);
+    // A name inside a path that a slash joins (`数据/2024销售.csv`) is part of that path, whatever the scripts.
+    const inPath = /\/[\p{L}\p{N}_.-]*$/u.test(text.slice(Math.max(0, at - 200), at));
+    if ((before === undefined || !PATH_CHAR.test(before) || before === "`" || (scriptChange(before, needle[0]) && !inPath)) && afterOk) found.push(at);
   }
   return found;
 }
@@ -170,7 +175,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     const bareWord = !path.includes("/") && (kind === "dir" || (!path.includes(".") && path === path.toLowerCase()));
     const forms = kind === "dir" ? [`${path}/`, ...(bareWord ? [] : [path])] : bareWord ? [`./${path}`] : [path, `./${path}`];
     for (const form of forms) for (const at of occurrences(rest, form)) take(path, kind, at, form.length);
-    if (kind === "dir" && bareWord) for (const at of beside(rest, path, DIRECTORY_NOUNS)) take(path, kind, at, path.length);
+    if (kind === "dir" && bareWord) for (const at of beside(rest, path, EXISTING_FOLDER_NOUNS)) take(path, kind, at, path.length);
   }
   const byName = new Map<string, string[]>();
   for (const file of ws.files) {
@@ -181,6 +186,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (files.length !== 1) continue;
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
+  for (const d of describedFiles(rest, ws)) take(d.path, "file", d.at, d.length);
   for (const m of rest.matchAll(PATH_TOKEN)) {
     // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
     const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? 0;
@@ -460,14 +466,18 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   let verb: Extract<WordSense, { kind: "verb" }> | undefined;
   let verbIndex = -1;
   let questionIndex = -1;
+  let nounVerb = false;
   content.forEach((w, i) => {
     const s = w.sense;
     if (!s) return;
     // A Chinese verb before 的 describes a noun ("写的限流": the limit written there); it is not the clause's verb.
     const next = content[i + 1];
-    if (s.kind === "verb" && verbIndex === -1 && !(next?.text === "的" && next.at === w.at + w.text.length)) {
+    // A word right after a determiner is a noun ("the text"): the clause's verb only when no other is (a light verb's object: "make a copy").
+    const determined = i > 0 && DETERMINERS.has(content[i - 1]!.text.toLowerCase());
+    if (s.kind === "verb" && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
       verb = s;
       verbIndex = i;
+      nounVerb = determined;
     }
     // An English question word counts only where a question starts; a Chinese one anywhere.
     if (s.kind === "question" && questionIndex === -1 && (s.anywhere || i === 0)) questionIndex = i;
@@ -530,19 +540,22 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const into = (start: number, end: number) => joined.places.find((p) => p.at >= start && p.at < end)?.path;
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
+    const { paths: clausePaths, becomes } = kindChange(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end), paths.some((p) => p.at >= start && p.at < end && p.kind !== "new"));
     const inQuotes = quotes.filter((q) => q.at >= start && q.at < end);
+    const value = valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),
       ...intent,
-      paths: paths.filter((p) => p.at >= start && p.at < end),
+      paths: clausePaths,
       content: inQuotes.map((q) => q.text),
       ...(fault !== undefined ? { fault } : {}),
       ...(into(start, end) ? { into: into(start, end) } : {}),
-      ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
+      ...(value !== undefined ? { value } : {}),
       ...(together.length ? { together } : {}),
+      ...(becomes ? { becomes } : {}),
       ...(namedIn(found.rest.slice(start, end)) ? { named: namedIn(found.rest.slice(start, end)) } : {}),
       ...(intent.intent === "question" && asksExistence(request.slice(start, end), inClause, paths.filter((p) => p.at >= start && p.at < end)) ? { existence: true } : {}),
       ...(DESCRIBES.test(found.rest.slice(start, end)) || inQuotes.length ? { describes: true } : {}),

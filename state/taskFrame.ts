@@ -117,6 +117,8 @@ function changeGoals(c: Clause): Draft[] {
     return [...change("edit", file?.path, undefined, expects !== undefined ? { expectsGone: expects } : {}), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   const patterns = c.paths.filter((p) => p.pattern);
+  // Files of one kind made another kind ("all .jpeg … to .jpg"): no one target, and none of the old kind may be seen left.
+  if (c.becomes && patterns.length === 1 && !paths.length) return change("edit", undefined, undefined, { pattern: patterns[0]!.path });
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete", undefined, undefined, patterns.length === 1 ? { pattern: patterns[0]!.path } : {});
   // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
   // The folder it goes in may be named as an operand too ("into an archive/ folder"): it is only where the file goes.
