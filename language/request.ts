@@ -255,7 +255,22 @@ const TOWARD = new Set(["到", "往", "向", "至"]);
 /** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
 const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
 /** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "在里面放"). */
-const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)/iu;
+const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)/iu;
+
+/** The clause around offset `at`: between the sentence or clause punctuation before and after it (a dot only before a space). */
+function clauseAround(text: string, at: number): [number, number] {
+  const cut = /[，。；！？,;!?\n]|\.(?=\s|$)/gu;
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(cut)) {
+    if (m.index < at) start = m.index + 1;
+    else if (m.index > at) {
+      end = m.index;
+      break;
+    }
+  }
+  return [start, end];
+}
 /** A bare name right after an English place preposition ("under test"). */
 const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 /** A Latin folder name the request calls a folder without it existing yet ("notes 文件夹", "the folder named notes"). */
@@ -324,22 +339,27 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   placed = nested.places;
   mentions = mentions.filter((m) => !(m.kind === "dir" && nested.outer.has(m.path)));
   // "in it", "在里面": the place is the one folder the request names, wherever it is named.
-  const anaphora = !placed.length && new Set(folders.map((f) => f.path)).size === 1 && ANAPHORIC_PLACE.test(text);
+  const cue = !placed.length && new Set(folders.map((f) => f.path)).size === 1 ? ANAPHORIC_PLACE.exec(text) : null;
+  const anaphora = !!cue;
+  // "in it" puts in the folder only what its own clause names ("move README.md into it, and delete notes.txt").
+  const [from, to] = cue ? clauseAround(text, cue.index) : [0, text.length];
   const places = anaphora ? folders : placed;
   const names = new Set(places.map((p) => p.path));
   const none = { mentions, places: names.size === 1 ? places : [] };
   if (names.size !== 1) return none;
   const folder = places[0]!.path;
-  const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && !(m.written ?? m.path).includes("/");
-  const joinable = mentions.filter(bare);
+  // With "in it", an existing file in a folder of its own is put there too, under its own name ("把 数据/a.csv 复制进去").
+  const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && (!(m.written ?? m.path).includes("/") || (anaphora && m.kind === "file"));
+  const joinable = mentions.filter((m) => bare(m) && m.at >= from && m.at < to);
   if (!joinable.length) return none;
   // A folder named apart from the place word ("create logs/ and put a file in it") stays an operand of its own.
   const joined = mentions
     .filter((m) => anaphora || !(m.kind === "dir" && m.path === folder))
     .map((m) => {
       if (!joinable.includes(m)) return m;
-      const path = `${folder}/${m.written ?? m.path}`;
-      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: m.written ?? m.path, unjoined: { path: m.path, kind: m.kind } } satisfies PathMention;
+      const name = m.written ?? m.path;
+      const path = `${folder}/${name.slice(name.lastIndexOf("/") + 1)}`;
+      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: name, unjoined: { path: m.path, kind: m.kind } } satisfies PathMention;
     });
   return { mentions: joined, places: [] };
 }

@@ -257,7 +257,7 @@ function readersAfter(e: Evidence, from: number): Reader[] {
 }
 
 /** Programs that say so in their output when they fail (`ls: cannot access …`). */
-const REPORTS_FAILURE = new Set(["ls", "cat", "head", "tail", "stat", "wc", "file", "du", "tree", "nl"]);
+const REPORTS_FAILURE = new Set(["ls", "cat", "head", "tail", "stat", "wc", "file", "du", "tree", "nl", "find"]);
 
 /** A step whose status the trace does not show, that reports its failures and printed no failure: it succeeded. */
 const inferredStatus = (step: Step, r: CommandReading): number | null =>
@@ -334,13 +334,19 @@ function stepShowsPath(reader: Reader, path: string): boolean | null {
     const root = ops[0] ?? resolveOperand(r.cwd, ".");
     if (!within(path, root)) return null;
     const printed = new Set(r.output.split("\n").map((l) => resolveOperand(r.cwd, l.trim())).filter(Boolean));
-    if (printed.has(path)) return true;
+    // Something printed inside a folder shows the folder there.
+    if (printed.has(path) || [...printed].some((p) => p !== path && within(p, path))) return true;
     const args = step.argv.slice(1);
     const name = args[args.indexOf("-name") + 1];
-    const filtered = args.some((a) => a.startsWith("-") && !["-name", "-maxdepth", "-mindepth"].includes(a));
+    // `-type f` lists every file: it settles a name with an extension (a file's name), not a folder's.
+    const listsFiles = (a: string, i: number) => a === "-type" && args[i + 1] === "f" && /[^./]\.[\p{L}\p{N}]+$/u.test(baseOf(path));
+    const filtered = args.some((a, i) => a.startsWith("-") && !["-name", "-maxdepth", "-mindepth"].includes(a) && !listsFiles(a, i));
     const depth = path.split("/").length - (root === "." ? 0 : root.split("/").length);
     const maxDepth = args.includes("-maxdepth") ? Number(args[args.indexOf("-maxdepth") + 1]) : Infinity;
-    return status === 0 && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path)))) ? false : null;
+    // Its whole output reaches ours: printed directly, or only reordered (`| sort`); a filter after it (`| grep`) hides lines.
+    const i = r.steps.indexOf(step);
+    const whole = printsToOutput(r.steps, i) || (!step.writes.length && programOf(r.steps[i + 1]!) === "sort" && printsToOutput(r.steps, i + 1));
+    return status === 0 && whole && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path)))) ? false : null;
   }
   const code = inlineCode(step);
   if (code !== undefined) return mentions(code, path) && status === 0 ? true : null;
