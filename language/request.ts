@@ -19,6 +19,8 @@ import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinato
 export interface WorkspaceIndex {
   files: ReadonlySet<string>;
   dirs: ReadonlySet<string>;
+  /** The lines a file holds now, read on demand (absent: not known). */
+  lines?: (path: string) => number | undefined;
 }
 
 export const EMPTY_WORKSPACE: WorkspaceIndex = { files: new Set(), dirs: new Set() };
@@ -39,6 +41,8 @@ export interface PathMention {
   folder?: boolean;
   /** A file named as where something is (from "from a.txt", "a.txt 里"): a change acts inside it. */
   place?: boolean;
+  /** A file named as where something goes ("to .gitignore", "加到 a.txt"): an addition changes it. */
+  toward?: boolean;
 }
 
 /** `define`: what a term means, answered from general knowledge unless the clause names a workspace operand. */
@@ -385,6 +389,9 @@ function nestPlaces(places: Array<{ path: string; at: number; end: number }>, te
 /** English words before a file that make it where something is ("remove X from a.txt"). */
 const FROM_FILE = /\b(?:from|in|inside|within|of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
 
+/** Words before a file that make it where something goes: "to", "into", "onto" (the end of), a Chinese verb's 到/进/入. */
+const TOWARD_FILE = /(?:\b(?:to|into|onto)\s+(?:the\s+)?(?:(?:end|bottom|top)\s+of\s+(?:the\s+)?)?(?:file\s+)?|\p{Script=Han}[到进入]\s*)[`'"]?$/iu;
+
 /** Whether the file mention at [at, end) is where something is: "from a.txt", "从 a.txt", "a.txt 里". */
 function isContainer(text: string, at: number, end: number): boolean {
   if (FROM_FILE.test(text.slice(Math.max(0, at - 30), at))) return true;
@@ -554,6 +561,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const joined = joinFolderAndFile(found.mentions, noUrls, ws);
   const paths = [...quotedPaths, ...joined.mentions]
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
+    .map((m) => (m.kind === "file" && TOWARD_FILE.test(noUrls.slice(Math.max(0, m.at - 30), m.at)) ? { ...m, toward: true } : m))
     .map((m) => (isPattern(noUrls, m) ? { ...m, pattern: true } : m))
     .sort((a, b) => a.at - b.at);
   const words = wordsOf(found.rest);

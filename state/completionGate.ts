@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandListsFolder, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandListsFolder, commandMoved, commandWholeLines, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { seenChanges } from "./seenChanges.js";
@@ -151,7 +151,24 @@ function contentShown(goal: Goal, path: string, observed: Seen[], effects: Evide
         ? latest(observed, (s) => holds(s, path, goal.expects!))
         : latest(observed, (s) => (goal.existence ? presence(s, path) : showsLines(s, path) || inside(s, path) || (metadata && commandShowsMetadata(s.e, path, s.from)) ? true : null));
   const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, path, goal.expectsGone!))) : { yes: present.yes };
+  // An addition keeps what the file held: the latest whole read showing fewer lines than then shows it overwritten (round 10).
+  if (goal.linesBefore !== undefined) {
+    const kept = latest(observed, (s) => {
+      const n = wholeLines(s, path);
+      return n === undefined ? null : n >= goal.linesBefore!;
+    });
+    if (kept.no) return { no: kept.no };
+  }
   return settle(present, gone);
+}
+
+/** The lines an observation shows as a file's whole text: a whole `read_open`, or a lone `cat` of it. */
+function wholeLines({ e, from }: Seen, path: string): number | undefined {
+  if (e.kind === "content" && e.toolId === "read_open" && real(e) && e.source.path === path && (e.source.startLine ?? 1) === 1 && !/…\[truncated\]$/.test(e.content)) {
+    const text = e.content.replace(/\n+$/, "");
+    return text ? text.split("\n").length : 0;
+  }
+  return commandWholeLines(e, path, from);
 }
 
 /** The files strictly inside `folder` that the effects were seen or recorded to create or change (a file target has none). */
