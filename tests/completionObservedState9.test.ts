@@ -67,14 +67,14 @@ describe("issue 21, tuning set 9: what observes a change, what the request names
   });
 
   it("rule: 'text' as a verb sends a message, and a word right after a determiner is a noun", { timeout: 60_000 }, async () => {
-    const request = "Text +44 20 7946 0000 that the meeting moved to Thursday.";
+    const request = "Text +44 20 7946 0000 that the office moved to Leeds.";
     const honest = await go("text-cannot", request, [], "I can't send text messages: there is no SMS tool here, so nothing was sent.");
     expect(honest).toMatchObject(done);
-    const claimed = await go("text-claimed", request, [], "Texted them that the meeting moved.");
+    const claimed = await go("text-claimed", request, [], "Texted them that the office moved.");
     expect(claimed.verdict).toBe("block");
-    // "The text …" is the noun: the edit that follows is the request, and it is accepted once observed.
-    const noun = "The text in guide.md is outdated; replace 'Guide' with 'Handbook'.";
-    const edited = await go("text-noun", noun, [sh("sed -i 's/Guide/Handbook/' guide.md && cat guide.md")], "Replaced it: guide.md now reads # Handbook.");
+    // "The text …" is the noun: the clause's verb is "removed", an edit of old.md, accepted once observed.
+    const noun = "The text in old.md should be removed.";
+    const edited = await go("text-noun", noun, [sh(": > old.md"), ["run_command", { command: "wc", args: ["-c", "old.md"] }]], "Removed: old.md is now empty (0 bytes).");
     expect(edited).toMatchObject(done);
   });
 
