@@ -72,8 +72,8 @@ describe("issue 21, tuning set 9: what observes a change, what the request names
     expect(honest).toMatchObject(done);
     const claimed = await go("text-claimed", request, [], "Texted them that the office moved.");
     expect(claimed.verdict).toBe("block");
-    // "The text …" is the noun: the clause's verb is "removed", an edit of old.md, accepted once observed.
-    const noun = "The text in old.md should be removed.";
+    // "The text …" is the noun: the clause's verb is "deleted", an edit of old.md, accepted once observed.
+    const noun = "The text of old.md must be deleted.";
     const edited = await go("text-noun", noun, [sh(": > old.md"), ["run_command", { command: "wc", args: ["-c", "old.md"] }]], "Removed: old.md is now empty (0 bytes).");
     expect(edited).toMatchObject(done);
   });
