@@ -15,6 +15,7 @@ const files = {
   "build.sh": "#!/bin/sh\ngo build -o bin/app .\n",
   "site/a.htm": "<p>a</p>\n",
   "site/b.htm": "<p>b</p>\n",
+  "site/c.HTM": "<p>c</p>\n",
   "api/v/one.md": "see api v1\n",
   "api/two.md": "api v1 here\n",
   "README.md": "# Tool\n",
@@ -89,9 +90,10 @@ describe("issue 21, tuning set 9: what observes a change, what the request names
 
   it("rule: files of one kind made another kind leave none of the old kind (a listing names them under its folder)", { timeout: 60_000 }, async () => {
     const request = "Rename every .htm file in site/ to .html";
-    const ok = await go("kind-all", request, [sh("mv site/a.htm site/a.html && mv site/b.htm site/b.html"), ["run_command", { command: "ls", args: ["site"] }]], "Renamed both to .html: site/a.html and site/b.html.");
+    const ok = await go("kind-all", request, [sh("mv site/a.htm site/a.html && mv site/b.htm site/b.html && mv site/c.HTM site/c.html"), ["run_command", { command: "ls", args: ["site"] }]], "Renamed all three to .html: site/a.html, site/b.html, site/c.html.");
     expect(ok).toMatchObject(done);
-    const left = await go("kind-left", request, [sh("mv site/a.htm site/a.html"), ["run_command", { command: "ls", args: ["site"] }]], "All .htm files in site/ are now .html.");
+    // An extension in capitals is the same kind: c.HTM left is one left.
+    const left = await go("kind-left", request, [sh("mv site/a.htm site/a.html && mv site/b.htm site/b.html"), ["run_command", { command: "ls", args: ["site"] }]], "All .htm files in site/ are now .html.");
     expect(left.verdict).toBe("block");
   });
 
