@@ -20,8 +20,9 @@ const FILE_NOUNS = new Set(["file", "files"]);
 /**
  * Files a request names by their name and their kind (round 10): a definite "the env file", "the
  * CI workflow" (ci.yml in workflows/), or a Latin name before 文件 ("hosts 文件"), when exactly one
- * workspace file has that name and the noun is "file" or the folder that holds it; or by their
- * name alone as the head of a definite phrase ("the changelog.", "the README?"). An indefinite
+ * workspace file has that name and the noun is "file" or the folder that holds it; or, for a project
+ * document named in capitals, by its name alone as the head of a definite phrase ("the changelog.",
+ * "the README?"). An indefinite
  * one ("a config file", "一个 notes 文件") is something new, not a file that exists.
  */
 export function describedFiles(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
@@ -39,11 +40,13 @@ export function describedFiles(text: string, ws: WorkspaceIndex): Array<{ path: 
     const path = fits(m[2]!, m[3]!);
     if (path) out.push({ path, at: m.index + m[1]!.length, length: m[2]!.length });
   }
-  // "the changelog", "the README?": the name is the head of its phrase (nothing but a function word or punctuation after it).
+  // "the changelog", "the README?": a project document (its name in capitals) named as the head of its phrase
+  // (nothing but a function word or punctuation after it); "the client" may mean code, not client.ts.
+  const document = (path: string) => /^[A-Z]{3,}$/.test(path.slice(path.lastIndexOf("/") + 1).split(".")[0]!);
   for (const m of text.matchAll(/\b(the\s+)([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)(?![\p{L}\p{N}_\/-]|\.[\p{L}\p{N}])/giu)) {
     const files = byStem.get(m[2]!.toLowerCase());
     const next = /^\s*([\p{Script=Latin}]+)/u.exec(text.slice(m.index + m[0].length))?.[1];
-    if (files?.length === 1 && (next === undefined || isStopword(next.toLowerCase()))) out.push({ path: files[0]!, at: m.index + m[1]!.length, length: m[2]!.length });
+    if (files?.length === 1 && document(files[0]!) && (next === undefined || isStopword(next.toLowerCase()))) out.push({ path: files[0]!, at: m.index + m[1]!.length, length: m[2]!.length });
   }
   for (const m of text.matchAll(/(?<![\p{Script=Latin}\p{N}_.\/-])([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)\s*文件/gu)) {
     const path = fits(m[1]!, "文件");
