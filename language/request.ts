@@ -531,6 +531,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     if (verb.intent === "send" && verb.toSelf && next?.sense?.kind === "self") return { intent: "question", domain: domain === "mail" ? undefined : domain, asksBack: true };
     if (verb.checks && subject) return { intent: "run", subject };
     if (verb.checks && !web) return { intent: "question", domain, asksBack: true };
+    // Reading something out on a device ("print it on the printer") sends it there.
+    if (verb.intent === "read" && domain === "device") return { intent: "send", domain };
     if (verb.intent === "question" || verb.intent === "read") return { intent: web && verb.intent === "question" ? "lookup" : verb.intent, domain };
     if (verb.intent === "lookup") return { intent: web ? "lookup" : "question", domain };
     if (verb.intent === "run") return { intent: "run", subject };

@@ -82,6 +82,8 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("channel", { kind: "domain", domain: "chat", weak: true }),
   ...entries("issue", { kind: "domain", domain: "issues", weak: true }),
   ...entries("web internet online website webpage 网上 网页 网站 上网 互联网", { kind: "domain", domain: "browser" }),
+  // A device a file is sent to: "print … on the printer" sends, it does not read.
+  ...entries("printer fax 打印机 传真机", { kind: "domain", domain: "device" }),
   // what a command runs
   ...entries("test spec 测试 单测 用例", { kind: "subject", subject: "test" }),
   ...entries("build compile 编译 构建", { kind: "subject", subject: "build", domain: "code" }),
@@ -118,8 +120,8 @@ const INABILITY = new Set("cannot can't can’t couldn't couldn’t unable impos
 /** Two-word forms of the same ("not able", "no tool", "没有 工具"). */
 /** "can only" states the limit of what can be done ("I can only read your calendar"). */
 const INABILITY_PHRASES = new Set(["not able", "no tool", "no tools", "no way", "not possible", "not available", "can only", "没有 工具", "没有 权限", "没有 办法"]);
-/** A negation, and what it may deny later in the same clause: "没有发送邮件的工具", "don't have a mail tool". */
-const NEGATIONS = new Set("don't don’t doesn't doesn’t lack 没有 没 无".split(" "));
+/** A negation, and what it may deny later in the same clause: "没有发送邮件的工具", "don't have a mail tool", "no access to a printer". */
+const NEGATIONS = new Set("don't don’t doesn't doesn’t lack no without 没有 没 无".split(" "));
 const CAPABILITIES = new Set("tool tools access permission permissions integration 工具 权限 办法 途径 接口".split(" "));
 
 export const isInabilityWord = (word: string): boolean => INABILITY.has(word.toLowerCase());

@@ -39,6 +39,7 @@ export function describeGoal(g: Draft): string {
     case "run":
       return RUN_WORDS[g.subject ?? ""] ?? "run the command";
     case "send":
+      if (g.domain === "device") return "send it to the device and get its receipt";
       if (g.domain && g.domain !== "mail" && g.domain !== "chat") return `make the ${g.domain} change and get its receipt`;
       return `send the ${g.domain === "mail" ? "mail" : "message"} and get its receipt`;
     case "lookup":
@@ -90,7 +91,7 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
 }
 
 /** Domains whose things are not workspace files (`code` is: a branch, a commit). */
-const OUTSIDE_WORKSPACE = new Set<Clause["domain"]>(["mail", "calendar", "issues", "chat"]);
+const OUTSIDE_WORKSPACE = new Set<Clause["domain"]>(["mail", "calendar", "issues", "chat", "device"]);
 
 function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
