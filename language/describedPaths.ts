@@ -1,8 +1,9 @@
 /**
  * Things a request names by description rather than by path (CONTRACT §6: a question about a file
  * is answered from that file): a file by its name and its kind ("the env file", "the CI workflow"),
- * a folder by the code unit it is ("the weatherlog package"), and files named by a kind changed
- * into another kind ("all .jpeg files … to .jpg"). Used by the request reader (request.ts).
+ * a folder by the code unit it is ("the weatherlog package"), files named by a kind ("the .tmp
+ * files") and changed into another kind ("all .jpeg files … to .jpg"), and the clause a place named
+ * by "in it" belongs to. Used by the request reader (request.ts).
  */
 import { isStopword } from "./english.js";
 import { DIRECTORY_NOUNS } from "./requestLexicon.js";
@@ -22,8 +23,8 @@ const FILE_NOUNS = new Set(["file", "files"]);
  * CI workflow" (ci.yml in workflows/), or a Latin name before 文件 ("hosts 文件"), when exactly one
  * workspace file has that name and the noun is "file" or the folder that holds it; or, for a project
  * document named in capitals, by its name alone as the head of a definite phrase ("the changelog.",
- * "the README?"). An indefinite
- * one ("a config file", "一个 notes 文件") is something new, not a file that exists.
+ * "the README?"). An indefinite one ("a config file", "一个 notes 文件") is something new, not a
+ * file that exists.
  */
 export function describedFiles(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
   const byStem = new Map<string, string[]>();
@@ -67,4 +68,32 @@ export function kindChange(paths: PathMention[], text: string): { paths: PathMen
   const extension = (p: PathMention) => !p.pattern && /^\.[\p{L}\p{N}]+$/u.test(p.written ?? p.path) && RESULT_WORD.test(text.slice(Math.max(0, p.at - 12), p.at));
   const becomes = paths.find(extension);
   return becomes ? { paths: paths.filter((p) => !extension(p)), becomes: becomes.written ?? becomes.path } : { paths };
+}
+
+/** A quantifier before a name ("all the", "every", "所有的") or the plural "files" after it. */
+const QUANTIFIED = /(?:\b(?:all|every|each|any)\s+(?:(?:the|of the)\s+)?|(?:所有|全部|每个|每一个)的?\s*)$/iu;
+const PLURAL_FILES = /^\s*files\b/iu;
+
+/** Whether a mention is a dot-name written as a kind of file, not one path (`.tmp` in "the .tmp files"). */
+export function isPattern(text: string, m: PathMention): boolean {
+  const written = m.written ?? m.path;
+  const name = written.slice(written.lastIndexOf("/") + 1);
+  if (!name.startsWith(".")) return false;
+  const end = m.at + written.length;
+  return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12));
+}
+
+/** The clause around offset `at`: between the sentence or clause punctuation before and after it (a dot only before a space). */
+export function clauseAround(text: string, at: number): [number, number] {
+  const cut = /[，。；！？,;!?\n]|\.(?=\s|$)/gu;
+  let start = 0;
+  let end = text.length;
+  for (const m of text.matchAll(cut)) {
+    if (m.index < at) start = m.index + 1;
+    else if (m.index > at) {
+      end = m.index;
+      break;
+    }
+  }
+  return [start, end];
 }

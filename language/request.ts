@@ -9,7 +9,7 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { EXISTING_FOLDER_NOUNS, describedFiles, kindChange } from "./describedPaths.js";
+import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindChange } from "./describedPaths.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
@@ -261,20 +261,6 @@ const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|ou
 /** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "在里面放"). */
 const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)/iu;
 
-/** The clause around offset `at`: between the sentence or clause punctuation before and after it (a dot only before a space). */
-function clauseAround(text: string, at: number): [number, number] {
-  const cut = /[，。；！？,;!?\n]|\.(?=\s|$)/gu;
-  let start = 0;
-  let end = text.length;
-  for (const m of text.matchAll(cut)) {
-    if (m.index < at) start = m.index + 1;
-    else if (m.index > at) {
-      end = m.index;
-      break;
-    }
-  }
-  return [start, end];
-}
 /** A bare name right after an English place preposition ("under test"). */
 const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 /** A Latin folder name the request calls a folder without it existing yet ("notes 文件夹", "the folder named notes"). */
@@ -401,19 +387,6 @@ function isContainer(text: string, at: number, end: number): boolean {
   if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word) && !TOWARD.has(last.word)) return true;
   const after = text.slice(end, end + 12);
   return hasHan(after) && tagWords(after).filter((w) => w.word.trim())[0]?.tag === "f";
-}
-
-/** A quantifier before a name ("all the", "every", "所有的") or the plural "files" after it. */
-const QUANTIFIED = /(?:\b(?:all|every|each|any)\s+(?:(?:the|of the)\s+)?|(?:所有|全部|每个|每一个)的?\s*)$/iu;
-const PLURAL_FILES = /^\s*files\b/iu;
-
-/** Whether a mention is a dot-name written as a kind of file, not one path (`.tmp` in "the .tmp files"). */
-function isPattern(text: string, m: PathMention): boolean {
-  const written = m.written ?? m.path;
-  const name = written.slice(written.lastIndexOf("/") + 1);
-  if (!name.startsWith(".")) return false;
-  const end = m.at + written.length;
-  return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12));
 }
 
 /** Bare file names written without a folder that exist in several folders (and not at the root). */
