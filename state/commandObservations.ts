@@ -374,7 +374,7 @@ const NOT_RUN = new Set([126, 127]);
  */
 function runsFile({ step, status, r }: Reader, path: string): boolean {
   const file = programFile(step);
-  return file !== undefined && resolveOperand(r.cwd, file) === path && status !== null && !NOT_RUN.has(status) && !/permission denied|not found/i.test(r.output);
+  return file !== undefined && resolveOperand(r.cwd, file) === path && status !== null && !NOT_RUN.has(status) && !MISSING.test(r.output) && !/permission denied|can't open/i.test(r.output);
 }
 
 /** Whether a reading step printed from `path` and did not fail. */
