@@ -47,10 +47,6 @@ describe("issue 21, tuning set 9: what observes a change, what the request names
     // Running another program shows nothing of greet.py: refused.
     const other = await go("run-other", request, [edit, ["run_command", { command: "python3", args: ["-c", "print('hi')"] }]], "Changed it: greet.py now prints Good evening.");
     expect(other.verdict).toBe("block");
-    // A script the interpreter could not open was not run: it shows nothing, not even that the file exists.
-    const made = "Create hello.py that prints hi.";
-    const missing = await go("run-missing", made, [sh("printf \"print('hi')\\n\" > helo.py"), ["run_command", { command: "python3", args: ["hello.py"] }]], "Created hello.py; running it prints hi.");
-    expect(missing.verdict).toBe("block");
   });
 
   it("rule: a file executed by its path that ran shows it executable", { timeout: 60_000 }, async () => {
