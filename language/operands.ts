@@ -139,6 +139,15 @@ export function valueOf(text: string): string | undefined {
 }
 
 
+/**
+ * The one command-line option a clause names (`run with -race`, `add --frozen-lockfile`): what an
+ * edit asks the target to hold afterwards, as a value would. None when it names several.
+ */
+export function optionIn(text: string): string | undefined {
+  const options = [...text.matchAll(/(?<![\p{L}\p{N}_.\/-])--?[A-Za-z][\w-]*(?![\p{L}\p{N}_\/-]|\.[\p{L}\p{N}])/gu)].map((m) => m[0]);
+  return options.length === 1 ? options[0] : undefined;
+}
+
 /** The name a clause gives something ("a link called latest", "named `out`"), when it is a word of its own, not a stop word. */
 export function namedIn(text: string): string | undefined {
   const name = /\b(?:named|called)\s+[`'"]?([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/iu.exec(text)?.[1];

@@ -9,7 +9,8 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindChange } from "./describedPaths.js";
+import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -18,6 +19,8 @@ import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinato
 export interface WorkspaceIndex {
   files: ReadonlySet<string>;
   dirs: ReadonlySet<string>;
+  /** The lines a file holds now, read on demand (absent: not known). */
+  lines?: (path: string) => number | undefined;
 }
 
 export const EMPTY_WORKSPACE: WorkspaceIndex = { files: new Set(), dirs: new Set() };
@@ -38,6 +41,8 @@ export interface PathMention {
   folder?: boolean;
   /** A file named as where something is (from "from a.txt", "a.txt 里"): a change acts inside it. */
   place?: boolean;
+  /** A file named as where something goes ("to .gitignore", "加到 a.txt"): an addition changes it. */
+  toward?: boolean;
 }
 
 /** `define`: what a term means, answered from general knowledge unless the clause names a workspace operand. */
@@ -78,6 +83,8 @@ export interface Clause {
   existence?: boolean;
   /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
   together?: string[];
+  /** The kind that files named by a kind become (`.jpg` in "all .jpeg files … to .jpg"): none of the old kind may be left. */
+  becomes?: string;
   /** A name the clause gives something ("a link called latest", "named b"), path-shaped or not. */
   named?: string;
 }
@@ -136,7 +143,9 @@ function occurrences(text: string, needle: string): number[] {
     // ("打开config.json看看"); a slash or a dot joins names of any script into one path (`数据/备份/原始.csv`).
     const scriptChange = (ch: string | undefined, edge: string | undefined) => !!ch && !!edge && LETTER.test(ch) && LETTER.test(edge) && HAN_CHAR.test(ch) !== HAN_CHAR.test(edge);
     const afterOk = after === undefined || !PATH_CHAR.test(after) || scriptChange(after, needle.at(-1)) || (after === "." && !PATH_CHAR.test(text[at + needle.length + 1] ?? " "));
-    if ((before === undefined || !PATH_CHAR.test(before) || before === "`" || scriptChange(before, needle[0])) && afterOk) found.push(at);
+    // A name inside a path that a slash joins (`数据/2024销售.csv`) is part of that path, whatever the scripts.
+    const inPath = /\/[\p{L}\p{N}_.-]*$/u.test(text.slice(Math.max(0, at - 200), at));
+    if ((before === undefined || !PATH_CHAR.test(before) || before === "`" || (scriptChange(before, needle[0]) && !inPath)) && afterOk) found.push(at);
   }
   return found;
 }
@@ -170,7 +179,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     const bareWord = !path.includes("/") && (kind === "dir" || (!path.includes(".") && path === path.toLowerCase()));
     const forms = kind === "dir" ? [`${path}/`, ...(bareWord ? [] : [path])] : bareWord ? [`./${path}`] : [path, `./${path}`];
     for (const form of forms) for (const at of occurrences(rest, form)) take(path, kind, at, form.length);
-    if (kind === "dir" && bareWord) for (const at of beside(rest, path, DIRECTORY_NOUNS)) take(path, kind, at, path.length);
+    if (kind === "dir" && bareWord) for (const at of beside(rest, path, EXISTING_FOLDER_NOUNS)) take(path, kind, at, path.length);
   }
   const byName = new Map<string, string[]>();
   for (const file of ws.files) {
@@ -181,6 +190,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (files.length !== 1) continue;
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
+  for (const d of describedFiles(rest, ws)) take(d.path, "file", d.at, d.length);
   for (const m of rest.matchAll(PATH_TOKEN)) {
     // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
     const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? 0;
@@ -249,7 +259,8 @@ const TOWARD = new Set(["到", "往", "向", "至"]);
 /** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
 const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
 /** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "在里面放"). */
-const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)/iu;
+const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)/iu;
+
 /** A bare name right after an English place preposition ("under test"). */
 const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 /** A Latin folder name the request calls a folder without it existing yet ("notes 文件夹", "the folder named notes"). */
@@ -318,22 +329,27 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   placed = nested.places;
   mentions = mentions.filter((m) => !(m.kind === "dir" && nested.outer.has(m.path)));
   // "in it", "在里面": the place is the one folder the request names, wherever it is named.
-  const anaphora = !placed.length && new Set(folders.map((f) => f.path)).size === 1 && ANAPHORIC_PLACE.test(text);
+  const cue = !placed.length && new Set(folders.map((f) => f.path)).size === 1 ? ANAPHORIC_PLACE.exec(text) : null;
+  const anaphora = !!cue;
+  // "in it" puts in the folder only what its own clause names ("move README.md into it, and delete notes.txt").
+  const [from, to] = cue ? clauseAround(text, cue.index) : [0, text.length];
   const places = anaphora ? folders : placed;
   const names = new Set(places.map((p) => p.path));
   const none = { mentions, places: names.size === 1 ? places : [] };
   if (names.size !== 1) return none;
   const folder = places[0]!.path;
-  const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && !(m.written ?? m.path).includes("/");
-  const joinable = mentions.filter(bare);
+  // With "in it", an existing file in a folder of its own is put there too, under its own name ("把 数据/a.csv 复制进去").
+  const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && (!(m.written ?? m.path).includes("/") || (anaphora && m.kind === "file"));
+  const joinable = mentions.filter((m) => bare(m) && m.at >= from && m.at < to);
   if (!joinable.length) return none;
   // A folder named apart from the place word ("create logs/ and put a file in it") stays an operand of its own.
   const joined = mentions
     .filter((m) => anaphora || !(m.kind === "dir" && m.path === folder))
     .map((m) => {
       if (!joinable.includes(m)) return m;
-      const path = `${folder}/${m.written ?? m.path}`;
-      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: m.written ?? m.path, unjoined: { path: m.path, kind: m.kind } } satisfies PathMention;
+      const name = m.written ?? m.path;
+      const path = `${folder}/${name.slice(name.lastIndexOf("/") + 1)}`;
+      return { path, kind: ws.files.has(path) ? "file" : "new", at: m.at, written: name, unjoined: { path: m.path, kind: m.kind } } satisfies PathMention;
     });
   return { mentions: joined, places: [] };
 }
@@ -359,6 +375,9 @@ function nestPlaces(places: Array<{ path: string; at: number; end: number }>, te
 /** English words before a file that make it where something is ("remove X from a.txt"). */
 const FROM_FILE = /\b(?:from|in|inside|within|of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
 
+/** Words before a file that make it where something goes: "to", "into", "onto" (the end of), a Chinese verb's 到/进/入. */
+const TOWARD_FILE = /(?:\b(?:to|into|onto)\s+(?:the\s+)?(?:(?:end|bottom|top)\s+of\s+(?:the\s+)?)?(?:file\s+)?|\p{Script=Han}[到进入]\s*)[`'"]?$/iu;
+
 /** Whether the file mention at [at, end) is where something is: "from a.txt", "从 a.txt", "a.txt 里". */
 function isContainer(text: string, at: number, end: number): boolean {
   if (FROM_FILE.test(text.slice(Math.max(0, at - 30), at))) return true;
@@ -368,19 +387,6 @@ function isContainer(text: string, at: number, end: number): boolean {
   if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word) && !TOWARD.has(last.word)) return true;
   const after = text.slice(end, end + 12);
   return hasHan(after) && tagWords(after).filter((w) => w.word.trim())[0]?.tag === "f";
-}
-
-/** A quantifier before a name ("all the", "every", "所有的") or the plural "files" after it. */
-const QUANTIFIED = /(?:\b(?:all|every|each|any)\s+(?:(?:the|of the)\s+)?|(?:所有|全部|每个|每一个)的?\s*)$/iu;
-const PLURAL_FILES = /^\s*files\b/iu;
-
-/** Whether a mention is a dot-name written as a kind of file, not one path (`.tmp` in "the .tmp files"). */
-function isPattern(text: string, m: PathMention): boolean {
-  const written = m.written ?? m.path;
-  const name = written.slice(written.lastIndexOf("/") + 1);
-  if (!name.startsWith(".")) return false;
-  const end = m.at + written.length;
-  return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12));
 }
 
 /** Bare file names written without a folder that exist in several folders (and not at the root). */
@@ -460,14 +466,18 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   let verb: Extract<WordSense, { kind: "verb" }> | undefined;
   let verbIndex = -1;
   let questionIndex = -1;
+  let nounVerb = false;
   content.forEach((w, i) => {
     const s = w.sense;
     if (!s) return;
     // A Chinese verb before 的 describes a noun ("写的限流": the limit written there); it is not the clause's verb.
     const next = content[i + 1];
-    if (s.kind === "verb" && verbIndex === -1 && !(next?.text === "的" && next.at === w.at + w.text.length)) {
+    // A word right after a determiner is a noun ("the text"): the clause's verb only when no other is (a light verb's object: "make a copy").
+    const determined = i > 0 && DETERMINERS.has(content[i - 1]!.text.toLowerCase());
+    if (s.kind === "verb" && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
       verb = s;
       verbIndex = i;
+      nounVerb = determined;
     }
     // An English question word counts only where a question starts; a Chinese one anywhere.
     if (s.kind === "question" && questionIndex === -1 && (s.anywhere || i === 0)) questionIndex = i;
@@ -494,6 +504,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     if (verb.intent === "send" && verb.toSelf && next?.sense?.kind === "self") return { intent: "question", domain: domain === "mail" ? undefined : domain, asksBack: true };
     if (verb.checks && subject) return { intent: "run", subject };
     if (verb.checks && !web) return { intent: "question", domain, asksBack: true };
+    // Reading something out on a device ("print it on the printer") sends it there.
+    if (verb.intent === "read" && domain === "device") return { intent: "send", domain };
     if (verb.intent === "question" || verb.intent === "read") return { intent: web && verb.intent === "question" ? "lookup" : verb.intent, domain };
     if (verb.intent === "lookup") return { intent: web ? "lookup" : "question", domain };
     if (verb.intent === "run") return { intent: "run", subject };
@@ -524,25 +536,29 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const joined = joinFolderAndFile(found.mentions, noUrls, ws);
   const paths = [...quotedPaths, ...joined.mentions]
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
+    .map((m) => (m.kind === "file" && TOWARD_FILE.test(noUrls.slice(Math.max(0, m.at - 30), m.at)) ? { ...m, toward: true } : m))
     .map((m) => (isPattern(noUrls, m) ? { ...m, pattern: true } : m))
     .sort((a, b) => a.at - b.at);
   const words = wordsOf(found.rest);
   const into = (start: number, end: number) => joined.places.find((p) => p.at >= start && p.at < end)?.path;
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
+    const { paths: clausePaths, becomes } = kindChange(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end), paths.some((p) => p.at >= start && p.at < end && p.kind !== "new"));
     const inQuotes = quotes.filter((q) => q.at >= start && q.at < end);
+    const value = valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),
       ...intent,
-      paths: paths.filter((p) => p.at >= start && p.at < end),
+      paths: clausePaths,
       content: inQuotes.map((q) => q.text),
       ...(fault !== undefined ? { fault } : {}),
       ...(into(start, end) ? { into: into(start, end) } : {}),
-      ...(valueOf(found.rest.slice(start, end)) ? { value: valueOf(found.rest.slice(start, end)) } : {}),
+      ...(value !== undefined ? { value } : {}),
       ...(together.length ? { together } : {}),
+      ...(becomes ? { becomes } : {}),
       ...(namedIn(found.rest.slice(start, end)) ? { named: namedIn(found.rest.slice(start, end)) } : {}),
       ...(intent.intent === "question" && asksExistence(request.slice(start, end), inClause, paths.filter((p) => p.at >= start && p.at < end)) ? { existence: true } : {}),
       ...(DESCRIBES.test(found.rest.slice(start, end)) || inQuotes.length ? { describes: true } : {}),

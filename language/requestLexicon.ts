@@ -56,7 +56,8 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("run execute rerun 运行 执行 跑", verb("run")),
   ...entries("check verify 检查 确认", verb("question", { checks: true })),
   // send or communicate
-  ...entries("send notify forward reply inform ping post announce 发 发送 发给 寄 通知 回复 转发", verb("send")),
+  // "text" as a verb sends a text message (a determiner before it makes it the noun: request.ts).
+  ...entries("send notify forward reply inform ping post announce text 发 发送 发给 寄 通知 回复 转发", verb("send")),
   ...entries("email mail 发邮件", verb("send", { domain: "mail" })),
   ...entries("tell 告诉", verb("send", { toSelf: true })),
   // compare, read, find, look up
@@ -81,6 +82,8 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("channel", { kind: "domain", domain: "chat", weak: true }),
   ...entries("issue", { kind: "domain", domain: "issues", weak: true }),
   ...entries("web internet online website webpage 网上 网页 网站 上网 互联网", { kind: "domain", domain: "browser" }),
+  // A device a file is sent to: "print … on the printer" sends, it does not read.
+  ...entries("printer fax 打印机 传真机", { kind: "domain", domain: "device" }),
   // what a command runs
   ...entries("test spec 测试 单测 用例", { kind: "subject", subject: "test" }),
   ...entries("build compile 编译 构建", { kind: "subject", subject: "build", domain: "code" }),
@@ -115,9 +118,10 @@ const PHRASES = new Map<string, WordSense>([
  */
 const INABILITY = new Set("cannot can't can’t couldn't couldn’t unable impossible 无法 不能 没法 做不到 办不到 不了 无从".split(" "));
 /** Two-word forms of the same ("not able", "no tool", "没有 工具"). */
-const INABILITY_PHRASES = new Set(["not able", "no tool", "no tools", "no way", "not possible", "not available", "没有 工具", "没有 权限", "没有 办法"]);
-/** A negation, and what it may deny later in the same clause: "没有发送邮件的工具", "don't have a mail tool". */
-const NEGATIONS = new Set("don't don’t doesn't doesn’t lack 没有 没 无".split(" "));
+/** "can only" states the limit of what can be done ("I can only read your calendar"). */
+const INABILITY_PHRASES = new Set(["not able", "no tool", "no tools", "no way", "not possible", "not available", "can only", "没有 工具", "没有 权限", "没有 办法"]);
+/** A negation, and what it may deny later in the same clause: "没有发送邮件的工具", "don't have a mail tool", "no access to a printer". */
+const NEGATIONS = new Set("don't don’t doesn't doesn’t lack no without 没有 没 无".split(" "));
 const CAPABILITIES = new Set("tool tools access permission permissions integration 工具 权限 办法 途径 接口".split(" "));
 
 export const isInabilityWord = (word: string): boolean => INABILITY.has(word.toLowerCase());
@@ -149,7 +153,18 @@ const NOT_DONE = new Set("not never haven't hasn't didn't wasn't weren't couldn'
 export const isNotDoneWord = (word: string): boolean => NOT_DONE.has(word.toLowerCase());
 export const isAffirmationWord = (word: string): boolean => AFFIRMATION.has(word.toLowerCase());
 export const isCompletionWord = (word: string): boolean => COMPLETION.has(word.toLowerCase());
-export const numberWord = (word: string): number | undefined => NUMBER_WORDS.get(word.toLowerCase());
+/** Chinese digits, and a measure word that may follow a numeral ("两个", "三种"): jieba keeps them as one numeral word. */
+const HAN_DIGITS = "零一二三四五六七八九";
+const MEASURE = /[个种项处位件]$/u;
+/** A Chinese numeral below a hundred (十二, 二十, 两), with or without its measure word. */
+function hanNumber(word: string): number | undefined {
+  const m = /^([一二三四五六七八九两]?)(十?)([一二三四五六七八九]?)$/u.exec(word.replace(MEASURE, ""));
+  if (!m || !(m[1] || m[2] || m[3]) || (!m[2] && m[1] && m[3])) return undefined;
+  const digit = (d: string) => (d === "两" ? 2 : HAN_DIGITS.indexOf(d));
+  return m[2] ? (m[1] ? digit(m[1]) : 1) * 10 + (m[3] ? digit(m[3]) : 0) : digit(m[1] || m[3]!);
+}
+/** The integer a number word states: English, a Chinese numeral, or a Chinese numeral with its measure word ("两个" is 2). */
+export const numberWord = (word: string): number | undefined => NUMBER_WORDS.get(word.toLowerCase()) ?? hanNumber(word);
 export const isSuccessWord = (word: string): boolean => SUCCESS.has(word.toLowerCase());
 export const isProblemWord = (word: string): boolean => PROBLEM.has(word.toLowerCase());
 export const deniesNext = (word: string): boolean => DENIES_NEXT.has(word.toLowerCase());
@@ -160,8 +175,8 @@ export const isDenialWord = (word: string): boolean => DENIAL.has(word.toLowerCa
 const RESULT_BEFORE = /(?:\b(?:to|into|as|with|say|says|read|reads)|[成为用])\s*$/iu;
 export const introducesResult = (before: string): boolean => RESULT_BEFORE.test(before);
 
-/** What may stand between two operands listed together ("a.md and b.md", "a.md、b.md", "a.md 和 b.md"). */
-const COORDINATOR = /^\s*(?:[,，、]\s*)?(?:and|&|和|与|及|以及|跟)?\s*$/iu;
+/** What may stand between two operands listed together ("a.md and b.md", "a.md and the CI workflow", "a.md、b.md", "a.md 和 b.md"). */
+const COORDINATOR = /^\s*(?:[,，、]\s*)?(?:and|&|和|与|及|以及|跟)?\s*(?:the\s+)?$/iu;
 export const isCoordinator = (gap: string): boolean => COORDINATOR.test(gap);
 
 /** Words that make a request about the user's own things ("my", "我们的"), so a weak domain noun counts. */

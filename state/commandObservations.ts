@@ -6,7 +6,7 @@
  * `node -e "…read f…"` show f's lines; `grep -c p f` printing 1 or more shows a line with p is
  * there. A step whose status the trace does not show says nothing about existence.
  */
-import { commandSteps, grepParts, inlineCode, inPlaceFiles, isEffectStep, printsToOutput, programOf, scriptRun, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
+import { commandSteps, grepParts, inlineCode, inPlaceFiles, isEffectStep, printsToOutput, programFile, programOf, scriptRun, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
 import { changedAnything, changedSeen, onlyModeSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";
 import { baseOf, dirOf, mentions, related, resolveOperand, within } from "./workspacePaths.js";
@@ -174,7 +174,11 @@ function symbolicMode(mode: string): string | undefined {
  * with `value` (a requested mode), only output showing that value, as printed or as a listing's permission string.
  */
 export function commandShowsMetadata(e: Evidence, path: string, from = -1, value?: string): boolean {
-  return readersAfter(e, from).some(({ step, status, r }) => {
+  return readersAfter(e, from).some((reader) => {
+    const { step, status, r } = reader;
+    // A file executed by its path ran, so it is executable: that shows an executable mode, none other.
+    if (programFile(step) === step.argv[0] && runsFile(reader, path)) return value === undefined || /x/.test(value) || /[1357]/.test(value.slice(-3, -2));
+    if (isEffectStep(step)) return false;
     if (value !== undefined && !holdsText(r.output, value) && !(symbolicMode(value) && r.output.includes(symbolicMode(value)!))) return false;
     const program = programOf(step);
     const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
@@ -237,20 +241,23 @@ function stepOutputs(r: CommandReading): string[] {
   return split ? out : whole;
 }
 
-/** The reading steps of a command after step `from` (its last change of the path in question), each with what it printed. */
+/**
+ * The reading steps of a command after step `from` (its last change of the path in question), each with what it printed.
+ * A step running a file as a program reads that file (its own effects, if any, are placed by `from`).
+ */
 function readersAfter(e: Evidence, from: number): Reader[] {
   const r = readCommand(e);
   if (!r || r.opaque || !r.finished) return [];
   const outputs = stepOutputs(r);
   return r.steps.flatMap((step, i) => {
-    if (i <= from || isEffectStep(step)) return [];
+    if (i <= from || (isEffectStep(step) && programFile(step) === undefined)) return [];
     const own = { ...r, output: outputs[i]! };
     return [{ step, status: r.statuses[i] ?? inferredStatus(step, own), r: own }];
   });
 }
 
 /** Programs that say so in their output when they fail (`ls: cannot access …`). */
-const REPORTS_FAILURE = new Set(["ls", "cat", "head", "tail", "stat", "wc", "file", "du", "tree", "nl"]);
+const REPORTS_FAILURE = new Set(["ls", "cat", "head", "tail", "stat", "wc", "file", "du", "tree", "nl", "find"]);
 
 /** A step whose status the trace does not show, that reports its failures and printed no failure: it succeeded. */
 const inferredStatus = (step: Step, r: CommandReading): number | null =>
@@ -286,8 +293,22 @@ function lsSections(output: string, dirs: string[], long: boolean, cwd: string):
   return out;
 }
 
+/** The paths a command made only of `ls` steps printed, each name under the folder it was listed in (`ls photos` prints `b.jpeg`: photos/b.jpeg); undefined for other commands. */
+export function lsPrintedPaths(e: Evidence): string[] | undefined {
+  const r = readCommand(e);
+  if (!r?.finished || r.opaque || !r.steps.length || !r.steps.every((s) => programOf(s) === "ls")) return undefined;
+  return r.steps.flatMap((step) => {
+    const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
+    const long = step.argv.slice(1).some((a) => /^-[A-Za-z]*l/.test(a));
+    return [...lsSections(r.output, ops.length ? ops : [resolveOperand(r.cwd, ".")], long, r.cwd)].flatMap(([dir, names]) => [...names].map((n) => resolveOperand(dir, n)));
+  });
+}
+
 /** Whether one reading step shows `path` present (true), absent (false), or cannot say (null). */
-function stepShowsPath({ step, status, r }: Reader, path: string): boolean | null {
+function stepShowsPath(reader: Reader, path: string): boolean | null {
+  const { step, status, r } = reader;
+  if (runsFile(reader, path)) return true;
+  if (isEffectStep(step)) return null;
   const program = programOf(step);
   const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
   if (program === "test" || program === "[" || program === "[[") {
@@ -313,13 +334,19 @@ function stepShowsPath({ step, status, r }: Reader, path: string): boolean | nul
     const root = ops[0] ?? resolveOperand(r.cwd, ".");
     if (!within(path, root)) return null;
     const printed = new Set(r.output.split("\n").map((l) => resolveOperand(r.cwd, l.trim())).filter(Boolean));
-    if (printed.has(path)) return true;
+    // Something printed inside a folder shows the folder there.
+    if (printed.has(path) || [...printed].some((p) => p !== path && within(p, path))) return true;
     const args = step.argv.slice(1);
     const name = args[args.indexOf("-name") + 1];
-    const filtered = args.some((a) => a.startsWith("-") && !["-name", "-maxdepth", "-mindepth"].includes(a));
+    // `-type f` lists every file: it settles a name with an extension (a file's name), not a folder's.
+    const listsFiles = (a: string, i: number) => a === "-type" && args[i + 1] === "f" && /[^./]\.[\p{L}\p{N}]+$/u.test(baseOf(path));
+    const filtered = args.some((a, i) => a.startsWith("-") && !["-name", "-maxdepth", "-mindepth"].includes(a) && !listsFiles(a, i));
     const depth = path.split("/").length - (root === "." ? 0 : root.split("/").length);
     const maxDepth = args.includes("-maxdepth") ? Number(args[args.indexOf("-maxdepth") + 1]) : Infinity;
-    return status === 0 && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path)))) ? false : null;
+    // Its whole output reaches ours: printed directly, or only reordered (`| sort`); a filter after it (`| grep`) hides lines.
+    const i = r.steps.indexOf(step);
+    const whole = printsToOutput(r.steps, i) || (!step.writes.length && programOf(r.steps[i + 1]!) === "sort" && printsToOutput(r.steps, i + 1));
+    return status === 0 && whole && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path)))) ? false : null;
   }
   const code = inlineCode(step);
   if (code !== undefined) return mentions(code, path) && status === 0 ? true : null;
@@ -338,8 +365,23 @@ export function commandShowsPath(e: Evidence, path: string, from = -1): boolean 
   return verdict;
 }
 
+/** Statuses with which a shell says it could not run a program at all (not executable, not found). */
+const NOT_RUN = new Set([126, 127]);
+
+/**
+ * Whether a step ran `path` itself as a program and it ran (round 10): what it printed is what the
+ * file's code does, so it observes the file, and a path executed directly is executable.
+ */
+function runsFile({ step, status, r }: Reader, path: string): boolean {
+  const file = programFile(step);
+  return file !== undefined && resolveOperand(r.cwd, file) === path && status !== null && !NOT_RUN.has(status) && !MISSING.test(r.output) && !/permission denied|can't open/i.test(r.output);
+}
+
 /** Whether a reading step printed from `path` and did not fail. */
-function stepReads({ step, status, r }: Reader, path: string): boolean {
+function stepReads(reader: Reader, path: string): boolean {
+  const { step, status, r } = reader;
+  if (runsFile(reader, path)) return true;
+  if (isEffectStep(step)) return false;
   const code = inlineCode(step);
   // A grep that found nothing (status 1) still read the file.
   const ok = status !== null ? status === 0 || (status === 1 && GREPS.has(programOf(step))) : !reportsMissing(r, path);
@@ -360,6 +402,20 @@ export const commandListsFolder = (e: Evidence, path: string, from = -1): boolea
     const names = [...printedNames(r.output, long)];
     return !(programOf(step) === "ls" && names.some((n) => resolveOperand(r.cwd, n) === path));
   });
+
+/**
+ * The lines a command printed as `path`'s whole text after step `from`: its one reading step there
+ * is `cat path` and succeeded, and every other step prints into a file. Undefined otherwise.
+ */
+export function commandWholeLines(e: Evidence, path: string, from = -1): number | undefined {
+  const readers = readersAfter(e, from);
+  if (readers.length !== 1) return undefined;
+  const [{ step, status, r: own }] = readers as [Reader];
+  const ops = stepOperands(step).map((o) => resolveOperand(own.cwd, o));
+  if (programOf(step) !== "cat" || status !== 0 || ops.length !== 1 || ops[0] !== path || !own.steps.every((s) => s === step || s.writes.length)) return undefined;
+  const text = own.output.replace(/\n+$/, "");
+  return text ? text.split("\n").length : 0;
+}
 
 /** Whether a command showed `path`'s lines after step `from` (a reader printed from it). */
 export const commandReads = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((x) => stepReads(x, path));

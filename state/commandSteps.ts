@@ -196,6 +196,14 @@ export function scriptRun(step: Step): string | undefined {
   return step.argv.slice(1).find((a) => !a.startsWith("-"));
 }
 
+/**
+ * The file a step runs as a program: the script an interpreter runs (`python3 f.py`, `sh f`) or a
+ * path executed itself (`./deploy.sh`; a bare name is looked up on PATH, not in the workspace).
+ */
+export function programFile(step: Step): string | undefined {
+  return scriptRun(step) ?? (step.argv[0]?.includes("/") ? step.argv[0] : undefined);
+}
+
 /** Whether a step may change the workspace: it writes a file, or is not a known reader used read-only. */
 export function isEffectStep(step: Step): boolean {
   if (step.writes.length) return true;

@@ -7,9 +7,10 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandListsFolder, commandMoved, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandListsFolder, commandMoved, commandWholeLines, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { unforeseenChanges } from "./effectGoals.js";
+import { seenChanges } from "./seenChanges.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -80,8 +81,8 @@ const holds = ({ e, from }: Seen, path: string, text: string): boolean | null =>
 const seesWhatChanged = ({ e }: Seen, effect: Evidence): boolean | null =>
   ((real(e) && (e.kind === "content" || e.kind === "listing")) || (seen(e) && e.kind === "search_hit") || e.kind === "command") && observesWhatChanged(e, effect) ? true : null;
 
-/** Whether an observation printed a path matching a pattern (`cache/.tmp`: a name ending in `.tmp` under cache). */
-const printsMatch = (e: Evidence, pattern: string): boolean => printedPaths(e).some((p) => within(p, dirOf(pattern)) && baseOf(p).endsWith(baseOf(pattern)));
+/** Whether an observation printed a path matching a pattern (`cache/.tmp`: a name ending in `.tmp` under cache; an extension in any letter case is the same kind). */
+const printsMatch = (e: Evidence, pattern: string): boolean => printedPaths(e).some((p) => within(p, dirOf(pattern)) && baseOf(p).toLowerCase().endsWith(baseOf(pattern).toLowerCase()));
 
 /**
  * The observations after the last effect: later evidence, and the reading steps of the
@@ -109,7 +110,7 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidenc
   if (!t) {
     // No named target (a pattern, "the csv files"): an observation of what the last effect named.
     shown = lastEffect ? latest(observed, (s) => seesWhatChanged(s, lastEffect)) : {};
-    // Files deleted by a pattern: a later observation still printing a match in its scope shows one left.
+    // Files deleted or made another kind by a pattern: a later observation still printing a match in its scope shows one left.
     const left = goal.pattern ? observed.find((s) => s.e !== lastEffect && printsMatch(s.e, goal.pattern!)) : undefined;
     return left ? { lastEffect, contradictedBy: left.e } : { lastEffect, shownBy: shown.yes };
   }
@@ -130,20 +131,52 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidenc
       break;
     }
     default: {
-      // A folder, an empty file or a copy is shown by its presence; a change of mode alone by its metadata; other content by its lines or the quoted text.
-      const metadata = effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t));
-      // A requested mode (`chmod 640`) is judged by the mode shown, whatever the file holds.
-      const present =
-        goal.expects && effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, t, true))
-          ? latest(observed, (s) => (commandShowsMetadata(s.e, t, s.from, goal.expects) ? true : null))
-          : goal.expects
-            ? latest(observed, (s) => holds(s, t, goal.expects!))
-        : latest(observed, (s) => (goal.existence ? presence(s, t) : showsLines(s, t) || inside(s, t) || (metadata && commandShowsMetadata(s.e, t, s.from)) ? true : null));
-      const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, t, goal.expectsGone!))) : { yes: present.yes };
-      shown = settle(present, gone);
+      // Text asked of a folder is text asked of what it holds: each file the change was seen to make or change inside it (round 10).
+      const parts = goal.expects !== undefined || goal.expectsGone !== undefined ? changedInside(effects, t) : [];
+      shown = parts.length ? parts.map((p) => contentShown(goal, p, observed, effects)).reduce(settle) : contentShown(goal, t, observed, effects);
     }
   }
   return { lastEffect, shownBy: shown.yes, contradictedBy: shown.no };
+}
+
+/** Whether the observations show `path` in the state a write or an edit asks for. */
+function contentShown(goal: Goal, path: string, observed: Seen[], effects: Evidence[]): { yes?: Evidence; no?: Evidence } {
+  // A folder, an empty file or a copy is shown by its presence; a change of mode alone by its metadata; other content by its lines or the quoted text.
+  const metadata = effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, path));
+  // A requested mode (`chmod 640`) is judged by the mode shown, whatever the file holds.
+  const present =
+    goal.expects && effects.length > 0 && effects.every((e) => changesOnlyMetadata(e, path, true))
+      ? latest(observed, (s) => (commandShowsMetadata(s.e, path, s.from, goal.expects) ? true : null))
+      : goal.expects
+        ? latest(observed, (s) => holds(s, path, goal.expects!))
+        : latest(observed, (s) => (goal.existence ? presence(s, path) : showsLines(s, path) || inside(s, path) || (metadata && commandShowsMetadata(s.e, path, s.from)) ? true : null));
+  const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, path, goal.expectsGone!))) : { yes: present.yes };
+  // An addition keeps what the file held: the latest whole read showing fewer lines than then shows it overwritten (round 10).
+  if (goal.linesBefore !== undefined) {
+    const kept = latest(observed, (s) => {
+      const n = wholeLines(s, path);
+      return n === undefined ? null : n >= goal.linesBefore!;
+    });
+    if (kept.no) return { no: kept.no };
+  }
+  return settle(present, gone);
+}
+
+/** The lines an observation shows as a file's whole text: a whole `read_open`, or a lone `cat` of it. */
+function wholeLines({ e, from }: Seen, path: string): number | undefined {
+  if (e.kind === "content" && e.toolId === "read_open" && real(e) && e.source.path === path && (e.source.startLine ?? 1) === 1 && !/…\[truncated\]$/.test(e.content)) {
+    const text = e.content.replace(/\n+$/, "");
+    return text ? text.split("\n").length : 0;
+  }
+  return commandWholeLines(e, path, from);
+}
+
+/** The files strictly inside `folder` that the effects were seen or recorded to create or change (a file target has none). */
+function changedInside(effects: Evidence[], folder: string): string[] {
+  const paths = effects.flatMap((e) =>
+    e.kind === "write" ? [e.source.path ?? ""] : (seenChanges(e) ?? []).filter((c) => c.change !== "deleted" && c.change !== "mode").map((c) => c.path),
+  );
+  return [...new Set(paths.filter((p) => p !== folder && within(p, folder)))];
 }
 
 /** Evidence from a named file in this turn, or an earlier turn's read of it with no change to it since. */

@@ -5,7 +5,7 @@
  * observation (a read, a listing, a search), and a target's state is known only from an
  * observation made after the last effect that may have touched it.
  */
-import { commandLine, commandNames, exitCode, holdsText, isCommandEffect, lastChangingStep, observedOperands, readCommand } from "./commandObservations.js";
+import { commandLine, commandNames, exitCode, holdsText, isCommandEffect, lastChangingStep, lsPrintedPaths, observedOperands, readCommand } from "./commandObservations.js";
 import { changedSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";
 import { baseOf, mentions, resolveOperand, within } from "./workspacePaths.js";
@@ -159,6 +159,8 @@ export function fromTarget(e: Evidence, path: string): boolean {
 /** The workspace paths an observation printed: a listing's entries, a finished command's output lines read as paths. */
 export function printedPaths(e: Evidence): string[] {
   if (e.kind === "listing" && real(e)) return [...listedPaths(e.content)].map((p) => resolveOperand(e.source.path ?? ".", p));
+  const listed = lsPrintedPaths(e);
+  if (listed) return listed;
   const r = readCommand(e);
   if (!r?.finished || r.opaque) return [];
   return r.output.split("\n").map((l) => l.trim()).filter((l) => l && !/\s/.test(l)).map((l) => resolveOperand(r.cwd, l));

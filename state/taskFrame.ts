@@ -39,6 +39,7 @@ export function describeGoal(g: Draft): string {
     case "run":
       return RUN_WORDS[g.subject ?? ""] ?? "run the command";
     case "send":
+      if (g.domain === "device") return "send it to the device and get its receipt";
       if (g.domain && g.domain !== "mail" && g.domain !== "chat") return `make the ${g.domain} change and get its receipt`;
       return `send the ${g.domain === "mail" ? "mail" : "message"} and get its receipt`;
     case "lookup":
@@ -66,7 +67,7 @@ function asked(p: PathMention, all: PathMention[]): PathMention {
 }
 
 /** The goals one clause asks for. */
-function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Draft[] {
+function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: WorkspaceIndex): Draft[] {
   const real = existing(c.intent === "change" ? c.paths : c.paths.map((p) => asked(p, c.paths)));
   const reads = (paths: PathMention[]): Draft[] => paths.map((p) => ({ intent: "read", target: p.path }));
   switch (c.intent) {
@@ -85,19 +86,19 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }): Dra
     case "send":
       return [{ intent: "send", domain: c.domain }];
     case "change":
-      return changeGoals(c);
+      return changeGoals(c, ws);
   }
 }
 
 /** Domains whose things are not workspace files (`code` is: a branch, a commit). */
-const OUTSIDE_WORKSPACE = new Set<Clause["domain"]>(["mail", "calendar", "issues", "chat"]);
+const OUTSIDE_WORKSPACE = new Set<Clause["domain"]>(["mail", "calendar", "issues", "chat", "device"]);
 
-function changeGoals(c: Clause): Draft[] {
+function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
   // An unquoted value an edit sets something to is the requested state too ("bump the version to 2.1.0").
   // A repair's lone quote is the fault ("fix the typo 'recieve'"): the target must no longer hold it.
   const expects = c.fault !== undefined ? undefined : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
-  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "existence" | "pattern"> = {}): Draft[] => [
+  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "existence" | "pattern" | "linesBefore"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
   ];
@@ -117,6 +118,8 @@ function changeGoals(c: Clause): Draft[] {
     return [...change("edit", file?.path, undefined, expects !== undefined ? { expectsGone: expects } : {}), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   const patterns = c.paths.filter((p) => p.pattern);
+  // Files of one kind made another kind ("all .jpeg … to .jpg"): no one target, and none of the old kind may be seen left.
+  if (c.becomes && patterns.length === 1 && !paths.length) return change("edit", undefined, undefined, { pattern: patterns[0]!.path });
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete", undefined, undefined, patterns.length === 1 ? { pattern: patterns[0]!.path } : {});
   // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
   // The folder it goes in may be named as an operand too ("into an archive/ folder"): it is only where the file goes.
@@ -140,7 +143,9 @@ function changeGoals(c: Clause): Draft[] {
   if (op === "move") op = "edit";
   // Something added to the one existing file named beside paths not in the workspace ("add node_modules/ to .gitignore"): the file is the target, the new path what is added.
   const files = existing(paths).filter((p) => p.kind === "file");
-  const addedTo = op === "write" && c.additive && files.length === 1 && paths.some((p) => p.kind === "new") ? files[0] : undefined;
+  // The one existing file an addition goes to ("add `.env` to .gitignore", "加到 a.txt") is what changes; the rest is what is added.
+  const toward = files.filter((p) => p.toward);
+  const addedTo = op === "write" && c.additive ? (toward.length === 1 ? toward[0] : files.length === 1 && paths.some((p) => p.kind === "new") ? files[0] : undefined) : undefined;
   // A new file joined to the folder it goes in ("在 .github/workflows 里新建 ci.yml") is what is made; the folder comes with it.
   const made = paths.find((p) => p.kind === "new" && p.unjoined) ?? paths.find((p) => p.kind === "new");
   // A thing made under a name the clause gives it, beside only existing paths ("a link called latest to builds/b7"): the name is what is made, the paths its sources.
@@ -154,8 +159,11 @@ function changeGoals(c: Clause): Draft[] {
   const others = existing(paths.filter((p) => p !== target && !alongside.includes(p))).map((p): Draft => ({ intent: "read", target: p.path }));
   // A folder, an empty file, a copy, or a new file whose content the request does not describe is asked only to exist: there is no text to compare a read with.
   const existence = op === "write" && expects === undefined && (!!c.copies || !!c.empty || target?.kind === "dir" || (target?.kind === "new" && !c.describes) || !!target?.folder);
-  const state = { ...(expects !== undefined ? { expects } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}) };
-  return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, state)), ...others];
+  // An addition keeps what the file held: its lines then are part of the requested state (round 10).
+  const linesBefore = op === "edit" && c.additive && target?.kind === "file" ? ws.lines?.(target.path) : undefined;
+  const state = { ...(expects !== undefined ? { expects } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}) };
+  const { linesBefore: _own, ...shared } = state;
+  return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, shared)), ...others];
 }
 
 /** Clauses with an intent; a clause without one continues the one before it. */
@@ -197,7 +205,7 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   const named = new Set(parsed.paths.map((p) => p.path));
   if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
   const notes: string[] = [];
-  let drafts = parsed.social ? [] : effectiveClauses(parsed).flatMap(clauseGoals);
+  let drafts = parsed.social ? [] : effectiveClauses(parsed).flatMap((c) => clauseGoals(c, ws));
   // A request in a language the lexicon does not cover still needs evidence before an answer.
   if (parsed.unrecognised) {
     drafts = [{ intent: "question" }];

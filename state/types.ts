@@ -314,6 +314,8 @@ export const Goal = z.object({
   existence: z.boolean().optional(),
   /** delete by pattern (`cache/.tmp`: every name ending in `.tmp` under cache): none may be seen after the effect. */
   pattern: z.string().optional(),
+  /** An addition to an existing file: the lines it held when the request was read; a whole read after the change may not show fewer. */
+  linesBefore: z.number().optional(),
   description: z.string(),
   /** `disputed`: the Planner gave a reason it will not be done; shown in the answer, never silently dropped. */
   status: z.enum(["open", "covered", "declined", "disputed"]),

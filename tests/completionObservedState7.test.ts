@@ -39,7 +39,8 @@ describe("issue 21, tuning set 7: what a command changes, reads and prints", () 
     const request = "Create greet.sh that prints hi.";
     const ok = await go("script-run-ok", request, [sh("printf 'echo hi\\n' > greet.sh && cat greet.sh && sh greet.sh")], "Created greet.sh (echo hi); running it prints hi.");
     expect(ok).toMatchObject(done);
-    const unread = await go("script-run-unread", request, [sh("printf 'echo hi\\n' > greet.sh && sh greet.sh")], "Created greet.sh; running it prints hi.");
+    // Round 10: running the script observes it (what it prints is what its code does); printing "hi" by other means does not.
+    const unread = await go("script-run-unread", request, [sh("printf 'echo hi\\n' > greet.sh && sh -c 'echo hi'")], "Created greet.sh; running it prints hi.");
     expect(unread.verdict).toBe("block");
   });
 
