@@ -87,13 +87,21 @@ export function reportsChange(full: string, names: string[], states: string[], o
   const opOf = (w: string) => [w, ...participleBases(w)].map((f) => lookupWord(f)).find((x) => x?.kind === "verb" && x.intent === "change" && !!x.op) as { op?: ChangeOp } | undefined;
   const ofKind = (w: string) => (op !== "delete" && op !== "move") || (opOf(w)?.op ?? op) === op;
   const claimed = claimedChange(answer);
-  const changed = words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change" && ofKind(w))) || (!!claimed && ofKind(claimed.verb));
+  const changed =
+    words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change" && ofKind(w))) ||
+    (!!claimed && ofKind(claimed.verb)) ||
+    // An arrow is how a list reports a move (`README.md → docs/README.md`); a delete is reported by what is left (`No .pyc files left`).
+    (op === "move" && MOVE_ARROW.test(answer)) ||
+    (op === "delete" && STATED_ABSENCE.test(answer));
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
   if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
   const otherFiles = [...answer.matchAll(PATH_TOKEN)].length > 0;
   return (changed && (named || stated || !otherFiles)) || (named && stated);
 }
+
+const MOVE_ARROW = /→|⇒|->|=>/u;
+const STATED_ABSENCE = /\b(?:left|remain(?:s|ing)?|gone|anymore|no\s+longer)\b|不再|没有了|没了|不存在|已无|都没有/iu;
 
 /** Words that propose rather than report: a change after one of them is advice ("you might want to add …", "可以加上日期"). */
 const PROPOSING = /^(?:might|could|should|may|would|can|consider|suggest|recommend|want|wish|maybe|perhaps|可以|建议|应该|应当|不妨|考虑|最好|或许|也许|可能)$/iu;

@@ -59,8 +59,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   // A change the answer does not report: it names neither the target nor its requested state, or never says it was made.
   // What the evidence covering a change (or its verification) showed: the answer may report the change by it.
   const observed = (g: Goal) => frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => byId.get(id))).map((e) => (e ? shownText(e) : "")).join("\n");
-  // A change the request named no target for is named by what its effects were seen to change, or the folder holding it.
-  const names = (g: Goal) => (g.target ? changeNames(g) : g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== "."));
+  // A change the request named no target for is named by what its effects were seen to change, or the folder holding it; a pattern delete by its pattern too (`.pyc`).
+  const namesSeen = (g: Goal) => g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== ".");
+  const names = (g: Goal) => (g.target ? changeNames(g) : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
   const unreported = frame.goals.find(
     (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g), g.op),
   );

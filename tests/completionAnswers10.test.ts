@@ -139,3 +139,22 @@ describe("issue 21, round 10: an answer must answer, with what the evidence show
     expect(await go("polar-restated", "Is bolt in stock in inventory.csv?", work, "You are asking about bolt stock; inventory.csv has a column for that.")).toMatchObject(refused);
   });
 });
+
+describe("issue 21, round 10: how a list reports a move and a delete by pattern", () => {
+  const run = gateRunner({ "config.yml": "port: 1\n", "logs/a.log": "x\n", "logs/deep/b.log": "y\n", "logs/keep.txt": "k\n" });
+
+  it("rule: an arrow from the old name to the new one reports a move", { timeout: 60_000 }, async () => {
+    const work: Work = [sh("mv config.yml settings.yml"), ["read_list", { path: "." }]];
+    expect(await run("arrow-move", "Rename config.yml to settings.yml.", work, "- config.yml → settings.yml")).toMatchObject(done);
+    // Naming both files says nothing of what became of them.
+    expect(await run("arrow-missing", "Rename config.yml to settings.yml.", work, "- config.yml, settings.yml")).toMatchObject(refused);
+  });
+
+  it("rule: a delete by pattern is reported by the pattern and what is left", { timeout: 60_000 }, async () => {
+    const work: Work = [sh("find logs -name '*.log' -delete"), ["run_command", { command: "find", args: ["logs", "-name", "*.log"] }]];
+    expect(await run("absence-left", "Delete all the *.log files under logs.", work, "No .log files left; keep.txt stays.")).toMatchObject(done);
+    expect(await run("absence-zh", "删掉 logs 下面所有的 .log 文件", work, "已经没有 .log 文件了。")).toMatchObject(done);
+    // Naming the pattern without saying what became of the files does not report the delete.
+    expect(await run("absence-unsaid", "Delete all the *.log files under logs.", work, "The .log files were under logs.")).toMatchObject(refused);
+  });
+});
