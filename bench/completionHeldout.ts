@@ -43,7 +43,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout7": "tuning set 7 (seventh held-out set, measured once blind, since tuned on)",
   "tuning-heldout8": "tuning set 8 (eighth held-out set, measured once blind, since tuned on)",
   "tuning-heldout9": "tuning set 9 (ninth held-out set, measured once blind, since tuned on)",
-  heldout10: "held-out set 10 (written blind, measured once)",
+  "tuning-heldout10": "tuning set 10 (tenth held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
