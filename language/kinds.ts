@@ -9,8 +9,8 @@ import { z } from "zod";
 export const ChangeOp = z.enum(["write", "edit", "move", "delete"]);
 export type ChangeOp = z.infer<typeof ChangeOp>;
 
-/** A non-file domain a request is about (`device`: a printer or another machine a file is sent to). */
-export const Domain = z.enum(["code", "mail", "calendar", "issues", "browser", "chat", "device"]);
+/** A non-file domain a request is about (`device`: a printer or another machine a file is sent to; `phone`: calls and text messages). */
+export const Domain = z.enum(["code", "mail", "calendar", "issues", "browser", "chat", "device", "phone"]);
 export type Domain = z.infer<typeof Domain>;
 
 /** What a run goal's command must be about. */

@@ -59,6 +59,7 @@ const LEXICON = new Map<string, WordSense>([
   // "text" as a verb sends a text message (a determiner before it makes it the noun: request.ts).
   ...entries("send notify forward reply inform ping post announce text 发 发送 发给 寄 通知 回复 转发", verb("send")),
   ...entries("email mail 发邮件", verb("send", { domain: "mail" })),
+  ...entries("sms 发短信", verb("send", { domain: "phone" })),
   ...entries("tell 告诉", verb("send", { toSelf: true })),
   // compare, read, find, look up
   ...entries("compare diff contrast 比较 对比 比对", verb("compare")),
@@ -82,6 +83,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("channel", { kind: "domain", domain: "chat", weak: true }),
   ...entries("issue", { kind: "domain", domain: "issues", weak: true }),
   ...entries("web internet online website webpage 网上 网页 网站 上网 互联网", { kind: "domain", domain: "browser" }),
+  ...entries("phone telephone 短信 短讯 电话 手机", { kind: "domain", domain: "phone" }),
   // A device a file is sent to: "print … on the printer" sends, it does not read.
   ...entries("printer fax 打印机 传真机", { kind: "domain", domain: "device" }),
   // what a command runs

@@ -97,6 +97,16 @@ function asObserved(c: PathChange): ObservedChange {
 export function unforeseenChanges(goals: Goal[], turn: Evidence[]): ObservedChange[] {
   if (goals.some((g) => g.intent === "change" && g.origin !== "effect")) return [];
   const byPath = new Map<string, ObservedChange>();
-  for (const e of turn) for (const c of observedChanges(e)) byPath.set(c.target, c);
+  for (const e of turn) for (const c of observedChanges(e)) if (!isByproduct(c.target)) byPath.set(c.target, c);
   return [...byPath.values()];
 }
+
+/** Folders an interpreter or a test runner fills as it runs code (`python3 -m py_compile` writes `__pycache__`). */
+const BYPRODUCT_DIRS = new Set(["__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".cache"]);
+
+/**
+ * A cache the run of a program wrote is a byproduct, not a change anyone asked to see: checking a
+ * file's syntax is not an edit of its folder. Only what the request's words asked about it, if
+ * anything, is judged.
+ */
+const isByproduct = (path: string): boolean => path.split("/").some((segment) => BYPRODUCT_DIRS.has(segment));

@@ -1,0 +1,29 @@
+/**
+ * CONTRACT §6, issue 21 (round 11, frame side): tuning-heldout10's false blocks where the
+ * request's reading asked for the wrong thing. Each rule is named by its test, a scripted run
+ * through the real graph with a twin that goes the other way. The examples are invented, not the set's.
+ */
+import { describe, expect, it } from "vitest";
+import { gateRunner, sh } from "./support/gateRuns.js";
+
+const go = gateRunner({ "tools/fmt.py": "def fmt(x):\n    return str(x)\n", "tools/notes.txt": "notes\n" });
+const done = { verdict: "pass", status: "completed" };
+/** A refusal: the gate refused the first answer, and the run still completed. */
+const refused = { verdict: "block", status: "completed" };
+
+describe("issue 21, round 11: what the reading asks for", () => {
+  it("rule: a cache an interpreter writes while running code (__pycache__) is a byproduct, not a change to observe", { timeout: 60_000 }, async () => {
+    const request = "看看 tools/fmt.py 有没有语法错误";
+    const answer = "没有语法错误：py_compile 退出码 0。";
+    expect(await go("byproduct-cache", request, [["run_command", { command: "python3", args: ["-m", "py_compile", "tools/fmt.py"] }]], answer)).toMatchObject(done);
+    // A change of a real file on the way is still to be observed.
+    expect(await go("byproduct-real", request, [sh("python3 -m py_compile tools/fmt.py && echo checked >> tools/notes.txt")], answer)).toMatchObject(refused);
+  });
+
+  it("rule: a text message (发短信, SMS) is a send through the phone and the SMS channel (短信) is the phone's, so an honest 'cannot' is not done, not a workspace question", { timeout: 60_000 }, async () => {
+    const request = "发短信给运维组，让他们看看短信网关的告警";
+    expect(await go("sms-cannot", request, [], "抱歉，我没有发短信的工具，没法替你发送，也没有发出任何消息。")).toMatchObject(done);
+    // Claiming it was sent with nothing run is refused.
+    expect(await go("sms-claimed", request, [], "已经发短信给运维组了。")).toMatchObject(refused);
+  });
+});
