@@ -187,7 +187,12 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   // A question naming nothing, right after a read of named workspace paths ("列出 reports/ 的文件，并告诉我哪个最大"), asks about them.
   const aboutPrevious = (c: Clause, prev: Clause | undefined) =>
     c.intent === "question" && !c.paths.length && !c.domain && !!prev && (prev.intent === "read" || prev.intent === "question") && existing(prev.paths).length > 0;
-  return out.filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1])).map((c, i, all) => (aboutPrevious(c, all[i - 1]) ? { ...c, paths: all[i - 1]!.paths } : c));
+  // An edit naming nothing, right after a check of one named file ("确认 a.yaml 的端口是 8080，不是的话改成 8080"), edits that file.
+  const editsPrevious = (c: Clause, prev: Clause | undefined) =>
+    c.intent === "change" && c.op === "edit" && !c.paths.length && !c.domain && !!prev && (prev.intent === "read" || prev.intent === "question") && existing(prev.paths).length === 1;
+  return out
+    .filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1]))
+    .map((c, i, all) => (aboutPrevious(c, all[i - 1]) ? { ...c, paths: all[i - 1]!.paths } : editsPrevious(c, all[i - 1]) ? { ...c, paths: existing(all[i - 1]!.paths) } : c));
 }
 
 /**

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { gateRunner, sh } from "./support/gateRuns.js";
 
-const go = gateRunner({ "tools/fmt.py": "def fmt(x):\n    return str(x)\n", "tools/notes.txt": "notes\n" });
+const go = gateRunner({ "tools/fmt.py": "def fmt(x):\n    return str(x)\n", "tools/notes.txt": "notes\n", "conf/a.ini": "timeout = 30\n", "conf/b.ini": "timeout = 45\n" });
 const done = { verdict: "pass", status: "completed" };
 /** A refusal: the gate refused the first answer, and the run still completed. */
 const refused = { verdict: "block", status: "completed" };
@@ -25,5 +25,12 @@ describe("issue 21, round 11: what the reading asks for", () => {
     expect(await go("sms-cannot", request, [], "抱歉，我没有发短信的工具，没法替你发送，也没有发出任何消息。")).toMatchObject(done);
     // Claiming it was sent with nothing run is refused.
     expect(await go("sms-claimed", request, [], "已经发短信给运维组了。")).toMatchObject(refused);
+  });
+
+  it("rule: an edit naming nothing, right after a check of one named file, edits that file; a state already as asked needs no change", { timeout: 60_000 }, async () => {
+    const check = (file: string) => [["run_command", { command: "grep", args: ["-n", "timeout", file] }]] as Parameters<typeof go>[2];
+    expect(await go("conditional-satisfied", "确认一下 conf/a.ini 的 timeout 是 30，不是的话改成 30", check("conf/a.ini"), "已经是 30 了（第 1 行 `timeout = 30`），不需要修改。")).toMatchObject(done);
+    // The file holds another value: saying it is already so is refused.
+    expect(await go("conditional-other", "确认一下 conf/b.ini 的 timeout 是 30，不是的话改成 30", check("conf/b.ini"), "已经是 30 了，不需要修改。")).toMatchObject(refused);
   });
 });
