@@ -33,4 +33,12 @@ describe("issue 21, round 11: what the reading asks for", () => {
     // The file holds another value: saying it is already so is refused.
     expect(await go("conditional-other", "确认一下 conf/b.ini 的 timeout 是 30，不是的话改成 30", check("conf/b.ini"), "已经是 30 了，不需要修改。")).toMatchObject(refused);
   });
+
+  it("rule: a clause opening with 里面 puts what it names in the folder the clause before it made", { timeout: 60_000 }, async () => {
+    const request = "新建一个 docs 目录，里面放 a.md 和 b.md 两个空文件";
+    const answer = "已创建 docs/a.md 和 docs/b.md，ls docs 显示两个文件都在。";
+    expect(await go("inside-folder", request, [sh("mkdir -p docs && touch docs/a.md docs/b.md"), ["run_command", { command: "ls", args: ["docs"] }]], answer)).toMatchObject(done);
+    // The files made beside the folder instead are not what was asked.
+    expect(await go("inside-beside", request, [sh("mkdir -p docs && touch a.md b.md"), ["run_command", { command: "ls", args: ["docs"] }]], answer)).toMatchObject(refused);
+  });
 });
