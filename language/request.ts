@@ -180,6 +180,8 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     const forms = kind === "dir" ? [`${path}/`, ...(bareWord ? [] : [path])] : bareWord ? [`./${path}`] : [path, `./${path}`];
     for (const form of forms) for (const at of occurrences(rest, form)) take(path, kind, at, form.length);
     if (kind === "dir" && bareWord) for (const at of beside(rest, path, EXISTING_FOLDER_NOUNS)) take(path, kind, at, path.length);
+    // A Han folder name is no ordinary word before a localizer ("周报里有没有提到…"): the place asked about.
+    if (kind === "dir" && bareWord && hasHan(path)) for (const m of rest.matchAll(new RegExp(`${escape(path)}(?=\\s*(?:${LOCALIZERS}))`, "gu"))) take(path, kind, m.index, path.length);
   }
   const byName = new Map<string, string[]>();
   for (const file of ws.files) {

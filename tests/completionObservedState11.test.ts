@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { gateRunner, sh } from "./support/gateRuns.js";
 
-const go = gateRunner({ "tools/fmt.py": "def fmt(x):\n    return str(x)\n", "tools/notes.txt": "notes\n", "conf/a.ini": "timeout = 30\n", "conf/b.ini": "timeout = 45\n" });
+const go = gateRunner({ "tools/fmt.py": "def fmt(x):\n    return str(x)\n", "tools/notes.txt": "notes\n", "conf/a.ini": "timeout = 30\n", "conf/b.ini": "timeout = 45\n", "纪要/2024-01.md": "讨论了发布计划\n", "docs/guide.md": "# Guide\n" });
 const done = { verdict: "pass", status: "completed" };
 /** A refusal: the gate refused the first answer, and the run still completed. */
 const refused = { verdict: "block", status: "completed" };
@@ -40,5 +40,13 @@ describe("issue 21, round 11: what the reading asks for", () => {
     expect(await go("inside-folder", request, [sh("mkdir -p docs && touch docs/a.md docs/b.md"), ["run_command", { command: "ls", args: ["docs"] }]], answer)).toMatchObject(done);
     // The files made beside the folder instead are not what was asked.
     expect(await go("inside-beside", request, [sh("mkdir -p docs && touch a.md b.md"), ["run_command", { command: "ls", args: ["docs"] }]], answer)).toMatchObject(refused);
+  });
+
+  it("rule: a Han folder name before a localizer (纪要里) is the place a question asks about, so an empty search there answers it", { timeout: 60_000 }, async () => {
+    const request = "纪要里有没有提到“预算”？";
+    const answer = "没有。在 纪要/ 目录里搜索「预算」没有任何结果。";
+    expect(await go("han-scope", request, [["search_text", { query: "预算", path: "纪要" }]], answer)).toMatchObject(done);
+    // An empty search of another folder says nothing of this one.
+    expect(await go("han-scope-other", request, [["search_text", { query: "预算", path: "docs" }]], answer)).toMatchObject(refused);
   });
 });
