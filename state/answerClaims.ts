@@ -77,6 +77,10 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   if (lastRun && claimsSuccess(answer) && reportsFailures(shownText(lastRun))) return `the answer reports success, but the output of [${lastRun.id}] reports failures`;
   const observedState = stateContradiction(frame, evidence, turn, answer, request);
   if (observedState) return observedState;
+  // A denial although the turn's last outside lookup (a record: mail, calendar, an MCP tool) opened by counting what it found ("2 messages", "1 event").
+  const lookup = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
+  const found = lookup ? /^\s*([1-9]\d*)\s+\p{L}/u.exec(lookup.content) : null;
+  if (found && opensWithDenial(answer)) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {
     // A denial although the last search found matches (and the answer names none of the places found).
