@@ -31,7 +31,17 @@ export function statedInability(answer: string): string | undefined {
   return undefined;
 }
 
-/** Whether an answer reports success with no word of failure or negation in it ("检查全部通过了", "All checks passed"). */
+/**
+ * A Chinese compound is the kind of its last word (head-final): "语法错误" (syntax error) and
+ * "编译失败" are problems and failures as "错误" and "失败" are, though the segmenter keeps them
+ * whole. Two characters at least, so a one-character ending says nothing.
+ */
+const headed = (test: (w: string) => boolean) => (word: string): boolean =>
+  test(word) || (hasHan(word) && [...word].some((_, i, cs) => i > 0 && cs.length - i >= 2 && test(cs.slice(i).join(""))));
+const isProblem = headed(isProblemWord);
+const isFailure = headed(isFailureWord);
+
+/** Whether an answer reports success with no word of failure or negation in it ("检查全部通过了", "All checks passed", "没有语法错误"). */
 export function claimsSuccess(answer: string): boolean {
   const words = segmentWords(answer);
   let success = false;
@@ -39,10 +49,10 @@ export function claimsSuccess(answer: string): boolean {
   const consumed = new Set<number>();
   words.forEach((w, i) => {
     const denied = i > 0 && deniesNext(words[i - 1]!);
-    if (denied && (isSuccessWord(w) || isProblemWord(w))) consumed.add(i - 1);
-    if ((isSuccessWord(w) && !denied) || (isProblemWord(w) && denied)) success = true;
+    if (denied && (isSuccessWord(w) || isProblem(w))) consumed.add(i - 1);
+    if ((isSuccessWord(w) && !denied) || (isProblem(w) && denied)) success = true;
   });
-  const failure = words.some((w, i) => !consumed.has(i) && !(isProblemWord(w) && i > 0 && consumed.has(i - 1)) && (isFailureWord(w) || isProblemWord(w) || (isSuccessWord(w) && i > 0 && deniesNext(words[i - 1]!))));
+  const failure = words.some((w, i) => !consumed.has(i) && !(isProblem(w) && i > 0 && consumed.has(i - 1)) && (isFailure(w) || isProblem(w) || (isSuccessWord(w) && i > 0 && deniesNext(words[i - 1]!))));
   return success && !failure;
 }
 
@@ -368,7 +378,9 @@ export function claimedTargets(answer: string): ClaimedTarget[] {
       const active = targetVerb(prior) && !RESULT_VERB.test(prior) && (han ? DONE_MARK.test(clause) : pastForm(prior));
       // "old.cfg was deleted", "old.cfg 已删除", "把 a.txt 删除了"
       const rest = after.filter((w) => !PASSIVE_AUX.test(w) && !/^(?:已|已经|都|均)$/u.test(w));
-      const later = han ? after.slice(0, 4).find(targetVerb) : targetVerb(rest[0] ?? "") && pastForm(rest[0]!) && PASSIVE_AUX.test(after[0] ?? "") ? rest[0] : undefined;
+      // After 把/将 the path is the object of the verb that closes the phrase, however much stands between ("把 a.js 里的端口也改成了").
+      const disposal = /^(?:把|将)$/u.test(segmentWords(clause.slice(0, m.index)).at(-1) ?? "");
+      const later = han ? after.slice(0, disposal ? after.length : 4).find(targetVerb) : targetVerb(rest[0] ?? "") && pastForm(rest[0]!) && PASSIVE_AUX.test(after[0] ?? "") ? rest[0] : undefined;
       const verb = active ? prior : later && (!han || DONE_MARK.test(clause.slice(m.index))) ? later : undefined;
       if (verb) out.push({ path: m[0].replace(/^\.\//, ""), verb, clause });
     }

@@ -69,10 +69,18 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
   if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
-  const lastRun = covering("run").at(-1) ?? turn.filter((e) => e.kind === "command" && real(e)).at(-1);
+  // The turn's last command failing and saying why (`SyntaxError`, a failing test) is where the work stands, whatever goal it
+  // was read to cover; a silent non-zero exit is itself the answer of a search or a test (`grep` found nothing) and is left alone.
+  const lastCommand = turn.filter((e) => e.kind === "command" && real(e)).at(-1);
+  if (lastCommand && typeof exitCode(lastCommand) === "number" && exitCode(lastCommand) !== 0 && shownText(lastCommand).trim() && claimsSuccess(answer)) return `the answer reports success, but [${lastCommand.id}], the last command, failed with code ${String(exitCode(lastCommand))}`;
+  const lastRun = covering("run").at(-1) ?? lastCommand;
   if (lastRun && claimsSuccess(answer) && reportsFailures(shownText(lastRun))) return `the answer reports success, but the output of [${lastRun.id}] reports failures`;
   const observedState = stateContradiction(frame, evidence, turn, answer, request);
   if (observedState) return observedState;
+  // A denial although the turn's last outside lookup (a record: mail, calendar, an MCP tool) opened by counting what it found ("2 messages", "1 event").
+  const lookup = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
+  const found = lookup ? /^\s*([1-9]\d*)\s+\p{L}/u.exec(lookup.content) : null;
+  if (found && opensWithDenial(answer)) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {
     // A denial although the last search found matches (and the answer names none of the places found).
