@@ -56,7 +56,8 @@ export function createEvidenceNode(rt: MiraRuntime) {
       if (!found) return { toolResult: null, ...step, ...trace };
       const window = state.evidence.concat(found);
       const observations = { ...(step.observations as Observation), evidenceIds: [found.id] };
-      return { toolResult: null, ...step, observations, evidence: [found], evidenceCount: state.evidenceCount + 1, taskFrame: coverGoals(readTaskFrame(state.taskFrame), window), ...trace };
+      // A finding is no failed attempt: three empty searches of a thorough "nowhere" must not exhaust recovery.
+      return { toolResult: null, ...step, recovery: state.recovery, observations, evidence: [found], evidenceCount: state.evidenceCount + 1, taskFrame: coverGoals(readTaskFrame(state.taskFrame), window), ...trace };
     }
 
     const items: Evidence[] = result.evidence.map((draft, i) => ({

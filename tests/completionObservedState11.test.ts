@@ -49,4 +49,10 @@ describe("issue 21, round 11: what the reading asks for", () => {
     // An empty search of another folder says nothing of this one.
     expect(await go("han-scope-other", request, [["search_text", { query: "预算", path: "docs" }]], answer)).toMatchObject(refused);
   });
+
+  it("rule: an empty search is a finding, not a failed attempt: several in a row do not exhaust recovery into a guarded answer", { timeout: 60_000 }, async () => {
+    const searches = ["budget", "Budget", "预算", "cost"].map((query) => ["search_text", { query, path: "." }] as Parameters<typeof go>[2][number]);
+    const answer = "No. None of budget, Budget, 预算 or cost appears anywhere in the workspace.";
+    expect(await go("empty-searches", "Does anything in the workspace mention a budget?", searches, answer)).toMatchObject({ ...done, guarded: false });
+  });
 });
