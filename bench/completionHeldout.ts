@@ -44,7 +44,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout8": "tuning set 8 (eighth held-out set, measured once blind, since tuned on)",
   "tuning-heldout9": "tuning set 9 (ninth held-out set, measured once blind, since tuned on)",
   "tuning-heldout10": "tuning set 10 (tenth held-out set, measured once blind, since tuned on)",
-  heldout11: "held-out set 11 (written blind, measured once)",
+  "tuning-heldout11": "tuning set 11 (eleventh held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
