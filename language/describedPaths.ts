@@ -7,7 +7,7 @@
  */
 import { isStopword } from "./english.js";
 import { DIRECTORY_NOUNS } from "./requestLexicon.js";
-import type { PathMention, WorkspaceIndex } from "./request.js";
+import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 
 /** Nouns that, beside an existing folder's bare name, make it that folder: a folder noun, or a code unit a folder is ("the weatherlog package"). */
 export const EXISTING_FOLDER_NOUNS = [...DIRECTORY_NOUNS, "package", "module", "包", "模块"];

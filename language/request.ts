@@ -10,40 +10,16 @@
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindChange } from "./describedPaths.js";
+import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
-export interface WorkspaceIndex {
-  files: ReadonlySet<string>;
-  dirs: ReadonlySet<string>;
-  /** The lines a file holds now, read on demand (absent: not known). */
-  lines?: (path: string) => number | undefined;
-}
+export type { PathMention, WorkspaceIndex } from "./pathMention.js";
 
 export const EMPTY_WORKSPACE: WorkspaceIndex = { files: new Set(), dirs: new Set() };
-
-export interface PathMention {
-  path: string;
-  /** `file`/`dir`: exists in the workspace; `new`: path-shaped but not there (only a change can target it). */
-  kind: "file" | "dir" | "new";
-  /** Offset in the request. */
-  at: number;
-  /** How the request wrote it, when that differs from `path` (a bare name resolved, a folder and a file joined). */
-  written?: string;
-  /** For a file name joined to a folder: the file as it was read alone (a move's source: "move a.txt into archive"). */
-  unjoined?: { path: string; kind: "file" | "dir" | "new" };
-  /** A dot-name written as a kind of file ("the .tmp files", "every .DS_Store file", "所有 .log 文件"): files by pattern, not one path. */
-  pattern?: boolean;
-  /** A path that does not exist yet, written as a folder (`docs/guide/`). */
-  folder?: boolean;
-  /** A file named as where something is (from "from a.txt", "a.txt 里"): a change acts inside it. */
-  place?: boolean;
-  /** A file named as where something goes ("to .gitignore", "加到 a.txt"): an addition changes it. */
-  toward?: boolean;
-}
 
 /** `define`: what a term means, answered from general knowledge unless the clause names a workspace operand. */
 export type ClauseIntent = "question" | "define" | "read" | "compare" | "change" | "run" | "send" | "lookup";

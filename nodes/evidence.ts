@@ -56,8 +56,9 @@ export function createEvidenceNode(rt: MiraRuntime) {
       if (!found) return { toolResult: null, ...step, ...trace };
       const window = state.evidence.concat(found);
       const observations = { ...(step.observations as Observation), evidenceIds: [found.id] };
-      // A finding is no failed attempt: three empty searches of a thorough "nowhere" must not exhaust recovery.
-      return { toolResult: null, ...step, recovery: state.recovery, observations, evidence: [found], evidenceCount: state.evidenceCount + 1, taskFrame: coverGoals(readTaskFrame(state.taskFrame), window), ...trace };
+      // An empty search is a finding, no failed attempt: three of a thorough "nowhere" must not exhaust recovery (a missing path read still counts).
+      const recovery = result.failure.kind === "empty_result" ? state.recovery : step.recovery;
+      return { toolResult: null, ...step, recovery, observations, evidence: [found], evidenceCount: state.evidenceCount + 1, taskFrame: coverGoals(readTaskFrame(state.taskFrame), window), ...trace };
     }
 
     const items: Evidence[] = result.evidence.map((draft, i) => ({

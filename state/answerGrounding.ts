@@ -186,6 +186,8 @@ function withoutOtherCounts(answer: string, request: string): string {
 export function unansweredValue(evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   if (!asksForValue(request) || EXPLAINS.test(request) || opensWithDenial(answer) || statedInability(answer)) return undefined;
   if (valueWords(answer).every((w) => isCompletionWord(w))) return undefined;
+  // An answer pointing at what was read ("See [ev-1]") gives the cited evidence as its value: the final answer quotes its sources.
+  if (turn.some((e) => answer.includes(`[${e.id}]`) && shownText(e).trim())) return undefined;
   const shown = turn.map((e) => `${shownText(e)}\n${e.source.path ?? ""}`).join("\n").toLowerCase();
   if (!shown.trim()) return undefined;
   const asked = request.toLowerCase();
