@@ -2,7 +2,7 @@
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
  * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` to
- * `tuning-heldout8` were the next seven, each measured once blind and tuned on since
+ * `tuning-heldout11` were the next ten, each measured once blind and tuned on since
  * (eval/completion/<split>/cases.json). Each
  * case is a request, an initial workspace, the real tool calls a model made, its final
  * answer, and whether the gate must accept that first answer (`pass`) or refuse it
