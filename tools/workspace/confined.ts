@@ -22,7 +22,7 @@
  * Linux only (`/proc/self/fd`). Nothing here throws: failures are data.
  */
 import { randomBytes } from "node:crypto";
-import { closeSync, constants, lstatSync, openSync, promises as fs, readdirSync, readlinkSync, type Stats } from "node:fs";
+import { closeSync, constants, fstatSync, lstatSync, openSync, promises as fs, readFileSync, readdirSync, readlinkSync, type Stats } from "node:fs";
 import type { FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { isInside, normalizeRelPath, type ToolFailure, fail, fsFailure } from "./paths.js";
@@ -298,6 +298,32 @@ export function lstatTreeSync(root: string, skip: ReadonlySet<string>, max: numb
   }
   try {
     return visit(fd, ".") ? out : null;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/**
+ * The text of the workspace file `rel`, read synchronously (the request's reading is synchronous),
+ * or null: opened without following a final symlink and without blocking on a FIFO, its descriptor
+ * proven inside `root` (a parent swapped for a symlink out of the workspace resolves outside), and
+ * read only when it is a regular file of at most `maxBytes` (and not hard-linked when
+ * MIRA_REFUSE_HARD_LINKS is set).
+ */
+export function readConfinedTextSync(root: string, rel: string, maxBytes: number): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path.join(root, rel), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+  } catch {
+    return null;
+  }
+  try {
+    if (!isInside(root, readlinkSync(`/proc/self/fd/${fd}`))) return null;
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size > maxBytes || (stat.nlink > 1 && refuseHardLinks())) return null;
+    return readFileSync(fd, "utf8");
+  } catch {
+    return null;
   } finally {
     closeSync(fd);
   }
