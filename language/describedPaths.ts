@@ -80,6 +80,8 @@ export function isPattern(text: string, m: PathMention): boolean {
   const name = written.slice(written.lastIndexOf("/") + 1);
   if (!name.startsWith(".")) return false;
   const end = m.at + written.length;
+  // A glob star before it (`*.orig`) writes a kind of file, whatever the words around it.
+  if (text[m.at - 1] === "*") return true;
   return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12));
 }
 

@@ -85,12 +85,17 @@ export function listedPaths(listing: string): Set<string> {
   return out;
 }
 
-/** Whether a listing shows `path` as a file of 0 bytes: all of its content, seen to be none (a truncated file). */
+/**
+ * Whether a listing of a folder above `path` shows all that `path` holds: a file of 0 bytes (its
+ * content, seen to be none: a truncated file), or a folder whose entries it lists beneath it (a
+ * listing deep enough to enter it shows what the folder holds, as a listing of the folder itself does).
+ */
 export function listingShowsEmpty(e: Evidence, path: string): boolean {
   if (e.kind !== "listing" || !real(e)) return false;
   const dir = e.source.path ?? ".";
   if (!within(path, dir) || path === dir) return false;
   const rel = dir === "." ? path : path.slice(dir.length + 1);
+  if ([...listedPaths(e.content)].some((p) => p.startsWith(`${rel}/`))) return true;
   const stack: string[] = [];
   for (const line of e.content.split("\n")) {
     if (!line.trim()) continue;
