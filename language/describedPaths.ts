@@ -8,6 +8,7 @@
 import { isStopword } from "./english.js";
 import { DIRECTORY_NOUNS } from "./requestLexicon.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
+import { wordnetIndex } from "./wordnet.js";
 
 /** Nouns that, beside an existing folder's bare name, make it that folder: a folder noun, or a code unit a folder is ("the weatherlog package"). */
 export const EXISTING_FOLDER_NOUNS = [...DIRECTORY_NOUNS, "package", "module", "包", "模块"];
@@ -99,3 +100,28 @@ export function clauseAround(text: string, at: number): [number, number] {
   }
   return [start, end];
 }
+
+/** Words that place a folder relative to another rather than name it ("the parent folder", "the root directory"). */
+const RELATIVE_PLACES = new Set(["parent", "root", "home", "project", "top", "base", "containing", "enclosing", "destination", "source", "target", "other", "next", "previous", "last", "first"]);
+
+let adjectives: Set<string> | undefined;
+const isAdjective = (word: string): boolean => (adjectives ??= new Set(wordnetIndex("adj").map((e) => e.lemma))).has(word.toLowerCase());
+
+/**
+ * Folders a request names by a name and a folder noun though no such folder exists ("delete the dist
+ * folder", "删掉 dist 目录"): the name is a folder's, so a listing without it shows it absent. A word that
+ * describes or places a folder ("the new folder", "the parent directory") names none.
+ */
+export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
+  const nouns = DIRECTORY_NOUNS.filter((n) => !hasHanText(n)).join("|");
+  const hanNouns = DIRECTORY_NOUNS.filter(hasHanText).join("|");
+  const out: Array<{ path: string; at: number; length: number }> = [];
+  const ok = (name: string) => !ws.dirs.has(name) && !ws.files.has(name) && !isStopword(name.toLowerCase()) && !isAdjective(name) && !RELATIVE_PLACES.has(name.toLowerCase());
+  for (const m of text.matchAll(new RegExp(`\\b((?:the|this|that|my|our|your)\\s+)([\\p{Script=Latin}\\p{N}_][\\p{Script=Latin}\\p{N}_.-]*)\\s+(?:${nouns})\\b`, "giu")))
+    if (ok(m[2]!)) out.push({ path: m[2]!, at: m.index + m[1]!.length, length: m[2]!.length });
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}_][\\p{Script=Latin}\\p{N}_.-]*)\\s*(?:${hanNouns})`, "gu")))
+    if (ok(m[1]!)) out.push({ path: m[1]!, at: m.index, length: m[1]!.length });
+  return out;
+}
+
+const hasHanText = (text: string): boolean => /\p{Script=Han}/u.test(text);

@@ -9,7 +9,7 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindChange } from "./describedPaths.js";
+import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
@@ -169,6 +169,10 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
   for (const d of describedFiles(rest, ws)) take(d.path, "file", d.at, d.length);
+  for (const d of namedAbsentFolders(rest, ws)) {
+    take(d.path, "new", d.at, d.length);
+    mentions.at(-1)!.folder = true;
+  }
   for (const m of rest.matchAll(PATH_TOKEN)) {
     // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
     const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? 0;
