@@ -12,6 +12,7 @@ import { asksExistence } from "./existence.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { saidContent } from "./saidContent.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -229,6 +230,12 @@ function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes
     else if (!backticked) quotes.push({ text: inner, at: m.index });
     masked = blank(masked, m.index, m.index + m[0].length);
   }
+  // Unquoted text after a word of saying and a colon ("that just says: …") is content as a quote is.
+  for (const said of saidContent(masked)) {
+    quotes.push({ text: said.text, at: said.at });
+    masked = blank(masked, said.at, said.end);
+  }
+  quotes.sort((a, b) => a.at - b.at);
   return { masked, quotes, quotedPaths };
 }
 

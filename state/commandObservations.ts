@@ -194,7 +194,7 @@ export function commandShowsMetadata(e: Evidence, path: string, from = -1, value
 export function observedOperands(e: Evidence): string[] {
   const r = readCommand(e);
   if (!r || r.opaque || !r.finished) return [];
-  // A step that prints what it wrote (`tee f`) observes what it wrote; a test run that passed observes the code under its directory.
+  // A step that reads back and prints what it wrote observes it; a test run that passed observes the code under its directory.
   const observing = (s: Step, i: number) => !isEffectStep(s) || showsWhatItWrote(r.steps, i) || (runsTests(s) && r.statuses[i] === 0);
   return r.steps.filter(observing).flatMap((s) => (stepOperands(s).length && !runsTests(s) ? stepOperands(s).map((o) => resolveOperand(r.cwd, o)) : programOf(s) === "ls" || programOf(s) === "find" || runsTests(s) ? [r.cwd] : []));
 }
@@ -252,7 +252,7 @@ function readersAfter(e: Evidence, from: number): Reader[] {
   if (!r || r.opaque || !r.finished) return [];
   const outputs = stepOutputs(r);
   return r.steps.flatMap((step, i) => {
-    // A step that prints what it wrote (`… | tee f`) shows the file as it left it, so it is its own observation.
+    // A step that reads back and prints what it wrote shows the file as it left it, so it is its own observation.
     const shows = showsWhatItWrote(r.steps, i);
     if (i < from || (i === from && !shows) || (isEffectStep(step) && programFile(step) === undefined && !shows)) return [];
     const own = { ...r, output: outputs[i]! };
@@ -393,11 +393,10 @@ function stepReads(reader: Reader, path: string): boolean {
   return ok && (CONTENT.has(programOf(step)) || listsArchive(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path);
 }
 
-/** Whether a step that prints what it wrote wrote `path`: a file `tee` names, or one its inline code names. */
+/** Whether a step that reads back what it wrote wrote `path`: one its inline code names. */
 function writesPath({ step, r }: Reader, path: string): boolean {
   const code = inlineCode(step);
-  if (code !== undefined) return mentions(code, path) && !MISSING.test(r.output);
-  return stepOperands(step).some((o) => resolveOperand(r.cwd, o) === path);
+  return code !== undefined && mentions(code, path) && !MISSING.test(r.output);
 }
 
 /**
