@@ -13,6 +13,7 @@ import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindCha
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { saidContent } from "./saidContent.js";
+import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -431,16 +432,6 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   });
   const sorted = [...cuts].sort((a, b) => a - b);
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
-}
-
-/**
- * The non-file domain a clause is about. A weak noun ("event", "issue") has an everyday sense
- * too, so it names its domain only beside an owner word ("my events", "我们的 issue").
- */
-function clauseDomain(words: Word[]): Domain | undefined {
-  const owned = words.some((w) => isOwnerWord(w.text));
-  for (const w of words) if (w.sense && "domain" in w.sense && w.sense.domain && !(w.sense.kind === "domain" && w.sense.weak && !owned)) return w.sense.domain;
-  return undefined;
 }
 
 /** Words that say what something made is to hold, without quoting it ("with a note saying …", "内容是…", "写上说明"). */
