@@ -16,7 +16,7 @@ import { saidContent } from "./saidContent.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
-import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
+import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export type { PathMention, WorkspaceIndex } from "./pathMention.js";
