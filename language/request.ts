@@ -13,6 +13,7 @@ import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindCha
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { saidContent } from "./saidContent.js";
+import { filesByMeaning } from "./meaningPaths.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
@@ -170,7 +171,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (files.length !== 1) continue;
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
-  for (const d of describedFiles(rest, ws)) take(d.path, "file", d.at, d.length);
+  for (const d of [...describedFiles(rest, ws), ...filesByMeaning(rest, ws)]) take(d.path, "file", d.at, d.length);
   for (const d of namedAbsentFolders(rest, ws)) {
     take(d.path, "new", d.at, d.length);
     mentions.at(-1)!.folder = true;
@@ -527,7 +528,10 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
     const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end), paths.some((p) => p.at >= start && p.at < end && p.kind !== "new"));
     const inQuotes = quotes.filter((q) => q.at >= start && q.at < end);
-    const value = valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
+    // A value shaped like a new path (`redis.prod.internal:6379`, `v2.txt`) is still the value a clause sets something to.
+    const shaped = valueOf(noUrls.slice(start, end));
+    const newValue = shaped !== undefined && paths.some((p) => p.kind === "new" && !p.folder && p.at >= start && p.at < end && shaped.startsWith(p.written ?? p.path)) ? shaped : undefined;
+    const value = newValue ?? valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),
