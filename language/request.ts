@@ -14,6 +14,7 @@ import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { saidContent } from "./saidContent.js";
 import { filesByMeaning } from "./meaningPaths.js";
+import { refineRequestedState } from "./requestedState.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
@@ -549,6 +550,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
     };
   });
   contentClauses(clauses);
+  refineRequestedState(clauses);
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
   // The lexicon covers English and Chinese; text in another script with no known word is not understood.
   const covered = /[\p{Script=Latin}\p{Script=Han}]/u.test(found.rest);
