@@ -50,6 +50,18 @@ export function describedFiles(text: string, ws: WorkspaceIndex): Array<{ path: 
     const next = /^\s*([\p{Script=Latin}]+)/u.exec(text.slice(m.index + m[0].length))?.[1];
     if (files?.length === 1 && document(files[0]!) && (next === undefined || isStopword(next.toLowerCase()))) out.push({ path: files[0]!, at: m.index + m[1]!.length, length: m[2]!.length });
   }
+  const only = (word: string) => (byStem.get(word.toLowerCase())?.length === 1 ? byStem.get(word.toLowerCase())![0] : undefined);
+  // A Latin name before a Chinese localizer ("docker-compose 里的映射") is the one file of that name: the place something is.
+  for (const m of text.matchAll(/(?<![\p{Script=Latin}\p{N}_.\/-])([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)(?=\s*(?:里面|里|中|内)(?!\p{Script=Latin}))/gu)) {
+    const path = only(m[1]!);
+    if (path) out.push({ path, at: m.index, length: m[1]!.length });
+  }
+  // Two names coordinated ("the dev and prod limits", "dev 和 prod"), each the one file of its name, name both files.
+  for (const m of text.matchAll(/(?<![\p{Script=Latin}\p{N}_.\/-])([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)(\s*(?:\s(?:and|or|vs\.?|versus)\s|和|与|跟|、)\s*)([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)(?![\p{L}\p{N}_.\/-])/giu)) {
+    const [first, second] = [only(m[1]!), only(m[3]!)];
+    if (!first || !second || first === second || isStopword(m[1]!.toLowerCase()) || isStopword(m[3]!.toLowerCase())) continue;
+    out.push({ path: first, at: m.index, length: m[1]!.length }, { path: second, at: m.index + m[1]!.length + m[2]!.length, length: m[3]!.length });
+  }
   for (const m of text.matchAll(/(?<![\p{Script=Latin}\p{N}_.\/-])([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)\s*文件/gu)) {
     const path = fits(m[1]!, "文件");
     if (path && !/个\s*$/u.test(text.slice(Math.max(0, m.index - 4), m.index))) out.push({ path, at: m.index, length: m[1]!.length });
