@@ -25,6 +25,12 @@ const go = gateRunner({
   "notes/meeting.md": "# Meeting\n\nDecided: ship on Friday.\n",
   "notes/todo.md": "- write docs\n",
   "minutes/2024-05.md": "Budget: 12k approved.\n",
+  "文档/部署计划.md": "1. build\n2. ship\n",
+  "文档/预算.md": "12k\n",
+  "conf/app.env": "PORT=80\nLOG_LEVEL=info\n",
+  "compose.yaml": "ports:\n  - 11211:11211\n",
+  "conf/dev.yaml": "limit: 600\n",
+  "conf/prod.yaml": "limit: 120\n",
   Makefile: "site:\n\tmkdocs build\n",
 });
 const done = { verdict: "pass", status: "completed" };
@@ -103,12 +109,12 @@ describe("issue 21, round 12: what a command observes, and what the request name
     expect(await go("said-other", request, write("Ask first."), answer)).toMatchObject(refused);
   });
 
-  it("rule: a file named by a definite description whose words are its path's (the meeting notes) is read, not something else", { timeout: 60_000 }, async () => {
-    const request = "Read the meeting notes and write the decisions into DECISIONS.md.";
-    const answer = "Wrote DECISIONS.md with the one decision from notes/meeting.md: ship on Friday.";
-    const write: Parameters<typeof go>[2] = [["write_file", { path: "DECISIONS.md", content: "- ship on Friday\n" }], ["read_open", { path: "DECISIONS.md" }]];
-    expect(await go("described-read", request, [["read_open", { path: "notes/meeting.md" }], ...write], answer)).toMatchObject(done);
-    // Never reading the notes is refused.
+  it("rule: a file named by a definite description whose words are its path's words or their glosses (the deployment plan → 文档/部署计划.md) is read, not something else", { timeout: 60_000 }, async () => {
+    const request = "Read the deployment plan and list its steps in STEPS.md.";
+    const answer = "Wrote STEPS.md with the two steps of 文档/部署计划.md: build, then ship.";
+    const write: Parameters<typeof go>[2] = [["write_file", { path: "STEPS.md", content: "1. build\n2. ship\n" }], ["read_open", { path: "STEPS.md" }]];
+    expect(await go("described-read", request, [["read_open", { path: "文档/部署计划.md" }], ...write], answer)).toMatchObject(done);
+    // Never reading the plan is refused.
     expect(await go("described-unread", request, write, answer)).toMatchObject(refused);
   });
 
@@ -134,5 +140,57 @@ describe("issue 21, round 12: what a command observes, and what the request name
     expect(ok).toMatchObject(done);
     expect(readFileSync(join(ok.workspace, "conf/c.ini"), "utf8")).toBe("host = cache.prod.internal:11211\n");
     expect(await go("value-nomatch", request, edit("cache.lan"), answer)).toMatchObject(refused);
+  });
+
+  it("rule: a line a delete names by its key (LOG_LEVEL 那一行) must be gone", { timeout: 60_000 }, async () => {
+    const request = "把 conf/app.env 里的 LOG_LEVEL 那一行删掉";
+    const answer = "LOG_LEVEL 那一行已经删除，cat 显示只剩 PORT=80。";
+    const drop = (key: string): Parameters<typeof go>[2] => [sh(`sed -i '/^${key}=/d' conf/app.env`), ["run_command", { command: "cat", args: ["conf/app.env"] }]];
+    const ok = await go("line-key", request, drop("LOG_LEVEL"), answer);
+    expect(ok).toMatchObject(done);
+    expect(readFileSync(join(ok.workspace, "conf/app.env"), "utf8")).toBe("PORT=80\n");
+    // Another line deleted, the named one still shown: refused.
+    expect(await go("line-key-other", request, drop("PORT"), answer)).toMatchObject(refused);
+  });
+
+  it("rule: KEY=value set 'in the copy' is the requested state of the copy the clause before made", { timeout: 60_000 }, async () => {
+    const request = "Copy conf/app.env to conf/local.env and set LOG_LEVEL=debug in the copy.";
+    const answer = "Copied conf/app.env to conf/local.env and set LOG_LEVEL=debug there.";
+    const cp: Parameters<typeof go>[2][number] = ["run_command", { command: "cp", args: ["conf/app.env", "conf/local.env"] }];
+    const cat: Parameters<typeof go>[2][number] = ["run_command", { command: "cat", args: ["conf/local.env"] }];
+    const ok = await go("copy-set", request, [cp, sh("sed -i 's/LOG_LEVEL=info/LOG_LEVEL=debug/' conf/local.env"), cat], answer);
+    expect(ok).toMatchObject(done);
+    expect(readFileSync(join(ok.workspace, "conf/local.env"), "utf8")).toContain("LOG_LEVEL=debug");
+    // The copy made, the setting never changed: refused.
+    expect(await go("copy-unset", request, [cp, cat], answer)).toMatchObject(refused);
+  });
+
+  it("rule: a copy's bare new name (复制成 app.env.bak) lies beside its source", { timeout: 60_000 }, async () => {
+    const request = "备份一下 conf/app.env（复制成 app.env.bak）";
+    const answer = "已备份为 conf/app.env.bak，ls conf 可以看到它。";
+    const ok = await go("copy-beside", request, [["run_command", { command: "cp", args: ["conf/app.env", "conf/app.env.bak"] }], ["run_command", { command: "ls", args: ["conf"] }]], answer);
+    expect(ok).toMatchObject(done);
+    expect(existsSync(join(ok.workspace, "conf/app.env.bak"))).toBe(true);
+    // The copy made at the root instead is not beside its source.
+    expect(await go("copy-root", request, [["run_command", { command: "cp", args: ["conf/app.env", "app.env.bak"] }], ["run_command", { command: "ls", args: ["conf"] }]], answer)).toMatchObject(refused);
+  });
+
+  it("rule: a Latin name before a Chinese localizer (compose 里) is the one file of that name, so its change is asked", { timeout: 60_000 }, async () => {
+    const request = "把 conf/c.ini 的端口 11211 改成 11311，compose 里的映射也一起改";
+    const answer = "conf/c.ini 和 compose.yaml 的端口都改成了 11311。";
+    const both = await go("localizer-both", request, [sh("sed -i 's/11211/11311/g' conf/c.ini compose.yaml"), ["run_command", { command: "cat", args: ["conf/c.ini", "compose.yaml"] }]], answer);
+    expect(both).toMatchObject(done);
+    expect(readFileSync(join(both.workspace, "compose.yaml"), "utf8")).toContain("11311:11311");
+    // Only one of the two changed: refused.
+    expect(await go("localizer-one", request, [sh("sed -i 's/11211/11311/' conf/c.ini"), ["run_command", { command: "cat", args: ["conf/c.ini"] }]], answer)).toMatchObject(refused);
+  });
+
+  it("rule: two coordinated names (the dev and prod limits) name the one file of each, and each needs evidence", { timeout: 60_000 }, async () => {
+    const request = "How do the dev and prod limits differ?";
+    const answer = "dev allows 600 and prod 120.";
+    const read = (path: string): Parameters<typeof go>[2][number] => ["read_open", { path }];
+    expect(await go("coordinated-both", request, [read("conf/dev.yaml"), read("conf/prod.yaml")], answer)).toMatchObject(done);
+    // One side never read: refused.
+    expect(await go("coordinated-one", request, [read("conf/prod.yaml")], "prod allows 120 and dev is unlimited.")).toMatchObject(refused);
   });
 });
