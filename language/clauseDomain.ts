@@ -6,6 +6,21 @@
 import { namesWrittenThing } from "./documentNouns.js";
 import { isOwnerWord, type WordSense } from "./requestLexicon.js";
 import type { Domain } from "./kinds.js";
+import { tagWords } from "./segment.js";
+
+/**
+ * Chinese words jieba tags as verbs whose noun use names a domain: 会 is "can" as a verb and "a
+ * meeting" as a noun. The noun use is the one after a determiner, a numeral with its measure word
+ * or 的 ("什么会", "几个会", "下午的会"), by jieba's tags (r, m, q, uj).
+ */
+const NOUN_USES: Record<string, Domain> = { 会: "calendar" };
+const NOUN_BEFORE = new Set(["r", "m", "q", "uj"]);
+
+function nounUse(words: Array<{ text: string }>, i: number): Domain | undefined {
+  const domain = NOUN_USES[words[i]!.text];
+  const prev = words.slice(0, i).reverse().find((w) => w.text.trim());
+  return domain && prev && NOUN_BEFORE.has(tagWords(prev.text)[0]?.tag ?? "") ? domain : undefined;
+}
 
 /**
  * The non-file domain a clause is about. A weak noun ("event", "issue") has an everyday sense
@@ -22,6 +37,7 @@ export function clauseDomain(words: Array<{ text: string; sense: WordSense | und
   const next = (i: number) => words.slice(i + 1).find((n) => n.text.trim())?.text ?? "";
   const notAsked = (i: number) => (how && words[i]!.sense?.kind === "subject") || (words[i]!.sense?.kind === "domain" && namesWrittenThing(next(i)));
   for (const [i, w] of words.entries()) {
+    if (nounUse(words, i)) return nounUse(words, i);
     if (!w.sense || !("domain" in w.sense) || !w.sense.domain) continue;
     if ((w.sense.kind === "domain" && w.sense.weak && !owned) || notAsked(i)) continue;
     return w.sense.domain;
