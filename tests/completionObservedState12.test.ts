@@ -161,8 +161,8 @@ describe("issue 21, round 12: what a command observes, and what the request name
     const ok = await go("copy-set", request, [cp, sh("sed -i 's/LOG_LEVEL=info/LOG_LEVEL=debug/' conf/local.env"), cat], answer);
     expect(ok).toMatchObject(done);
     expect(readFileSync(join(ok.workspace, "conf/local.env"), "utf8")).toContain("LOG_LEVEL=debug");
-    // The copy made, the setting never changed: refused.
-    expect(await go("copy-unset", request, [cp, cat], answer)).toMatchObject(refused);
+    // The copy made, the setting never changed: refused (an answer naming no value, so only the requested state can refuse it).
+    expect(await go("copy-unset", request, [cp, cat], "Done: conf/local.env is the copy, with the setting changed as asked.")).toMatchObject(refused);
   });
 
   it("rule: a copy's bare new name (复制成 app.env.bak) lies beside its source", { timeout: 60_000 }, async () => {
