@@ -194,10 +194,26 @@ export function commandShowsMetadata(e: Evidence, path: string, from = -1, value
 export function observedOperands(e: Evidence): string[] {
   const r = readCommand(e);
   if (!r || r.opaque || !r.finished) return [];
-  // A step that reads back and prints what it wrote observes it; a test run that passed observes the code under its directory.
-  const observing = (s: Step, i: number) => !isEffectStep(s) || showsWhatItWrote(r.steps, i) || (runsTests(s) && r.statuses[i] === 0);
-  return r.steps.filter(observing).flatMap((s) => (stepOperands(s).length && !runsTests(s) ? stepOperands(s).map((o) => resolveOperand(r.cwd, o)) : programOf(s) === "ls" || programOf(s) === "find" || runsTests(s) ? [r.cwd] : []));
+  // A step that reads back and prints what it wrote observes it.
+  const observing = (s: Step, i: number) => !isEffectStep(s) || showsWhatItWrote(r.steps, i);
+  return r.steps.filter(observing).flatMap((s) => (stepOperands(s).length ? stepOperands(s).map((o) => resolveOperand(r.cwd, o)) : programOf(s) === "ls" || programOf(s) === "find" ? [r.cwd] : []));
 }
+
+/** Source files a test run exercises (by extension): what a passing run observes of an edit. */
+const CODE = /\.(?:[cm]?[jt]sx?|py|go|rs|rb|java|kt|php|cs|swift|c|cc|cpp|h|hpp|ex|exs|scala)$/;
+
+/**
+ * The folder a passing test run observes code under (its directory), or undefined: a step running
+ * the project's tests exited 0, so what it printed is what the code there now does (round 12).
+ */
+export function testedFolder(e: Evidence): string | undefined {
+  const r = readCommand(e);
+  if (!r?.finished || r.opaque) return undefined;
+  return r.steps.some((s, i) => runsTests(s) && r.statuses[i] === 0) ? r.cwd : undefined;
+}
+
+/** Whether a changed path is source code a test run exercises. */
+export const isCode = (path: string): boolean => CODE.test(path);
 
 const MISSING = /no such file or directory|cannot access|cannot open|not found/i;
 const GREPS = new Set(["grep", "egrep", "fgrep", "rg"]);
