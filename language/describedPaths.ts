@@ -6,7 +6,7 @@
  * by "in it" belongs to. Used by the request reader (request.ts).
  */
 import { isStopword } from "./english.js";
-import { DIRECTORY_NOUNS } from "./requestLexicon.js";
+import { DIRECTORY_NOUNS, numberWord } from "./requestLexicon.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { wordnetIndex } from "./wordnet.js";
 
@@ -142,3 +142,23 @@ export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ pa
 }
 
 const hasHanText = (text: string): boolean => /\p{Script=Han}/u.test(text);
+
+/**
+ * Files a request counts by the folder that holds them ("读一下两份周报" with 周报/ holding two files):
+ * a numeral and a measure word before a folder's name, when the folder holds exactly that many files
+ * directly, name each of them, so each is to be read (a summary of "both" needs both).
+ */
+export function countedFolderFiles(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
+  const out: Array<{ path: string; at: number; length: number }> = [];
+  for (const dir of ws.dirs) {
+    const name = dir.slice(dir.lastIndexOf("/") + 1);
+    for (const m of text.matchAll(new RegExp(`([一二两三四五六七八九十]|\\d+)\\s*[份个篇张]\\s*(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})(?![\\p{L}\\p{N}_.\\/-])`, "gu"))) {
+      const count = /\d/.test(m[1]!) ? Number(m[1]) : numberWord(m[1]!);
+      const files = [...ws.files].filter((f) => f.slice(0, f.lastIndexOf("/")) === dir);
+      if (count === undefined || files.length !== count) continue;
+      const at = m.index + m[0].length - m[2]!.length;
+      for (const f of files.sort()) out.push({ path: f, at, length: m[2]!.length });
+    }
+  }
+  return out;
+}

@@ -9,7 +9,7 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
+import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { saidContent } from "./saidContent.js";
@@ -172,7 +172,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (files.length !== 1) continue;
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
-  for (const d of [...describedFiles(rest, ws), ...filesByMeaning(rest, ws)]) take(d.path, "file", d.at, d.length);
+  for (const d of [...describedFiles(rest, ws), ...filesByMeaning(rest, ws), ...countedFolderFiles(rest, ws)]) take(d.path, "file", d.at, d.length);
   for (const d of namedAbsentFolders(rest, ws)) {
     take(d.path, "new", d.at, d.length);
     mentions.at(-1)!.folder = true;

@@ -31,6 +31,8 @@ const go = gateRunner({
   "compose.yaml": "ports:\n  - 11211:11211\n",
   "conf/dev.yaml": "limit: 600\n",
   "conf/prod.yaml": "limit: 120\n",
+  "周记/第一周.md": "- 上线登录\n",
+  "周记/第二周.md": "- 修复支付\n",
   Makefile: "site:\n\tmkdocs build\n",
 });
 const done = { verdict: "pass", status: "completed" };
@@ -199,5 +201,16 @@ describe("issue 21, round 12: what a command observes, and what the request name
     expect(await go("meeting-calendar", request, [["calendar_events", { day: "today" }]], "下午有一个会：10:00 的 standup。")).toMatchObject(done);
     // Answered from a notes file instead (a value the notes showed, so only the domain refuses it): refused.
     expect(await go("meeting-notes", request, [["read_open", { path: "notes/meeting.md" }]], "Meeting：ship on Friday。")).toMatchObject(refused);
+  });
+
+  it("rule: a numeral and a measure word before a folder holding that many files (两份周记) name each file, so each is to be read", { timeout: 60_000 }, async () => {
+    const request = "读一下两份周记，把要点写进 要点.md";
+    const answer = "已把两份周记的要点写进 要点.md：上线登录、修复支付。";
+    const write: Parameters<typeof go>[2] = [["write_file", { path: "要点.md", content: "- 上线登录\n- 修复支付\n" }], ["read_open", { path: "要点.md" }]];
+    const ok = await go("counted-both", request, [["read_open", { path: "周记/第一周.md" }], ["read_open", { path: "周记/第二周.md" }], ...write], answer);
+    expect(ok).toMatchObject(done);
+    expect(readFileSync(join(ok.workspace, "要点.md"), "utf8")).toContain("修复支付");
+    // One of the two never read: refused.
+    expect(await go("counted-one", request, [["read_open", { path: "周记/第一周.md" }], ...write], answer)).toMatchObject(refused);
   });
 });
