@@ -6,8 +6,9 @@
  * by "in it" belongs to. Used by the request reader (request.ts).
  */
 import { isStopword } from "./english.js";
-import { DIRECTORY_NOUNS } from "./requestLexicon.js";
+import { DIRECTORY_NOUNS, numberWord } from "./requestLexicon.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
+import { wordnetIndex } from "./wordnet.js";
 
 /** Nouns that, beside an existing folder's bare name, make it that folder: a folder noun, or a code unit a folder is ("the weatherlog package"). */
 export const EXISTING_FOLDER_NOUNS = [...DIRECTORY_NOUNS, "package", "module", "包", "模块"];
@@ -49,6 +50,18 @@ export function describedFiles(text: string, ws: WorkspaceIndex): Array<{ path: 
     const next = /^\s*([\p{Script=Latin}]+)/u.exec(text.slice(m.index + m[0].length))?.[1];
     if (files?.length === 1 && document(files[0]!) && (next === undefined || isStopword(next.toLowerCase()))) out.push({ path: files[0]!, at: m.index + m[1]!.length, length: m[2]!.length });
   }
+  const only = (word: string) => (byStem.get(word.toLowerCase())?.length === 1 ? byStem.get(word.toLowerCase())![0] : undefined);
+  // A Latin name before a Chinese localizer ("docker-compose 里的映射") is the one file of that name: the place something is.
+  for (const m of text.matchAll(/(?<![\p{Script=Latin}\p{N}_.\/-])([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)(?=\s*(?:里面|里|中|内)(?!\p{Script=Latin}))/gu)) {
+    const path = only(m[1]!);
+    if (path) out.push({ path, at: m.index, length: m[1]!.length });
+  }
+  // Two names coordinated ("the dev and prod limits", "dev 和 prod"), each the one file of its name, name both files.
+  for (const m of text.matchAll(/(?<![\p{Script=Latin}\p{N}_.\/-])([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)(\s*(?:\s(?:and|or|vs\.?|versus)\s|和|与|跟|、)\s*)([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)(?![\p{L}\p{N}_.\/-])/giu)) {
+    const [first, second] = [only(m[1]!), only(m[3]!)];
+    if (!first || !second || first === second || isStopword(m[1]!.toLowerCase()) || isStopword(m[3]!.toLowerCase())) continue;
+    out.push({ path: first, at: m.index, length: m[1]!.length }, { path: second, at: m.index + m[1]!.length + m[2]!.length, length: m[3]!.length });
+  }
   for (const m of text.matchAll(/(?<![\p{Script=Latin}\p{N}_.\/-])([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)\s*文件/gu)) {
     const path = fits(m[1]!, "文件");
     if (path && !/个\s*$/u.test(text.slice(Math.max(0, m.index - 4), m.index))) out.push({ path, at: m.index, length: m[1]!.length });
@@ -80,6 +93,8 @@ export function isPattern(text: string, m: PathMention): boolean {
   const name = written.slice(written.lastIndexOf("/") + 1);
   if (!name.startsWith(".")) return false;
   const end = m.at + written.length;
+  // A glob star before it (`*.orig`) writes a kind of file, whatever the words around it.
+  if (text[m.at - 1] === "*") return true;
   return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12));
 }
 
@@ -96,4 +111,54 @@ export function clauseAround(text: string, at: number): [number, number] {
     }
   }
   return [start, end];
+}
+
+/** Words that place a folder relative to another rather than name it ("the parent folder", "the root directory"). */
+const RELATIVE_PLACES = new Set(["parent", "root", "home", "project", "top", "base", "containing", "enclosing", "destination", "source", "target", "other", "next", "previous", "last", "first"]);
+
+let adjectives: Set<string> | undefined;
+const isAdjective = (word: string): boolean => (adjectives ??= new Set(wordnetIndex("adj").map((e) => e.lemma))).has(word.toLowerCase());
+
+/**
+ * Folders a request names by a name and a folder noun though no such folder exists ("delete the dist
+ * folder", "删掉 dist 目录"): the name is a folder's, so a listing without it shows it absent. A word that
+ * describes or places a folder ("the new folder", "the parent directory") names none.
+ */
+export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
+  const nouns = DIRECTORY_NOUNS.filter((n) => !hasHanText(n)).join("|");
+  const hanNouns = DIRECTORY_NOUNS.filter(hasHanText).join("|");
+  const out: Array<{ path: string; at: number; length: number }> = [];
+  // Beside an existing folder in the same clause ("把 docs 里的 node_modules 目录删掉") the name may be inside it: not guessed.
+  const besideFolder = (at: number) => {
+    const clause = text.slice(...clauseAround(text, at));
+    return [...ws.dirs].some((d) => new RegExp(`(?<![\\p{L}\\p{N}_.\\/-])${d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_-])`, "u").test(clause));
+  };
+  const ok = (name: string, at: number) => !besideFolder(at) && !ws.dirs.has(name) && !ws.files.has(name) && !isStopword(name.toLowerCase()) && !isAdjective(name) && !RELATIVE_PLACES.has(name.toLowerCase());
+  for (const m of text.matchAll(new RegExp(`\\b((?:the|this|that|my|our|your)\\s+)([\\p{Script=Latin}\\p{N}_][\\p{Script=Latin}\\p{N}_.-]*)\\s+(?:${nouns})\\b`, "giu")))
+    if (ok(m[2]!, m.index)) out.push({ path: m[2]!, at: m.index + m[1]!.length, length: m[2]!.length });
+  for (const m of text.matchAll(new RegExp(`(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}_][\\p{Script=Latin}\\p{N}_.-]*)\\s*(?:${hanNouns})`, "gu")))
+    if (ok(m[1]!, m.index)) out.push({ path: m[1]!, at: m.index, length: m[1]!.length });
+  return out;
+}
+
+const hasHanText = (text: string): boolean => /\p{Script=Han}/u.test(text);
+
+/**
+ * Files a request counts by the folder that holds them ("读一下两份周报" with 周报/ holding two files):
+ * a numeral and a measure word before a folder's name, when the folder holds exactly that many files
+ * directly, name each of them, so each is to be read (a summary of "both" needs both).
+ */
+export function countedFolderFiles(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
+  const out: Array<{ path: string; at: number; length: number }> = [];
+  for (const dir of ws.dirs) {
+    const name = dir.slice(dir.lastIndexOf("/") + 1);
+    for (const m of text.matchAll(new RegExp(`([一二两三四五六七八九十]|\\d+)\\s*[份个篇张]\\s*(${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")})(?![\\p{L}\\p{N}_.\\/-])`, "gu"))) {
+      const count = /\d/.test(m[1]!) ? Number(m[1]) : numberWord(m[1]!);
+      const files = [...ws.files].filter((f) => f.slice(0, f.lastIndexOf("/")) === dir);
+      if (count === undefined || files.length !== count) continue;
+      const at = m.index + m[0].length - m[2]!.length;
+      for (const f of files.sort()) out.push({ path: f, at, length: m[2]!.length });
+    }
+  }
+  return out;
 }

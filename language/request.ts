@@ -9,12 +9,16 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { EXISTING_FOLDER_NOUNS, clauseAround, describedFiles, isPattern, kindChange } from "./describedPaths.js";
+import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { saidContent } from "./saidContent.js";
+import { filesByMeaning } from "./meaningPaths.js";
+import { refineRequestedState } from "./requestedState.js";
+import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
-import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, isOwnerWord, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
+import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export type { PathMention, WorkspaceIndex } from "./pathMention.js";
@@ -168,7 +172,11 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (files.length !== 1) continue;
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
-  for (const d of describedFiles(rest, ws)) take(d.path, "file", d.at, d.length);
+  for (const d of [...describedFiles(rest, ws), ...filesByMeaning(rest, ws), ...countedFolderFiles(rest, ws)]) take(d.path, "file", d.at, d.length);
+  for (const d of namedAbsentFolders(rest, ws)) {
+    take(d.path, "new", d.at, d.length);
+    mentions.at(-1)!.folder = true;
+  }
   for (const m of rest.matchAll(PATH_TOKEN)) {
     // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
     const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? 0;
@@ -225,6 +233,12 @@ function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes
     else if (!backticked) quotes.push({ text: inner, at: m.index });
     masked = blank(masked, m.index, m.index + m[0].length);
   }
+  // Unquoted text after a word of saying and a colon ("that just says: …") is content as a quote is.
+  for (const said of saidContent(masked)) {
+    quotes.push({ text: said.text, at: said.at });
+    masked = blank(masked, said.at, said.end);
+  }
+  quotes.sort((a, b) => a.at - b.at);
   return { masked, quotes, quotedPaths };
 }
 
@@ -422,16 +436,6 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
 }
 
-/**
- * The non-file domain a clause is about. A weak noun ("event", "issue") has an everyday sense
- * too, so it names its domain only beside an owner word ("my events", "我们的 issue").
- */
-function clauseDomain(words: Word[]): Domain | undefined {
-  const owned = words.some((w) => isOwnerWord(w.text));
-  for (const w of words) if (w.sense && "domain" in w.sense && w.sense.domain && !(w.sense.kind === "domain" && w.sense.weak && !owned)) return w.sense.domain;
-  return undefined;
-}
-
 /** Words that say what something made is to hold, without quoting it ("with a note saying …", "内容是…", "写上说明"). */
 const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing|describing|explaining|about|that\s+(?:says|lists|explains|describes))\b|内容|说明|写上|写着|写明|介绍|包含|记录/iu;
 
@@ -525,7 +529,10 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
     const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end), paths.some((p) => p.at >= start && p.at < end && p.kind !== "new"));
     const inQuotes = quotes.filter((q) => q.at >= start && q.at < end);
-    const value = valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
+    // A value shaped like a new path (`redis.prod.internal:6379`, `v2.txt`) is still the value a clause sets something to.
+    const shaped = valueOf(noUrls.slice(start, end));
+    const newValue = shaped !== undefined && paths.some((p) => p.kind === "new" && !p.folder && p.at >= start && p.at < end && shaped.startsWith(p.written ?? p.path)) ? shaped : undefined;
+    const value = newValue ?? valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),
@@ -543,6 +550,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
     };
   });
   contentClauses(clauses);
+  refineRequestedState(clauses);
   const social = paths.length === 0 && isSocialOnly(words.map((w) => w.text));
   // The lexicon covers English and Chinese; text in another script with no known word is not understood.
   const covered = /[\p{Script=Latin}\p{Script=Han}]/u.test(found.rest);

@@ -6,7 +6,7 @@
  * `node -e "…read f…"` show f's lines; `grep -c p f` printing 1 or more shows a line with p is
  * there. A step whose status the trace does not show says nothing about existence.
  */
-import { commandSteps, grepParts, inlineCode, inPlaceFiles, isEffectStep, printsToOutput, programFile, programOf, scriptRun, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
+import { commandSteps, grepParts, inlineCode, inPlaceFiles, isEffectStep, listsArchive, printsToOutput, programFile, programOf, runsTests, scriptRun, showsWhatItWrote, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
 import { changedAnything, changedSeen, onlyModeSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";
 import { baseOf, dirOf, mentions, related, resolveOperand, within } from "./workspacePaths.js";
@@ -194,8 +194,26 @@ export function commandShowsMetadata(e: Evidence, path: string, from = -1, value
 export function observedOperands(e: Evidence): string[] {
   const r = readCommand(e);
   if (!r || r.opaque || !r.finished) return [];
-  return r.steps.filter((s) => !isEffectStep(s)).flatMap((s) => (stepOperands(s).length ? stepOperands(s).map((o) => resolveOperand(r.cwd, o)) : programOf(s) === "ls" || programOf(s) === "find" ? [r.cwd] : []));
+  // A step that reads back and prints what it wrote observes it.
+  const observing = (s: Step, i: number) => !isEffectStep(s) || showsWhatItWrote(r.steps, i);
+  return r.steps.filter(observing).flatMap((s) => (stepOperands(s).length ? stepOperands(s).map((o) => resolveOperand(r.cwd, o)) : programOf(s) === "ls" || programOf(s) === "find" ? [r.cwd] : []));
 }
+
+/** Source files a test run exercises (by extension): what a passing run observes of an edit. */
+const CODE = /\.(?:[cm]?[jt]sx?|py|go|rs|rb|java|kt|php|cs|swift|c|cc|cpp|h|hpp|ex|exs|scala)$/;
+
+/**
+ * The folder a passing test run observes code under (its directory), or undefined: a step running
+ * the project's tests exited 0, so what it printed is what the code there now does (round 12).
+ */
+export function testedFolder(e: Evidence): string | undefined {
+  const r = readCommand(e);
+  if (!r?.finished || r.opaque) return undefined;
+  return r.steps.some((s, i) => runsTests(s) && r.statuses[i] === 0) ? r.cwd : undefined;
+}
+
+/** Whether a changed path is source code a test run exercises. */
+export const isCode = (path: string): boolean => CODE.test(path);
 
 const MISSING = /no such file or directory|cannot access|cannot open|not found/i;
 const GREPS = new Set(["grep", "egrep", "fgrep", "rg"]);
@@ -250,7 +268,9 @@ function readersAfter(e: Evidence, from: number): Reader[] {
   if (!r || r.opaque || !r.finished) return [];
   const outputs = stepOutputs(r);
   return r.steps.flatMap((step, i) => {
-    if (i <= from || (isEffectStep(step) && programFile(step) === undefined)) return [];
+    // A step that reads back and prints what it wrote shows the file as it left it, so it is its own observation.
+    const shows = showsWhatItWrote(r.steps, i);
+    if (i < from || (i === from && !shows) || (isEffectStep(step) && programFile(step) === undefined && !shows)) return [];
     const own = { ...r, output: outputs[i]! };
     return [{ step, status: r.statuses[i] ?? inferredStatus(step, own), r: own }];
   });
@@ -308,7 +328,7 @@ export function lsPrintedPaths(e: Evidence): string[] | undefined {
 function stepShowsPath(reader: Reader, path: string): boolean | null {
   const { step, status, r } = reader;
   if (runsFile(reader, path)) return true;
-  if (isEffectStep(step)) return null;
+  if (isEffectStep(step)) return showsWhatItWrote(r.steps, r.steps.indexOf(step)) && status === 0 && writesPath(reader, path) ? true : null;
   const program = programOf(step);
   const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
   if (program === "test" || program === "[" || program === "[[") {
@@ -350,7 +370,7 @@ function stepShowsPath(reader: Reader, path: string): boolean | null {
   }
   const code = inlineCode(step);
   if (code !== undefined) return mentions(code, path) && status === 0 ? true : null;
-  if (!NEEDS_PATH.has(program) || !ops.includes(path)) return null;
+  if ((!NEEDS_PATH.has(program) && !listsArchive(step)) || !ops.includes(path)) return null;
   if (status === 0 || (status === 1 && (GREPS.has(program) || program === "diff" || program === "cmp"))) return true;
   return reportsMissing(r, path) ? false : null;
 }
@@ -381,12 +401,18 @@ function runsFile({ step, status, r }: Reader, path: string): boolean {
 function stepReads(reader: Reader, path: string): boolean {
   const { step, status, r } = reader;
   if (runsFile(reader, path)) return true;
-  if (isEffectStep(step)) return false;
+  if (isEffectStep(step)) return showsWhatItWrote(r.steps, r.steps.indexOf(step)) && status !== 1 && writesPath(reader, path);
   const code = inlineCode(step);
   // A grep that found nothing (status 1) still read the file.
   const ok = status !== null ? status === 0 || (status === 1 && GREPS.has(programOf(step))) : !reportsMissing(r, path);
   if (code !== undefined) return ok && mentions(code, path);
-  return ok && CONTENT.has(programOf(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path);
+  return ok && (CONTENT.has(programOf(step)) || listsArchive(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path);
+}
+
+/** Whether a step that reads back what it wrote wrote `path`: one its inline code names. */
+function writesPath({ step, r }: Reader, path: string): boolean {
+  const code = inlineCode(step);
+  return code !== undefined && mentions(code, path) && !MISSING.test(r.output);
 }
 
 /**

@@ -211,12 +211,61 @@ export function isEffectStep(step: Step): boolean {
   const args = step.argv.slice(1);
   const code = inlineCode(step);
   if (code !== undefined) return WRITING_CALL.test(code) || inPlaceFiles(step).length > 0;
+  if (listsArchive(step)) return false;
   if (!READERS.has(program)) return true;
   if (program === "sed") return args.some((a) => /^-[A-Za-z]*i|^--in-place/.test(a));
   if (program === "find") return args.some((a) => /^-(delete|exec|execdir|ok|okdir|fprint\w*|fls)$/.test(a));
   if (program === "sort") return args.some((a) => /^-[A-Za-z]*o|^--output/.test(a));
   if (program === "awk") return args.some((a) => /^-i/.test(a));
   return false;
+}
+
+/** An archive program used only to list or test what an archive holds (`tar -tzf a.tgz`, `unzip -l a.zip`): it reads the archive. */
+export function listsArchive(step: Step): boolean {
+  const args = step.argv.slice(1);
+  if (programOf(step) === "tar") {
+    const mode = args.find((a) => !a.startsWith("--")) ?? "";
+    return args.includes("--list") || (/^-?[A-Za-z]*t[A-Za-z]*$/.test(mode) && !/[cxruAd]/.test(mode.replace(/^-/, "")));
+  }
+  return (programOf(step) === "unzip" && args.some((a) => /^-[A-Za-z]*[lt]/.test(a))) || programOf(step) === "zipinfo";
+}
+
+/**
+ * A step that runs a project's tests (`node --test`, `npm test`, `pytest`, `go test ./...`): what it
+ * prints is what the code under its directory does, so after a change to that code it observes it.
+ */
+export function runsTests(step: Step): boolean {
+  const [program, ...args] = [programOf(step), ...step.argv.slice(1)];
+  const words = args.filter((a) => !a.startsWith("-"));
+  if (["npm", "pnpm", "yarn", "bun"].includes(program)) return words[0] === "test" || words[0] === "t" || (words[0] === "run" && /^test/.test(words[1] ?? ""));
+  if (["go", "cargo", "mix", "dotnet"].includes(program)) return words[0] === "test";
+  if (program === "make") return words.includes("test") || words.includes("check");
+  if (program === "node") return args.includes("--test");
+  if (program === "deno") return words[0] === "test";
+  if (program === "python" || program === "python3") return args.includes("-m") && ["pytest", "unittest"].includes(args[args.indexOf("-m") + 1] ?? "");
+  if (program === "npx") return ["vitest", "jest", "mocha", "pytest"].includes(words[0] ?? "");
+  return ["pytest", "vitest", "jest", "mocha", "rspec", "phpunit"].includes(program);
+}
+
+/** A file call in inline code that reads (`open(p).read()`, `readFileSync`, `File.read`). */
+const READING_CALL = /\.read\w*\s*\(|readFileSync|readFile\s*\(|File\.read|\.read_text\s*\(/g;
+const PRINTING_CALL = /\bprint\s*\(|console\.log|process\.stdout\.write|\bputs\b|\bsay\b/;
+
+/**
+ * Whether a changing step reads back and prints what it wrote, so its own output shows the file
+ * after the change: inline code whose file calls after its last writing call read and print
+ * (`…write(t);print(open(p).read())`). `tee` does not: what it prints is its input, not the file
+ * read back (tuning-heldout8 h8-053 holds that it proves nothing about the file).
+ */
+export function showsWhatItWrote(steps: Step[], i: number): boolean {
+  const step = steps[i]!;
+  if (!printsToOutput(steps, i)) return false;
+  const code = inlineCode(step);
+  if (code === undefined) return false;
+  const writes = [...code.matchAll(new RegExp(WRITING_CALL.source, "gi"))].map((m) => m.index);
+  const reads = [...code.matchAll(READING_CALL)].map((m) => m.index);
+  const lastWrite = writes.at(-1);
+  return lastWrite !== undefined && reads.some((r) => r > lastWrite) && PRINTING_CALL.test(code.slice(lastWrite));
 }
 
 /** Options that take the next word as their value, per program (`head -n 3`, `find -name x`). */

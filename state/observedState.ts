@@ -5,7 +5,8 @@
  * observation (a read, a listing, a search), and a target's state is known only from an
  * observation made after the last effect that may have touched it.
  */
-import { commandLine, commandNames, exitCode, holdsText, isCommandEffect, lastChangingStep, lsPrintedPaths, observedOperands, readCommand } from "./commandObservations.js";
+import { commandLine, commandNames, exitCode, holdsText, isCode, isCommandEffect, lastChangingStep, lsPrintedPaths, observedOperands, readCommand, testedFolder } from "./commandObservations.js";
+import { observedChanges } from "./effectGoals.js";
 import { changedSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";
 import { baseOf, mentions, resolveOperand, within } from "./workspacePaths.js";
@@ -62,6 +63,9 @@ export function effectsOn(target: string | undefined, evidence: Evidence[], unna
 export function observesWhatChanged(observation: Evidence, effect: Evidence): boolean {
   const named = (path: string) =>
     isRecordedChange(effect) ? recordedOn(effect, path) : effect.kind === "command" ? commandNames(effect, path) || changedSeen(effect, path) === true : mentions(effect.content, path);
+  // A test run that passed after an edit of code under its folder observes what the code now does (round 12): only an edit of code, not a delete or a move.
+  const tested = observation.kind === "command" ? testedFolder(observation) : undefined;
+  if (tested !== undefined && observedChanges(effect).some((c) => c.op === "edit" && isCode(c.target) && within(c.target, tested))) return true;
   if (observation.kind === "command") return observedOperands(observation).some(named);
   // A listing of a folder holding what the effect named, deep enough to print it, observes it too (`ls -R .` after `mv … logs/`).
   return (!!observation.source.path && named(observation.source.path)) || (observation.kind === "listing" && printedPaths(observation).some(named));
@@ -85,12 +89,17 @@ export function listedPaths(listing: string): Set<string> {
   return out;
 }
 
-/** Whether a listing shows `path` as a file of 0 bytes: all of its content, seen to be none (a truncated file). */
+/**
+ * Whether a listing of a folder above `path` shows all that `path` holds: a file of 0 bytes (its
+ * content, seen to be none: a truncated file), or a folder whose entries it lists beneath it (a
+ * listing deep enough to enter it shows what the folder holds, as a listing of the folder itself does).
+ */
 export function listingShowsEmpty(e: Evidence, path: string): boolean {
   if (e.kind !== "listing" || !real(e)) return false;
   const dir = e.source.path ?? ".";
   if (!within(path, dir) || path === dir) return false;
   const rel = dir === "." ? path : path.slice(dir.length + 1);
+  if ([...listedPaths(e.content)].some((p) => p.startsWith(`${rel}/`))) return true;
   const stack: string[] = [];
   for (const line of e.content.split("\n")) {
     if (!line.trim()) continue;

@@ -1,0 +1,62 @@
+/**
+ * The requested state a clause names without quoting it (CONTRACT §6: what is checked is the state
+ * the request asks for): the line a delete removes named by its key ("the LOG_LEVEL line",
+ * "LOG_LEVEL 那一行"), a setting given as `KEY=value` ("set LOG_LEVEL=debug"), the copy a later
+ * clause refers to ("in the copy"), and a copy's bare new name, which puts it beside its source
+ * ("复制成 app.yaml.bak" of config/app.yaml is config/app.yaml.bak). Used by request.ts.
+ */
+import type { PathMention } from "./pathMention.js";
+
+/** The parts of a clause this reading looks at and refines. */
+interface ClauseState {
+  text: string;
+  intent: string | null;
+  op?: string;
+  copies?: boolean;
+  paths: PathMention[];
+  content: string[];
+  value?: string;
+}
+
+/** A key's shape: a config or code name (`LOG_LEVEL`, `maxRetries`, `db.host`), not an everyday word. */
+const KEY = /^(?=.*(?:_|\p{Lu}{2}|\p{Ll}\p{Lu}|\.))[\p{L}_][\p{L}\p{N}_.-]*$/u;
+
+/** The key a clause names a line by: "the LOG_LEVEL line", "the line for LOG_LEVEL", "LOG_LEVEL 那一行". */
+export function lineKey(text: string): string | undefined {
+  const m = /\bthe\s+([\p{L}_][\p{L}\p{N}_.-]*)\s+(?:line|entry|setting)\b/iu.exec(text) ?? /\b(?:line|entry)\s+(?:for|with|of)\s+([\p{L}_][\p{L}\p{N}_.-]*)/iu.exec(text) ?? /([\p{Script=Latin}_][\p{Script=Latin}\p{N}_.-]*)\s*(?:的)?\s*(?:那|这)?\s*一?\s*(?:行|项|条)/u.exec(text);
+  return m && KEY.test(m[1]!) ? m[1] : undefined;
+}
+
+/** A setting given as `KEY=value` after a verb that sets it ("set LOG_LEVEL=debug", "把 MODE=prod 写进去"). */
+export function assignmentValue(text: string): string | undefined {
+  return /(?<![\p{L}\p{N}_.\/-])([\p{L}_][\p{L}\p{N}_.]*=[^\s,，。;；'"`]+)/u.exec(text)?.[1];
+}
+
+/** Words that refer back to the copy an earlier clause made. */
+const THE_COPY = /\b(?:the|that|this)\s+(?:copy|backup|duplicate)\b|副本|那份|备份文件/iu;
+
+const dirOf = (path: string) => (path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "");
+
+/** Refines the clauses' requested state in place. */
+export function refineRequestedState(clauses: ClauseState[]): void {
+  let copy: PathMention | undefined;
+  for (const c of clauses) {
+    if (c.intent !== "change") continue;
+    // A copy's bare new name goes beside its one source in a folder (as `cp a/x a/x.bak` would be asked).
+    const sources = c.paths.filter((p) => p.kind === "file");
+    if (c.copies && sources.length === 1 && dirOf(sources[0]!.path)) {
+      const folder = dirOf(sources[0]!.path);
+      c.paths = c.paths.map((p) => (p.kind === "new" && !p.path.includes("/") && !p.folder ? { ...p, path: `${folder}/${p.path}`, written: p.written ?? p.path } : p));
+    }
+    if (c.copies) copy = c.paths.filter((p) => p.kind === "new").at(-1) ?? copy;
+    else if (copy && !c.paths.length && THE_COPY.test(c.text)) c.paths = [{ ...copy, kind: "file", at: copy.at }];
+    if (!c.content.length && c.op === "delete") {
+      const key = lineKey(c.text);
+      if (key) c.content = [key];
+    }
+    if (c.op === "edit" && c.value === undefined && !c.content.length) {
+      const set = assignmentValue(c.text);
+      if (set) c.value = set;
+    }
+  }
+}
