@@ -68,11 +68,14 @@ function englishHead(text: string): HeadVerb | undefined {
 function hanHead(text: string): HeadVerb | undefined {
   const words = tagWords(text).filter((t) => t.tag !== "x" && !HAN_LEAD_IN.test(t.word) && t.tag !== "r");
   // Past a disposal marker, the first word is the object even when jieba tags it a verb ("把缓存的 ttl 调成 900").
+  // A Latin object (a path) is cut into several words: all of them are the object.
   const marker = words.findIndex((t) => DISPOSAL.test(t.word));
-  const from = marker === -1 ? 0 : marker + 2;
-  const isVerb = (t: { word: string; tag: string }) => hasHan(t.word) && (t.tag.startsWith("v") || (COMPLEMENT.test(t.word) && verbGlossesOf(COMPLEMENT.exec(t.word)![1]!).length > 0));
+  let from = marker + 1;
+  if (marker !== -1) do from += 1; while (words[from - 1]?.tag === "eng" && words[from]?.tag === "eng");
+  const bare = (word: string) => (verbGlossesOf(word).length ? word : (COMPLEMENT.exec(word)?.[1] ?? word));
+  const isVerb = (t: { word: string; tag: string }) => hasHan(t.word) && (t.tag.startsWith("v") || (COMPLEMENT.test(t.word) && verbGlossesOf(bare(t.word)).length > 0));
   const found = words.slice(from).find(isVerb);
-  const verb = found && !found.tag.startsWith("v") ? COMPLEMENT.exec(found.word)![1]! : found?.word;
+  const verb = found ? bare(found.word) : undefined;
   if (!verb || known(verb)) return undefined;
   const gloss = verbGlossesOf(verb)[0]?.replace(/^to\s+/, "");
   const english = gloss ? englishWords(gloss)[0] : undefined;

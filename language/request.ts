@@ -351,7 +351,8 @@ function nestPlaces(places: Array<{ path: string; at: number; end: number }>, te
 }
 
 /** English words before a file that make it where something is ("remove X from a.txt"). */
-const FROM_FILE = /\b(?:from|in|inside|within|of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
+// "get rid of a.txt" takes a.txt as its object.
+const FROM_FILE = /\b(?:from|in|inside|within|(?<!\brid\s+)of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
 
 /** Words before a file that make it where something goes: "to", "into", "onto" (the end of), a Chinese verb's 到/进/入. */
 const TOWARD_FILE = /(?:\b(?:to|into|onto)\s+(?:the\s+)?(?:(?:end|bottom|top)\s+of\s+(?:the\s+)?)?(?:file\s+)?|\p{Script=Han}[到进入]\s*)[`'"]?$/iu;
