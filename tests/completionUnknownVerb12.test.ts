@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { gateRunner, sh } from "./support/gateRuns.js";
 
-const go = gateRunner({ "names.txt": "carol\nalice\nbob\n", "logs/app.log": "started\nstopped\n", "分数.txt": "80\n90\n" });
+const go = gateRunner({ "names.txt": "carol\nalice\nbob\n", "logs/app.log": "started\nstopped\n", "logs/keep.txt": "keep\n", "分数.txt": "80\n90\n", "notes/a.md": "# A\n", "notes/b.md": "# B\n" });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
 
@@ -46,5 +46,23 @@ describe("issue 21, round 12: a verb the lexicon does not hold", () => {
     const checked = await go("ensure-holds", "Make sure names.txt ends with a newline.", [["run_command", { command: "tail", args: ["-c", "1", "names.txt"] }]], "It already does: the last byte of names.txt is a newline, so nothing needed changing.");
     expect(checked).toMatchObject(done);
     expect(readFileSync(join(checked.workspace, "names.txt"), "utf8")).toBe("carol\nalice\nbob\n");
+  });
+
+  it("rule: a folder written before a glob (logs/*.log) is where the pattern's files are, not a folder to delete", { timeout: 60_000 }, async () => {
+    const request = "Delete logs/*.log";
+    const removed = await go("glob-scope", request, [sh("rm logs/*.log"), ["read_list", { path: "logs" }]], "Deleted logs/app.log; logs/ now holds only keep.txt.");
+    expect(removed).toMatchObject(done);
+    expect(existsSync(join(removed.workspace, "logs/keep.txt"))).toBe(true);
+    expect(existsSync(join(removed.workspace, "logs/app.log"))).toBe(false);
+    // A listing still showing a match is no delete.
+    expect(await go("glob-left", request, [["read_list", { path: "logs" }]], "Deleted every .log file in logs/.")).toMatchObject(refused);
+  });
+
+  it("rule: a file written right after the root is named (根目录的 all.md) is made at the root, not in the folder the request names", { timeout: 60_000 }, async () => {
+    const request = "把 notes 下面的 md 合并成根目录的 all.md";
+    const root = await go("root-file", request, [sh("cat notes/a.md notes/b.md > all.md"), ["read_open", { path: "all.md" }]], "已合并为 all.md：先是 # A，后是 # B。");
+    expect(root).toMatchObject(done);
+    expect(readFileSync(join(root.workspace, "all.md"), "utf8")).toBe("# A\n# B\n");
+    expect(await go("root-file-inside", request, [sh("cat notes/a.md notes/b.md > notes/all.md"), ["read_open", { path: "notes/all.md" }]], "已合并为 notes/all.md：先是 # A，后是 # B。")).toMatchObject(refused);
   });
 });
