@@ -93,9 +93,21 @@ export function isPattern(text: string, m: PathMention): boolean {
   const name = written.slice(written.lastIndexOf("/") + 1);
   if (!name.startsWith(".")) return false;
   const end = m.at + written.length;
-  // A glob star before it (`*.orig`) writes a kind of file, whatever the words around it.
-  if (text[m.at - 1] === "*") return true;
+  // A glob's star before the dot-name (`*.orig`, `data/*.txt`) writes a kind of file.
+  if (text[m.at + written.length - name.length - 1] === "*") return true;
   return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12));
+}
+
+/**
+ * A folder written right before a glob (`data/*.txt`) is where the pattern's files are, not an
+ * operand of its own: the two are one pattern (`data/.txt`), so "delete data/*.txt" never reads
+ * as deleting the folder.
+ */
+export function globbed(out: PathMention[], m: PathMention, text: string): PathMention[] {
+  const folder = out.at(-1);
+  if (!m.pattern || m.path.includes("/") || folder?.kind !== "dir") return [...out, m];
+  const end = folder.at + (folder.written ?? folder.path).length;
+  return text.slice(end, m.at).replace(/^\//, "") === "*" ? [...out.slice(0, -1), { ...m, path: `${folder.path}/${m.path}`, at: folder.at }] : [...out, m];
 }
 
 /** The clause around offset `at`: between the sentence or clause punctuation before and after it (a dot only before a space). */

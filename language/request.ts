@@ -9,7 +9,7 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
-import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
+import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { saidContent } from "./saidContent.js";
@@ -331,7 +331,7 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   if (names.size !== 1) return none;
   const folder = places[0]!.path;
   // With "in it", an existing file in a folder of its own is put there too, under its own name ("把 数据/a.csv 复制进去").
-  const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && (!(m.written ?? m.path).includes("/") || (anaphora && m.kind === "file"));
+  const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && (!(m.written ?? m.path).includes("/") || (anaphora && m.kind === "file")) && !AT_ROOT.test(text.slice(Math.max(0, m.at - 40), m.at));
   const joinable = mentions.filter((m) => bare(m) && m.at >= from && m.at < to);
   if (!joinable.length) return none;
   // A folder named apart from the place word ("create logs/ and put a file in it") stays an operand of its own.
@@ -345,6 +345,9 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
     });
   return { mentions: joined, places: [] };
 }
+
+/** A file written right after the root is named ("根目录的 all.md", "in the repo root as all.md") is at the root, whatever folder the request names. */
+const AT_ROOT = /(?:根目录|根路径)\s*(?:的|下|里|中)?\s*$|\broot(?:\s+(?:folder|directory|dir))?\s*(?:,\s*)?(?:as|called|named)?\s*$/iu;
 
 /** What may stand between a place and a place inside it: its folder noun and a localizer, 的 ("data 目录下的 2024"). */
 const NESTS = new RegExp(`^\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")})?\\s*(?:${LOCALIZERS})?\\s*的\\s*$`, "u");
@@ -365,7 +368,8 @@ function nestPlaces(places: Array<{ path: string; at: number; end: number }>, te
 }
 
 /** English words before a file that make it where something is ("remove X from a.txt"). */
-const FROM_FILE = /\b(?:from|in|inside|within|of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
+// "get rid of a.txt" takes a.txt as its object.
+const FROM_FILE = /\b(?:from|in|inside|within|(?<!\brid\s+)of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
 
 /** Words before a file that make it where something goes: "to", "into", "onto" (the end of), a Chinese verb's 到/进/入. */
 const TOWARD_FILE = /(?:\b(?:to|into|onto)\s+(?:the\s+)?(?:(?:end|bottom|top)\s+of\s+(?:the\s+)?)?(?:file\s+)?|\p{Script=Han}[到进入]\s*)[`'"]?$/iu;
@@ -520,7 +524,8 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
     .map((m) => (m.kind === "file" && TOWARD_FILE.test(noUrls.slice(Math.max(0, m.at - 30), m.at)) ? { ...m, toward: true } : m))
     .map((m) => (isPattern(noUrls, m) ? { ...m, pattern: true } : m))
-    .sort((a, b) => a.at - b.at);
+    .sort((a, b) => a.at - b.at)
+    .reduce<PathMention[]>((out, m) => globbed(out, m, noUrls), []);
   const words = wordsOf(found.rest);
   const into = (start: number, end: number) => joined.places.find((p) => p.at >= start && p.at < end)?.path;
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {

@@ -105,6 +105,7 @@ const LEXICON = new Map<string, WordSense>([
 /** Two-word phrases whose sense is not the sum of their words. */
 const PHRASES = new Map<string, WordSense>([
   ["look up", verb("lookup")],
+  ["get rid", del],
   ["pull request", { kind: "domain", domain: "code" }],
   ["unit test", { kind: "subject", subject: "test" }],
   ["can you", { kind: "filler" }],

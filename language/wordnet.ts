@@ -26,6 +26,8 @@ export interface Synset {
   derived: { key: string; word: number }[];
   /** The text after `|`: the definition, then its quoted examples. */
   gloss: string;
+  /** Its lexicographer file (WordNet's coarse class: 30 verbs of change, 31 of cognition, 32 of communication, …). */
+  lexFile: number;
 }
 
 export interface IndexEntry {
@@ -65,7 +67,7 @@ export function wordnetSynsets(): ReadonlyMap<string, Synset> {
         const [symbol, offset, targetPos, sourceTarget] = fields.slice(at + 1 + i * 4, at + 5 + i * 4);
         if (symbol === DERIVATION && offset && targetPos && sourceTarget) derived.push({ key: `${targetPos === "s" ? "a" : targetPos}:${offset}`, word: Number.parseInt(sourceTarget.slice(2), 16) });
       }
-      synsets.set(`${pos}:${fields[0]}`, { words, derived, gloss: line.slice(line.indexOf("|") + 1) });
+      synsets.set(`${pos}:${fields[0]}`, { words, derived, gloss: line.slice(line.indexOf("|") + 1), lexFile: Number(fields[1]) });
     }
   }
   return synsets;

@@ -5,6 +5,7 @@
  * exists or is the target of a change.
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
+import { unknownHeadVerb } from "../language/headVerb.js";
 import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 
 /** Longest request the frame builder reads; longer text belongs in a file the request names. */
@@ -196,6 +197,26 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
 }
 
 /**
+ * A request whose verb the lexicon does not hold ("Sort menu.md by price", "把 a.log 压缩成
+ * a.log.gz") but that names workspace paths still asks something of them: a verb that does
+ * something changes them (a path not yet in the workspace is what it makes), one that only
+ * knows or says something asks about them. With no goal at all, any answer would pass.
+ */
+function unknownVerbGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
+  for (const c of parsed.clauses) {
+    const head = unknownHeadVerb(c.text);
+    if (!head) continue;
+    const paths = parsed.paths;
+    if (head.observes || !paths.length) return existing(paths).map((p): Draft => ({ intent: "read", target: p.path }));
+    // Each path not yet in the workspace is something the verb makes ("split a.csv into b.csv and c.csv"); the rest are its sources.
+    const made = paths.filter((p) => p.kind === "new" && !p.pattern);
+    if (made.length) return [...made.flatMap((p) => changeGoals({ ...c, intent: "change", op: "write", paths: [p] }, ws)), ...existing(paths).map((p): Draft => ({ intent: "read", target: p.path }))];
+    return changeGoals({ ...c, intent: "change", op: "edit", paths }, ws);
+  }
+  return [];
+}
+
+/**
  * Builds the TaskFrame of a request. Returns a one-line message instead for input that cannot
  * make a frame: an empty request, one longer than MAX_REQUEST_CHARS, one naming more than
  * MAX_NAMED_PATHS paths. Never throws.
@@ -211,6 +232,7 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
   const notes: string[] = [];
   let drafts = parsed.social ? [] : effectiveClauses(parsed).flatMap((c) => clauseGoals(c, ws));
+  if (!drafts.length && !parsed.social) drafts = unknownVerbGoals(parsed, ws);
   // A request in a language the lexicon does not cover still needs evidence before an answer.
   if (parsed.unrecognised) {
     drafts = [{ intent: "question" }];
