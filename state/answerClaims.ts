@@ -6,7 +6,7 @@
  * records read. Anything the evidence cannot settle is left to coverage.
  */
 import { clockTimes } from "../language/operands.js";
-import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailures, requestedLiterals, statedNumbers } from "../language/answerWords.js";
+import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailure, reportsFailures, requestedLiterals, statedNumbers } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
@@ -14,6 +14,7 @@ import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFindi
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
+import { unbackedAct, unbackedCompletion } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -52,7 +53,7 @@ const citations = (frame: TaskFrame, g: Goal): string[] =>
  */
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
-  const unbacked = unbackedClaim(frame, turn, answer, request);
+  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer);
   if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
@@ -75,6 +76,10 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   if (lastCommand && typeof exitCode(lastCommand) === "number" && exitCode(lastCommand) !== 0 && shownText(lastCommand).trim() && claimsSuccess(answer)) return `the answer reports success, but [${lastCommand.id}], the last command, failed with code ${String(exitCode(lastCommand))}`;
   const lastRun = covering("run").at(-1) ?? lastCommand;
   if (lastRun && claimsSuccess(answer) && reportsFailures(shownText(lastRun))) return `the answer reports success, but the output of [${lastRun.id}] reports failures`;
+  // A failure reported although the turn's last outside record, or the command covering a question or a run, says it passed (round 12).
+  const passedOutcome = turn.filter((e) => real(e) && (e.kind === "record" || (e.kind === "command" && exitCode(e) === 0 && frame.goals.some((g) => (g.intent === "run" || g.intent === "question") && g.coveredBy.includes(e.id))))).at(-1);
+  if (passedOutcome && claimsSuccess(shownText(passedOutcome) || passedOutcome.content) && !reportsFailures(shownText(passedOutcome) || passedOutcome.content) && reportsFailure(answer) && !claimsSuccess(answer))
+    return `the answer reports a failure, but [${passedOutcome.id}] shows it passed`;
   const observedState = stateContradiction(frame, evidence, turn, answer, request);
   if (observedState) return observedState;
   // A denial although the turn's last outside lookup (a record: mail, calendar, an MCP tool) opened by counting what it found ("2 messages", "1 event").
