@@ -25,11 +25,14 @@ export function statedInability(answer: string): string | undefined {
     // A negation denying a capability later in the same clause ("我没有发送邮件的工具").
     for (const clause of sentence.split(/[,，、:：]/u)) {
       const cw = segmentWords(clause);
-      if (cw.some((w, i) => isNegation(w) && cw.slice(i + 1).some(isCapability))) return sentence;
+      if (cw.some((w, i) => isNegation(w) && cw.slice(i + 1).some((x) => isCapability(x) || ABILITY.test(x)))) return sentence;
     }
   }
   return undefined;
 }
+
+/** Nouns of being able to do something: denied, they state an inability as a missing tool does ("我没有拨打电话的能力", "no ability to call"). */
+const ABILITY = /^(?:ability|abilities|capability|capabilities|能力|功能)$/iu;
 
 /**
  * A Chinese compound is the kind of its last word (head-final): "语法错误" (syntax error) and

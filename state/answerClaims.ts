@@ -14,6 +14,7 @@ import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFindi
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
+import { unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { unbackedAct, unbackedCompletion } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
@@ -167,6 +168,9 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unshownQuote(frame, evidence, turn, answer, request) ??
     unlistedName(frame, turn, answer) ??
     unansweredValue(evidence, turn, answer, request) ??
+    unansweredKind(turn, answer, request) ??
+    unshownDate(frame, evidence, turn, answer, request) ??
+    unshownPath(frame, evidence, turn, answer, request) ??
     unansweredYesNo(turn, answer, request) ??
     unshownNumber(frame, evidence, answer, request)
   );
