@@ -5,7 +5,7 @@
  * search found, a count against the one number a command printed, clock times against the
  * records read. Anything the evidence cannot settle is left to coverage.
  */
-import { clockTimes } from "../language/operands.js";
+import { clockTimes, PATH_TOKEN } from "../language/operands.js";
 import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailure, reportsFailures, requestedLiterals, statedNumbers } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
@@ -44,6 +44,17 @@ function showsPath(e: Evidence, path: string): boolean {
 /** The names an answer may report a change by: the path, its file name, its folder's name, a move's destination and its file name. */
 export const changeNames = (g: Goal): string[] => [g.target, g.to].flatMap((p) => (p ? [p, baseOf(p), baseOf(dirOf(p))] : [])).filter((n) => n && n !== ".");
 
+/**
+ * Code the answer quotes that the observation covering a change shows (`path='config/settings.toml'`
+ * after a read of the edited line): quoting the new text states the new state (round 12). A bare
+ * path is not such code: it may be another goal's target that the line merely mentions.
+ */
+const quotedNewText = (answer: string, observed: string): string[] =>
+  answer
+    .split(/\s+/)
+    .map((t) => t.replace(/^[`"'“(]+|[`"'”),.;:。，]+$/gu, ""))
+    .filter((t) => t.length >= 6 && /[=(){}\[\]<>:]/.test(t.replace(PATH_TOKEN, "")) && observed.includes(t));
+
 /** Citations of the evidence that covers a change or its verification (`[ev-2]`): citing it names the target. */
 const citations = (frame: TaskFrame, g: Goal): string[] =>
   frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => `[${id}]`));
@@ -65,7 +76,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const namesSeen = (g: Goal) => g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== ".");
   const names = (g: Goal) => (g.target ? changeNames(g) : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
   const unreported = frame.goals.find(
-    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g), g.op),
+    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...quotedNewText(answer, observed(g))], observed(g), g.op),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
@@ -101,7 +112,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const shown = frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).flatMap((g) => turn.filter((e) => showsPath(e, g.target!)).map((e) => [g.target!, e] as const)).at(-1);
     if (shown && opensWithDenial(answer)) return `the answer denies it, but [${shown[1].id}] shows ${shown[0]}`;
     // A negative finding over less than the question's scope.
-    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn) : undefined;
+    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn, answer) : undefined;
     if (narrow) return narrow;
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
