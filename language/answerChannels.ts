@@ -10,7 +10,8 @@ import { baseForms } from "./english.js";
 import type { Domain } from "./kinds.js";
 import { lookupWord } from "./requestLexicon.js";
 import { hanRuns, hasHan, tagWords } from "./segment.js";
-import { statedInability } from "./answerWords.js";
+import { statedInability, withoutProposals } from "./answerWords.js";
+import { PATH_TOKEN, QUOTED } from "./operands.js";
 
 /** An act the answer claims through a channel: the clause, the verb, the channel's domain (none named: any channel), whether the verb sends. */
 export interface ClaimedAct {
@@ -31,6 +32,8 @@ const AUXILIARY = /^(?:have|has|had|just|also|already|successfully|then|now|inst
 const PASSIVE = /^(?:was|were|been|is|are|has\s+been)$/i;
 /** Words that open a clause and carry no subject ("so I emailed …", "and posted …"). */
 const OPENER = /^(?:so|and|then|also|instead|but|therefore|thus)$/i;
+/** Prepositions that place an act in a channel ("on Slack", "via email", "to your calendar"). */
+const CHANNEL_PLACE = /^(?:on|in|via|through|by|over|to|into)$/i;
 
 /** The base forms of an English past form: irregular, or a regular -ed. */
 const pastBases = (word: string): string[] => {
@@ -79,9 +82,11 @@ function englishAct(clause: string): ClaimedAct | undefined {
   if (at < 0) return undefined;
   const verb = words[at]!;
   const send = sendSense(pastBases(verb));
-  const domain = send?.domain ?? channels[0];
-  // Any verb placed in a channel ("reminded everyone on Slack") acts there; otherwise only a send verb claims a send.
-  if (!send && !domain) return undefined;
+  // Any verb placed in a channel by a preposition ("reminded everyone on Slack", "added it to your calendar") acts there;
+  // otherwise only a send verb claims a send. A clause naming a file acts in the workspace.
+  const placed = words.findIndex((w, j) => j > 0 && CHANNEL_PLACE.test(words[j - 1]!) && !!channelOf(w)) >= 0 || words.some((w, j) => j > 1 && CHANNEL_PLACE.test(words[j - 2]!) && /^(?:the|a|an|your|our|my|team|#\S+)$/i.test(words[j - 1]!) && !!channelOf(w));
+  const domain = send?.domain ?? (send || placed ? channels[0] : undefined);
+  if (!send && (!domain || new RegExp(PATH_TOKEN.source, "u").test(clause))) return undefined;
   return { clause, verb, ...(domain ? { domain } : {}), sends: !!send };
 }
 
@@ -96,7 +101,9 @@ function chineseAct(clause: string): ClaimedAct | undefined {
   if (tagged.slice(0, verbAt).some((t) => /^nr/.test(t.tag) || /^(?:他|她|他们|她们|对方)$/u.test(t.word) || (t.tag === "eng" && /^[A-Z][a-z]/.test(t.word) && !channelOf(t.word)))) return undefined;
   const sending = tagged.slice(verbAt).find((t) => sendSense([t.word]));
   const domain = (sending ? sendSense([sending.word])?.domain : undefined) ?? hanChannels(clause)[0] ?? tagged.map((t) => channelOf(t.word)).find(Boolean);
-  if (!sending && !domain) return undefined;
+  // Another verb acts in a channel only where the clause places it there (在钉钉群里, 群里, 邮件中) and names no file.
+  const placed = !!domain && /[里上中内]/u.test(clause) && !new RegExp(PATH_TOKEN.source, "u").test(clause);
+  if (!sending && !placed) return undefined;
   return { clause, verb: (sending ?? tagged[verbAt]!).word, ...(domain ? { domain } : {}), sends: !!sending };
 }
 
@@ -106,7 +113,8 @@ function chineseAct(clause: string): ClaimedAct | undefined {
  */
 export function claimedActs(answer: string): ClaimedAct[] {
   const out: ClaimedAct[] = [];
-  for (const clause of clausesOf(answer)) {
+  // Quoted text is what was written or said, not the answer's own words ("Created a.md with 'Open an issue first.'").
+  for (const clause of clausesOf(withoutProposals(answer.replace(QUOTED, " ")))) {
     if (NEGATED.test(clause) || statedInability(clause) || /[?？]$/u.test(clause)) continue;
     const act = hasHan(clause) ? chineseAct(clause) : englishAct(clause);
     if (act) out.push(act);

@@ -7,7 +7,8 @@
  */
 import { claimedActs } from "../language/answerChannels.js";
 import { isCompletionWord } from "../language/requestLexicon.js";
-import { sentences } from "../language/answerWords.js";
+import { sentences, withoutProposals } from "../language/answerWords.js";
+import { QUOTED } from "../language/operands.js";
 import { segmentWords } from "../language/segment.js";
 import { real } from "./observedState.js";
 import type { Evidence } from "./types.js";
@@ -38,6 +39,7 @@ const FINISHED = /^(?:done|finished|completed|完成|搞定|好了)$/iu;
  */
 export function unbackedCompletion(evidence: Evidence[], answer: string): string | undefined {
   if (evidence.some((e) => !e.simulated)) return undefined;
-  const sentence = sentences(answer).find((s) => segmentWords(s).some((w) => isCompletionWord(w) && FINISHED.test(w)));
+  // Quoted text and advice are not the answer's report ("You could post: \"Deploy is done.\"").
+  const sentence = sentences(withoutProposals(answer.replace(QUOTED, " "))).find((s) => segmentWords(s).some((w) => isCompletionWord(w) && FINISHED.test(w)));
   return sentence ? `the answer says "${sentence}", but nothing was read, run or changed` : undefined;
 }
