@@ -32,6 +32,8 @@ const AUXILIARY = /^(?:have|has|had|just|also|already|successfully|then|now|inst
 const PASSIVE = /^(?:was|were|been|is|are|has\s+been)$/i;
 /** Words that open a clause and carry no subject ("so I emailed …", "and posted …"). */
 const OPENER = /^(?:so|and|then|also|instead|but|therefore|thus)$/i;
+/** Advice or the user's own act ("建议你直接打电话", "you could ping them", "可以在群里说"): no claim of the answerer's. */
+const ADVICE = /^(?:(?:so|and|then|but)\s+)?you\b|\b(?:should|could|might|may|suggest|recommend|consider)\b|建议|可以|应该|不妨|最好|(?<![给向跟和对])[你您]/iu;
 /** Prepositions that place an act in a channel ("on Slack", "via email", "to your calendar"). */
 const CHANNEL_PLACE = /^(?:on|in|via|through|by|over|to|into)$/i;
 
@@ -115,9 +117,15 @@ export function claimedActs(answer: string): ClaimedAct[] {
   const out: ClaimedAct[] = [];
   // Quoted text is what was written or said, not the answer's own words ("Created a.md with 'Open an issue first.'").
   for (const clause of clausesOf(withoutProposals(answer.replace(QUOTED, " ")))) {
-    if (NEGATED.test(clause) || statedInability(clause) || /[?？]$/u.test(clause)) continue;
+    if (NEGATED.test(clause) || statedInability(clause) || /[?？]$/u.test(clause) || ADVICE.test(clause)) continue;
     const act = hasHan(clause) ? chineseAct(clause) : englishAct(clause);
     if (act) out.push(act);
   }
   return out;
+}
+
+/** The channels a text names (`email`, `Slack`, `电话`, `钉钉`): what an honest "cannot" says it cannot act through. */
+export function channelsIn(text: string): Domain[] {
+  const words = text.split(/[\s,.;:!?，。；：！？]+/u).filter(Boolean);
+  return [...new Set([...words.map(channelOf).filter((d): d is Domain => !!d), ...hanChannels(text)])];
 }

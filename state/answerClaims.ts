@@ -53,7 +53,8 @@ const quotedNewText = (answer: string, observed: string): string[] =>
   answer
     .split(/\s+/)
     .map((t) => t.replace(/^[`"'“(]+|[`"'”),.;:。，]+$/gu, ""))
-    .filter((t) => t.length >= 6 && /[=(){}\[\]<>:]/.test(t.replace(PATH_TOKEN, "")) && observed.includes(t));
+    // Spacing around `=` or `:` is the writer's: compared without it.
+    .filter((t) => t.length >= 6 && /[=(){}\[\]<>:]/.test(t.replace(PATH_TOKEN, "")) && observed.replace(/\s+/g, "").includes(t));
 
 /** Citations of the evidence that covers a change or its verification (`[ev-2]`): citing it names the target. */
 const citations = (frame: TaskFrame, g: Goal): string[] =>
