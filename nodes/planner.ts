@@ -10,7 +10,8 @@ import type { ToolDefinition } from "../tools/types.js";
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { answerContradiction } from "../state/answerClaims.js";
-import { capableTool, type VisibleTool } from "../state/answerHonesty.js";
+import { doubtfulCannot, type VisibleTool } from "../state/answerHonesty.js";
+import { evidenceNumber } from "../state/observedState.js";
 import { simulatedEntries } from "../tools/catalog/index.js";
 import { completionGate, coverGoals, failedAttempt, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
@@ -75,9 +76,12 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const open = frame.goals.filter((g) => g.status === "open");
   const outsideWorkspace = (g: Goal) => g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain);
   // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
-  if (reason && !contradiction && open.length && open.every(outsideWorkspace) && !capableTool(reason, open, tools)) {
+  const turn = state.evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
+  const doubt = reason && open.length && open.every(outsideWorkspace) ? doubtfulCannot(reason, open, tools, state.goal, turn, decision.text) : undefined;
+  if (reason && open.length && open.every(outsideWorkspace) && !doubt) {
     return { taskFrame: notDone(frame, reason), nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
   }
+  if (doubt) gate.message = `${gate.message}; ${doubt}`;
   const refusal = frame.refusal;
   const progressed = !!refusal && state.evidenceCount > refusal.at && gate.message !== refusal.missing;
   if (refusal && !progressed) {
