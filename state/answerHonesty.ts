@@ -16,8 +16,8 @@ export interface VisibleTool {
 }
 
 /**
- * A tool in sight that acts through the channel an honest "cannot" names, or undefined: a
- * send needs a tool of the channel that is not read-only, a lookup or a question any tool of it.
+ * A tool in sight that acts through the channel an honest "cannot" names, or undefined: a tool
+ * of the channel that is not read-only.
  * When the sentence names no channel, nothing is settled.
  */
 export function capableTool(reason: string, open: Goal[], tools: VisibleTool[], request: string): VisibleTool | undefined {
@@ -26,7 +26,8 @@ export function capableTool(reason: string, open: Goal[], tools: VisibleTool[], 
   // Only the channel the sentence itself says it cannot use: a goal's domain may be a misreading ("upload to Google Drive" read as a lookup).
   const domains = channelsIn(reason).filter((d) => !sends || !RECIPIENT[d] || RECIPIENT[d]!.test(request));
   if (!domains.length) return undefined;
-  return tools.find((t) => domains.some((d) => t.domain === d || t.domain.startsWith(`${d}.`)) && (!sends || t.risk !== "read"));
+  // Only a tool that acts (not read-only) settles it: "I can only read calendars" beside a calendar reader is honest, and a goal read as a question may be a misreading.
+  return tools.find((t) => domains.some((d) => t.domain === d || t.domain.startsWith(`${d}.`)) && t.risk !== "read");
 }
 
 /** How a request names a recipient in a channel: a mail address, a chat channel or handle, a phone number. */
