@@ -76,8 +76,9 @@ describe("issue 21, round 12: acts and outcomes the turn holds no trace of", () 
   });
 
   it("rule: a denied ability states an honest 'cannot'; a claim of the call is refused", { timeout: 90_000 }, async () => {
-    expect(await go("call-cannot", "给李老师打个电话说明天停课", [], "我没有打电话的能力，所以没有联系李老师。")).toMatchObject(passes);
-    await blocked(go("call-claimed", "给李老师打个电话说明天停课", [], "已经给李老师打过电话了。"));
+    // The request is read into a send goal: without the stated inability the answer is refused as the send unanswered.
+    expect(await go("call-cannot", "给王老师打个电话，告诉他明天停课", [], "我没有打电话的能力，所以没有联系王老师。")).toMatchObject(passes);
+    await blocked(go("call-claimed", "给王老师打个电话，告诉他明天停课", [], "已经给王老师打过电话了。"));
   });
 });
 
