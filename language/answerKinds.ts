@@ -28,7 +28,8 @@ export function askedKind(request: string): ValueKind | undefined {
 }
 
 const MONTHS = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
-const MONTH_NAME = new RegExp(`\\b(${MONTHS.join("|")}|(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\\.?)(?![a-z])`, "giu");
+/** English month names are capitalized; "May" (also a verb) counts only beside a number ("May 3", "3 May", "May 2024"). */
+const MONTH_NAME = /\b(January|February|March|April|June|July|August|September|October|November|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.?|May(?=\s+\d)|(?<=\d\s)May)(?![a-z])/gu;
 /** Words naming a day relative to today: they state a date only the evidence can ground. */
 const RELATIVE_DAY = /\b(?:yesterday|today|tomorrow|tonight|last\s+(?:week|month|year|night)|next\s+(?:week|month|year)|this\s+(?:morning|week|month))\b|昨天|今天|明天|前天|后天|上周|下周|本周|上个月|下个月|去年|今年|明年/giu;
 

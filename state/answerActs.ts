@@ -57,7 +57,9 @@ const HANDED_BACK = /\byou\s+(?:can|could|should|might|may|need\s+to|just)\b|\bj
  * "cannot" with advice is left to the gate's "not done".
  */
 export function handedBack(turn: Evidence[], answer: string, request: string): string | undefined {
-  if (/[?？]\s*$/u.test(request.trim()) || statedInability(answer) || turn.some((e) => isEffect(e) || e.kind === "receipt")) return undefined;
+  // An answer that delivers content of its own (several lines: a translation, a draft) did the work in the reply.
+  const delivers = answer.split("\n").filter((l) => l.trim()).length > 2;
+  if (delivers || /[?？]\s*$/u.test(request.trim()) || statedInability(answer) || turn.some((e) => isEffect(e) || e.kind === "receipt")) return undefined;
   const words = segmentWords(request);
   const asks = words.some((w, i) => {
     const s = lookupWord(w);
