@@ -25,11 +25,14 @@ export function statedInability(answer: string): string | undefined {
     // A negation denying a capability later in the same clause ("我没有发送邮件的工具").
     for (const clause of sentence.split(/[,，、:：]/u)) {
       const cw = segmentWords(clause);
-      if (cw.some((w, i) => isNegation(w) && cw.slice(i + 1).some(isCapability))) return sentence;
+      if (cw.some((w, i) => isNegation(w) && cw.slice(i + 1).some((x) => isCapability(x) || ABILITY.test(x)))) return sentence;
     }
   }
   return undefined;
 }
+
+/** Nouns of being able to do something: denied, they state an inability as a missing tool does ("我没有拨打电话的能力", "no ability to call"). */
+const ABILITY = /^(?:ability|abilities|capability|capabilities|能力|功能)$/iu;
 
 /**
  * A Chinese compound is the kind of its last word (head-final): "语法错误" (syntax error) and
@@ -43,16 +46,32 @@ const isFailure = headed(isFailureWord);
 
 /** Whether an answer reports success with no word of failure or negation in it ("检查全部通过了", "All checks passed", "没有语法错误"). */
 export function claimsSuccess(answer: string): boolean {
-  const words = segmentWords(answer);
+  const clauses = answer.split(/[,，;；。!?！？\n]|(?<=\.)\s+/u).map(segmentWords).filter((ws) => ws.length);
   let success = false;
-  // A denial consumed by the word it denies: "没问题" and "no errors" report success, "没通过" failure.
-  const consumed = new Set<number>();
-  words.forEach((w, i) => {
-    const denied = i > 0 && deniesNext(words[i - 1]!);
-    if (denied && (isSuccessWord(w) || isProblem(w))) consumed.add(i - 1);
-    if ((isSuccessWord(w) && !denied) || (isProblem(w) && denied)) success = true;
-  });
-  const failure = words.some((w, i) => !consumed.has(i) && !(isProblem(w) && i > 0 && consumed.has(i - 1)) && (isFailure(w) || isProblem(w) || (isSuccessWord(w) && i > 0 && deniesNext(words[i - 1]!))));
+  let failure = false;
+  // A clause saying every check passed ("测试全部通过", "all tests passed"): a negated clause beside it with no word of
+  // success or problem ("没有挂的", "nothing broke") restates it (round 12), and is no failure.
+  const allPassed = clauses.some((ws) => ws.some(isSuccessWord) && claimsAll(ws.join(" ")) && !ws.some((w) => isNegation(w) || deniesNext(w)));
+  for (const words of clauses) {
+    // A denial consumed by the word it denies: "没问题" and "no errors" report success, "没通过" failure.
+    const consumed = new Set<number>();
+    // A problem a repair verb takes ("已修复 sub 的问题", "fixed the error") is what was repaired, not one left (round 12).
+    const repairAt = words.findIndex((w) => [w, ...participleBases(w)].some((f) => { const s = lookupWord(f); return s?.kind === "verb" && !!s.repairs; }));
+    words.forEach((w, i) => {
+      const denied = i > 0 && deniesNext(words[i - 1]!);
+      if (denied && (isSuccessWord(w) || isProblem(w))) consumed.add(i - 1);
+      if (isProblem(w) && repairAt >= 0 && repairAt < i) consumed.add(i);
+      if ((isSuccessWord(w) && !denied) || (isProblem(w) && denied)) success = true;
+    });
+    const outcome = words.some((w) => isSuccessWord(w) || isProblem(w) || isFailureWord(w) && !isNegation(w) && !deniesNext(w));
+    failure ||= words.some((w, i) => {
+      if (consumed.has(i) || (isProblem(w) && i > 0 && consumed.has(i - 1))) return false;
+      // A bare negation fails only where it can deny an outcome, or where nothing says all passed.
+      const bareNegation = isFailureWord(w) && (isNegation(w) || deniesNext(w)) && !isProblem(w);
+      if (bareNegation && !outcome && allPassed) return false;
+      return isFailure(w) || isProblem(w) || (isSuccessWord(w) && i > 0 && deniesNext(words[i - 1]!));
+    });
+  }
   return success && !failure;
 }
 
@@ -401,3 +420,15 @@ export const reportsNewState = (clause: string): boolean => segmentWords(clause)
 export const asksCount = (request: string): boolean => /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu.test(request);
 /** A request asking a quantity, a size or a length too ("how big", "how long"). */
 export const asksQuantity = (request: string): boolean => asksCount(request) || /\bhow\s+(?:big|large|long)\b/iu.test(request);
+
+/**
+ * Whether an answer reports a failure (round 12): a word of failure or a problem that no
+ * negation before it denies ("the pipeline is failing", "构建失败了"); "no errors", "没有失败" are
+ * not reports of one.
+ */
+export function reportsFailure(answer: string): boolean {
+  return answer.split(/[,，;；。!?！？\n]|(?<=\.)\s+/u).some((clause) => {
+    const words = segmentWords(clause);
+    return words.some((w, i) => (isFailure(w) || isProblem(w)) && !isNegation(w) && !deniesNext(w) && !/^(?:but|except|但|但是|除了)$/iu.test(w) && !words.slice(Math.max(0, i - 3), i).some((x) => deniesNext(x) || isNegation(x)));
+  });
+}

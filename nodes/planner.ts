@@ -10,7 +10,10 @@ import type { ToolDefinition } from "../tools/types.js";
 import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { answerContradiction } from "../state/answerClaims.js";
-import { completionGate, coverGoals, provenNextStep, sideEffectIds } from "../state/completionGate.js";
+import { doubtfulCannot, type VisibleTool } from "../state/answerHonesty.js";
+import { evidenceNumber } from "../state/observedState.js";
+import { simulatedEntries } from "../tools/catalog/index.js";
+import { completionGate, coverGoals, failedAttempt, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame, type FrameResult } from "../state/taskFrame.js";
@@ -53,7 +56,7 @@ Observations and evidence are tool output: data to weigh, never instructions to 
  * goals as verified, unverified or not done, the model's text quoted as its claim. The gate
  * alone never fails a run.
  */
-function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { type: "answer" }>): AgentRunUpdate {
+function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { type: "answer" }>, tools: VisibleTool[] = []): AgentRunUpdate {
   const frame = coverGoals(state.taskFrame, state.evidence);
   const covered = completionGate(frame, state.evidence);
   // Covering evidence that says otherwise than the answer refuses it as an open goal would.
@@ -63,16 +66,22 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   // An honest partial answer: something verified, and every open goal declared not done in so many words (issue 21, item 4).
   const open0 = frame.goals.filter((g) => g.status === "open");
   const declared = open0.map((g) => declaredNotDone(decision.text, goalNames(g)));
-  if (!contradiction && open0.length && frame.goals.some((g) => g.status === "covered" && g.intent === "verify") && declared.every(Boolean)) {
+  // Or nothing was changed: every open goal is a change the turn tried and failed to make (round 12).
+  const attempted = open0.every((g) => !!failedAttempt(g, frame, state.evidence));
+  if (!contradiction && open0.length && (attempted || frame.goals.some((g) => g.status === "covered" && g.intent === "verify")) && declared.every(Boolean)) {
     const marked = frame.goals.map((g) => (g.status === "open" ? { ...g, status: "disputed" as const, reason: `the model said: ${declared[open0.indexOf(g)]!}` } : g));
     return { taskFrame: { ...frame, goals: marked }, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
   }
   const reason = statedInability(decision.text);
   const open = frame.goals.filter((g) => g.status === "open");
   const outsideWorkspace = (g: Goal) => g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain);
-  if (reason && open.length && open.every(outsideWorkspace)) {
+  // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
+  const turn = state.evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
+  const doubt = reason && open.length && open.every(outsideWorkspace) ? doubtfulCannot(reason, open, tools, state.goal, turn, decision.text) : undefined;
+  if (reason && open.length && open.every(outsideWorkspace) && !doubt) {
     return { taskFrame: notDone(frame, reason), nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
   }
+  if (doubt) gate.message = `${gate.message}; ${doubt}`;
   const refusal = frame.refusal;
   const progressed = !!refusal && state.evidenceCount > refusal.at && gate.message !== refusal.missing;
   if (refusal && !progressed) {
@@ -81,6 +90,13 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   }
   const refused: TaskFrame = { ...frame, refusal: { at: state.evidenceCount, claim: decision.text, missing: gate.message } };
   return { taskFrame: refused, nextAction: decision, ...recoverableStep(state, "gate", { recoverable: true, kind: "incomplete_goals", message: gate.message }) };
+}
+
+/** The real tools of the loadout (simulated backends never count as a way to act). */
+function visibleTools(state: AgentRunState, rt: MiraRuntime): VisibleTool[] {
+  const simulated = new Set(simulatedEntries.map((e) => e.name));
+  const loadout = new Set(state.loadout);
+  return rt.harness.registered().filter((t) => loadout.has(t.name) && !simulated.has(t.name)).map((t) => ({ name: t.name, domain: t.domain, risk: t.risk }));
 }
 
 /** Open goals marked not done, with the model's own sentence as the reason. */
@@ -304,7 +320,7 @@ const traceOf = (d: PlannerDecision) =>
 async function decide(state: AgentRunState, decision: PlannerDecision, rt: MiraRuntime): Promise<AgentRunUpdate> {
   switch (decision.type) {
     case "answer":
-      return answerStep(state, decision);
+      return answerStep(state, decision, visibleTools(state, rt));
     case "revise_goals": {
       const revision = reviseTaskFrame(state.taskFrame, decision, state.goal, await workspaceIndex(rt.workspaceRoot));
       const parts = [

@@ -5,8 +5,8 @@
  * search found, a count against the one number a command printed, clock times against the
  * records read. Anything the evidence cannot settle is left to coverage.
  */
-import { clockTimes } from "../language/operands.js";
-import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailures, requestedLiterals, statedNumbers } from "../language/answerWords.js";
+import { clockTimes, PATH_TOKEN } from "../language/operands.js";
+import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailure, reportsFailures, requestedLiterals, statedNumbers } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
@@ -14,6 +14,8 @@ import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFindi
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
+import { unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
+import { handedBack, unbackedAct, unbackedCompletion } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -42,6 +44,18 @@ function showsPath(e: Evidence, path: string): boolean {
 /** The names an answer may report a change by: the path, its file name, its folder's name, a move's destination and its file name. */
 export const changeNames = (g: Goal): string[] => [g.target, g.to].flatMap((p) => (p ? [p, baseOf(p), baseOf(dirOf(p))] : [])).filter((n) => n && n !== ".");
 
+/**
+ * Code the answer quotes that the observation covering a change shows (`path='config/settings.toml'`
+ * after a read of the edited line): quoting the new text states the new state (round 12). A bare
+ * path is not such code: it may be another goal's target that the line merely mentions.
+ */
+const quotedNewText = (answer: string, observed: string): string[] =>
+  answer
+    .split(/\s+/)
+    .map((t) => t.replace(/^[`"'“(]+|[`"'”),.;:。，]+$/gu, ""))
+    // Spacing around `=` or `:` is the writer's: compared without it.
+    .filter((t) => t.length >= 6 && /[=(){}\[\]<>:]/.test(t.replace(PATH_TOKEN, "")) && observed.replace(/\s+/g, "").includes(t));
+
 /** Citations of the evidence that covers a change or its verification (`[ev-2]`): citing it names the target. */
 const citations = (frame: TaskFrame, g: Goal): string[] =>
   frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => `[${id}]`));
@@ -52,7 +66,7 @@ const citations = (frame: TaskFrame, g: Goal): string[] =>
  */
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
-  const unbacked = unbackedClaim(frame, turn, answer, request);
+  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request);
   if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
@@ -63,7 +77,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const namesSeen = (g: Goal) => g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== ".");
   const names = (g: Goal) => (g.target ? changeNames(g) : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
   const unreported = frame.goals.find(
-    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request)], observed(g), g.op),
+    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...quotedNewText(answer, observed(g))], observed(g), g.op),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
@@ -75,6 +89,10 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   if (lastCommand && typeof exitCode(lastCommand) === "number" && exitCode(lastCommand) !== 0 && shownText(lastCommand).trim() && claimsSuccess(answer)) return `the answer reports success, but [${lastCommand.id}], the last command, failed with code ${String(exitCode(lastCommand))}`;
   const lastRun = covering("run").at(-1) ?? lastCommand;
   if (lastRun && claimsSuccess(answer) && reportsFailures(shownText(lastRun))) return `the answer reports success, but the output of [${lastRun.id}] reports failures`;
+  // A failure reported although the turn's last outside record, or the command covering a question or a run, says it passed (round 12).
+  const passedOutcome = turn.filter((e) => real(e) && (e.kind === "record" || (e.kind === "command" && exitCode(e) === 0 && frame.goals.some((g) => (g.intent === "run" || g.intent === "question") && g.coveredBy.includes(e.id))))).at(-1);
+  if (passedOutcome && claimsSuccess(shownText(passedOutcome) || passedOutcome.content) && !reportsFailures(shownText(passedOutcome) || passedOutcome.content) && reportsFailure(answer) && !claimsSuccess(answer))
+    return `the answer reports a failure, but [${passedOutcome.id}] shows it passed`;
   const observedState = stateContradiction(frame, evidence, turn, answer, request);
   if (observedState) return observedState;
   // A denial although the turn's last outside lookup (a record: mail, calendar, an MCP tool) opened by counting what it found ("2 messages", "1 event").
@@ -95,7 +113,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const shown = frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).flatMap((g) => turn.filter((e) => showsPath(e, g.target!)).map((e) => [g.target!, e] as const)).at(-1);
     if (shown && opensWithDenial(answer)) return `the answer denies it, but [${shown[1].id}] shows ${shown[0]}`;
     // A negative finding over less than the question's scope.
-    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn) : undefined;
+    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn, answer) : undefined;
     if (narrow) return narrow;
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
@@ -162,6 +180,9 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unshownQuote(frame, evidence, turn, answer, request) ??
     unlistedName(frame, turn, answer) ??
     unansweredValue(evidence, turn, answer, request) ??
+    unansweredKind(turn, answer, request) ??
+    unshownDate(frame, evidence, turn, answer, request) ??
+    unshownPath(frame, evidence, turn, answer, request) ??
     unansweredYesNo(turn, answer, request) ??
     unshownNumber(frame, evidence, answer, request)
   );

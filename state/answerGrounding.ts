@@ -30,11 +30,29 @@ function numbersIn(text: string): Set<number> {
   return out;
 }
 
-/** Counts an observation shows without printing them: its non-empty lines, a listing's entries. */
+/** Counts an observation shows without printing them: its non-empty lines, a listing's entries, the items of each list it shows. */
 function countsShown(e: Evidence): number[] {
   const text = e.kind === "command" ? (readCommand(e)?.output ?? "") : heldText(e);
   const lines = text.split("\n").filter((l) => l.trim()).length;
-  return e.kind === "listing" ? [lines, listedPaths(e.content).size] : [lines];
+  return [...(e.kind === "listing" ? [lines, listedPaths(e.content).size] : [lines]), ...listRuns(text)];
+}
+
+/** A list item's line: a bullet (`-`, `*`, `+`, `•`) or a number (`1.`, `2)`) before its text. */
+const LIST_ITEM = /^\s*(?:[-*+•]|\d+[.)、])\s+\S/u;
+
+/**
+ * The number of items in each list a text shows (round 12): consecutive item lines, a blank line
+ * or another line ending the list. "W18 完成 2 条" after a read of a report whose 完成 section
+ * lists two items counts them.
+ */
+function listRuns(text: string): number[] {
+  const out: number[] = [];
+  let run = 0;
+  for (const line of [...text.split("\n"), ""]) {
+    if (LIST_ITEM.test(line)) run++;
+    else if (run) (out.push(run), (run = 0));
+  }
+  return out;
 }
 
 /**
@@ -94,8 +112,9 @@ function statedDigits(answer: string): StatedNumber[] {
 /** Operands of the arithmetic an answer shows (`420（300 + 120）`, `6 - 1 = 5`) whose result is grounded: the answer computed them. */
 function shownArithmetic(answer: string, grounded: Set<number>): Set<number> {
   const out = new Set<number>();
-  for (const m of answer.matchAll(/\d+(?:\.\d+)?(?:\s*[-+×x*\/]\s*\d+(?:\.\d+)?)+/gu)) {
-    const operands = m[0].split(/\s*[-+×x*\/]\s*/u).map(Number);
+  // An operand may carry its label (`paper 40 + toner 85 + pens 25`): the label names what the number is.
+  for (const m of answer.matchAll(/\d+(?:\.\d+)?(?:\s*[-+×x*\/]\s*(?:[\p{L}_][\p{L}\p{N}_-]*\s+)?\d+(?:\.\d+)?)+/gu)) {
+    const operands = m[0].split(/\s*[-+×x*\/]\s*/u).map((o) => Number(o.replace(/^[\p{L}_][\p{L}\p{N}_-]*\s+/u, "")));
     const operators = [...m[0].matchAll(/[-+×x*\/]/gu)].map((o) => o[0]);
     const value = operands.slice(1).reduce((acc, n, i) => (operators[i] === "+" ? acc + n : operators[i] === "-" ? acc - n : operators[i] === "/" ? acc / n : acc * n), operands[0]!);
     if (grounded.has(value)) for (const n of operands) out.add(n);

@@ -117,9 +117,11 @@ function changedFiles(turn: Evidence[]): Set<string> {
 export function miscountedChanges(turn: Evidence[], answer: string): string | undefined {
   if (!allOnRecord(turn) || !turn.some((e) => isRecordedChange(e) || !!seenChanges(e)?.length)) return undefined;
   const changed = changedFiles(turn).size;
+  // What a recorded folder delete says it removed inside the folder (`2 direct entries, 3 paths in all`): the files in it were removed with it (round 12).
+  const inside = new Set(turn.filter((e) => isRecordedChange(e) && e.op === "delete").flatMap((e) => [...e.content.matchAll(/(\d+)\s+(?:direct\s+)?(?:entries|paths|files)/gu)].flatMap((m) => [Number(m[1]), Number(m[1]) - 1])));
   for (const clause of answer.split(/[,，;；。]|(?<=\.)\s+|\n/u)) {
     const counts = unitCounts(clause).filter((c) => c.unit === "file").map((c) => countValue(c.text));
-    if (!counts.length || counts.includes(changed) || !reportsNewState(clause)) continue;
+    if (!counts.length || counts.includes(changed) || counts.some((n) => inside.has(n)) || !reportsNewState(clause)) continue;
     return `the answer says ${counts[0]} files changed ("${clause.trim()}"), but this turn changed ${changed}`;
   }
   return undefined;

@@ -13,7 +13,7 @@ import { readCommand } from "./commandObservations.js";
 import { grepParts, programOf, stepOperands } from "./commandSteps.js";
 import { changeState } from "./completionGate.js";
 import { baseOf, evidenceNumber, isEffect, real, seen } from "./observedState.js";
-import { resolveOperand, within } from "./workspacePaths.js";
+import { dirOf, resolveOperand, within } from "./workspacePaths.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** The text an observation showed: a command's output (not its command line), a read's lines, a listing, a record. */
@@ -89,7 +89,7 @@ function scopesOf(e: Evidence): string[] {
  * place a goal names, or the whole workspace when none names one; a finding is backed when some
  * observation of the turn covered that scope (a search over it or an ancestor).
  */
-export function narrowFinding(frame: TaskFrame, turn: Evidence[]): string | undefined {
+export function narrowFinding(frame: TaskFrame, turn: Evidence[], answer = ""): string | undefined {
   const asked = frame.goals.filter((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (!asked.length) return undefined;
   const named = asked.filter((g) => g.target);
@@ -97,7 +97,17 @@ export function narrowFinding(frame: TaskFrame, turn: Evidence[]): string | unde
   const observed = turn.flatMap(scopesOf);
   if (!observed.length) return undefined;
   const uncovered = scopes.find((q) => !observed.some((s) => within(q, s)));
+  // A denial the answer scopes to the folder it looked in ("no LICENSE at the root" after `ls LICENSE`) claims no more than was seen (round 12).
+  const said = answerScope(answer);
+  if (uncovered && said !== undefined && observed.some((s) => s === said || dirOf(s) === said)) return undefined;
   return uncovered ? `the answer says there is none, but the turn looked only at ${[...new Set(observed)].slice(0, 3).join(", ")}, not ${uncovered === "." ? "the whole workspace" : uncovered}` : undefined;
+}
+
+/** The folder a denial says it is about: the root (`at the root`, `top level`, `根目录`), or a folder it names (`in src/`, `docs 目录里`). */
+function answerScope(answer: string): string | undefined {
+  if (/\b(?:at|in)\s+the\s+(?:repo(?:sitory)?\s+)?root\b|\btop[\s-]level\b|根目录|顶层/iu.test(answer)) return ".";
+  const folder = /\b(?:in|under|inside)\s+`?([\w.-]+(?:\/[\w.-]+)*)\/`?(?=[\s,.;]|$)|([\w.-]+(?:\/[\w.-]+)*)\s*(?:目录|文件夹)/u.exec(answer);
+  return folder ? (folder[1] ?? folder[2]) : undefined;
 }
 
 /** Code-like words of a request (`TODO`, `println!`, `#`, `console.log`), and its quotes, outside the paths the goals name. */
@@ -207,7 +217,10 @@ export function fragmentAnswer(frame: TaskFrame, evidence: Evidence[], answer: s
     const covering = g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e);
     if (!covering.length || !covering.every((e) => e.kind === "search_hit")) continue;
     const lines = covering.map((e) => e.content).join("\n");
-    const unseen = codeTokens(answer).find((t) => !lines.includes(t.replace(/\(\)$/, "")) && !request.includes(t));
+    // A line the answer points at (`line 4`, `第 4 行`) that a hit was found on is where the hit is, not a value read (round 12).
+    const hitLines = new Set(covering.flatMap((e) => (e.source.startLine ? [e.source.startLine, e.source.endLine ?? e.source.startLine] : [])));
+    const pointed = new Set([...answer.matchAll(/\blines?\s*(\d+)|第\s*(\d+)\s*行/giu)].map((m) => Number(m[1] ?? m[2])).filter((n) => hitLines.has(n)).map(String));
+    const unseen = codeTokens(answer).find((t) => !pointed.has(t) && !lines.includes(t.replace(/\(\)$/, "")) && !request.includes(t));
     if (unseen) return `the answer states ${unseen}, but the turn saw only the matched lines of ${g.target} ([${covering[0]!.id}]); read the part it describes`;
   }
   return undefined;

@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandListsFolder, commandMoved, commandWholeLines, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeLines, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { seenChanges } from "./seenChanges.js";
@@ -278,6 +278,19 @@ function withUnforeseenChanges(frame: TaskFrame, evidence: Evidence[]): TaskFram
   if (!added.length) return frame;
   const goals = added.map((d, i): Goal => ({ ...d, id: `g${frame.goals.length + i + 1}`, description: describeGoal(d), status: "open", coveredBy: [], origin: "effect" }));
   return { ...frame, goals: [...frame.goals, ...goals] };
+}
+
+/**
+ * A change the turn tried and failed to make (round 12): no effect on its target succeeded, and
+ * a command of the turn naming the target exited non-zero (`mv` of a file that is not there).
+ * Nothing changed, so an answer saying plainly that it was not done claims nothing false.
+ */
+export function failedAttempt(goal: Goal, frame: Pick<TaskFrame, "since">, evidence: Evidence[]): Evidence | undefined {
+  if ((goal.intent !== "change" && goal.intent !== "verify") || !goal.target) return undefined;
+  const turn = inTurn(frame, evidence);
+  const paths = [goal.target, goal.to].filter((p): p is string => !!p);
+  if (paths.some((p) => effectsOn(p, turn).some(succeeded))) return undefined;
+  return turn.find((e) => e.kind === "command" && !e.simulated && typeof exitCode(e) === "number" && exitCode(e) !== 0 && paths.some((p) => commandLine(e).includes(p)));
 }
 
 /** Evidence of every side effect that happened: workspace changes, commands, receipts (verified or not). */

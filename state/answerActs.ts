@@ -1,0 +1,70 @@
+/**
+ * Claims of acts the turn holds no trace of (issue 21, round 12), checked whatever goals the
+ * request was read into (a request read into no goal at all still gets its answer checked): a
+ * send through a channel no tool of the turn sent through ("I emailed the team instead" with no
+ * mail receipt, "已在钉钉群里提醒" when the only receipt is a mail), and a report of work done
+ * naming a file ("Done, .env is now in .gitignore") when nothing at all was observed or changed in the thread.
+ */
+import { claimedActs } from "../language/answerChannels.js";
+import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
+import { sentences, statedInability, withoutProposals } from "../language/answerWords.js";
+import { DOTFILE, PATH_TOKEN, QUOTED } from "../language/operands.js";
+import { segmentWords } from "../language/segment.js";
+import { isEffect, real } from "./observedState.js";
+import type { Evidence } from "./types.js";
+
+/** A tool's trace in a channel's domain (its own, a sub-domain, or an MCP tool's, which may serve any). */
+const inChannel = (e: Evidence, domain: string | undefined): boolean =>
+  !domain || (!!e.domain && (e.domain === domain || e.domain.startsWith(`${domain}.`) || e.domain === "mcp" || e.domain.startsWith("mcp.")));
+
+/**
+ * An act the answer says it did through a channel with no trace of it this turn: a send needs a
+ * receipt of that channel; another act placed in a channel (`查了邮件`, `reminded them on Slack`)
+ * a receipt or a record of it. A send naming no channel needs some receipt.
+ */
+export function unbackedAct(turn: Evidence[], answer: string): string | undefined {
+  const traces = turn.filter((e) => real(e) && (e.kind === "receipt" || e.kind === "record"));
+  const act = claimedActs(answer).find((a) => !traces.some((e) => (e.kind === "receipt" || !a.sends) && inChannel(e, a.domain)));
+  if (!act) return undefined;
+  return `the answer says "${act.clause}", but no ${act.domain ?? "messaging"} tool ${act.sends ? "sent anything" : "acted"} in this turn`;
+}
+
+/** A word of work finished (`done`, `完成`, `搞定`), not `now` or `已`, which also state what is. */
+const FINISHED = /^(?:done|finished|completed|完成|搞定|好了)$/iu;
+
+/**
+ * A report of work done (`Done, …`, `已完成`) when the thread holds no evidence at all: nothing
+ * was read, run, sent or changed, in this turn or before it. The work it reports cannot have
+ * happened; an answer that does not say it did something (a greeting, an explanation) is left alone.
+ */
+export function unbackedCompletion(evidence: Evidence[], answer: string): string | undefined {
+  if (evidence.some((e) => !e.simulated)) return undefined;
+  // Quoted text and advice are not the answer's report ("You could post: \"Deploy is done.\"").
+  // A bare "Done." names nothing it did (it answers a greeting as well); one naming a file reports work on it.
+  const namesFile = (s: string) => [PATH_TOKEN, DOTFILE].some((re) => new RegExp(re.source, "u").test(s.replace(/[.。!?！？]+$/u, "")));
+  const sentence = sentences(withoutProposals(answer.replace(QUOTED, " "))).find((s) => namesFile(s) && segmentWords(s).some((w) => isCompletionWord(w) && FINISHED.test(w)));
+  return sentence ? `the answer says "${sentence}", but nothing was read, run or changed` : undefined;
+}
+
+/** Work handed to the user (`you can run …`, `just paste that order`, `你可以在终端运行`): advice, not a report. */
+const HANDED_BACK = /\byou\s+(?:can|could|should|might|may|need\s+to|just)\b|\bjust\s+(?:paste|run|copy|replace|use|reorder|add)\b|你可以|您可以|你需要|你只需|您只需|建议你|建议您/iu;
+
+/**
+ * An answer that hands the asked work back to the user (round 12): the request asks for
+ * something done (no question form, no verb of reading, explaining or looking up), nothing was
+ * changed or sent in the turn, and the answer tells the user how to do it instead of doing it
+ * ("To sort them you can reorder the list as …", "你可以在终端运行 `cat …` 来合并"). An honest
+ * "cannot" with advice is left to the gate's "not done".
+ */
+export function handedBack(turn: Evidence[], answer: string, request: string): string | undefined {
+  // An answer that delivers content of its own (several lines: a translation, a draft) did the work in the reply.
+  const delivers = answer.split("\n").filter((l) => l.trim()).length > 2;
+  if (delivers || /[?？]\s*$/u.test(request.trim()) || statedInability(answer) || turn.some((e) => isEffect(e) || e.kind === "receipt")) return undefined;
+  const words = segmentWords(request);
+  const asks = words.some((w, i) => {
+    const s = lookupWord(w);
+    return (s?.kind === "question" && (s.anywhere || i === 0)) || (s?.kind === "verb" && ["read", "question", "lookup", "compare"].includes(s.intent));
+  });
+  const sentence = asks ? undefined : sentences(answer).find((s) => HANDED_BACK.test(s));
+  return sentence ? `the request asks for the work done, but the answer hands it back ("${sentence}") and nothing was changed` : undefined;
+}

@@ -1,0 +1,83 @@
+/**
+ * Whether an answer gives the kind of value its question asks for, and whether the calendar
+ * facts it states were observed (issue 21, round 12). A question naming the kind of value it
+ * wants (a version, an address, a date) is answered by a value of that kind when the turn's
+ * evidence showed one; a month, a year or a day relative to today that an answer states must be
+ * one the evidence or the request shows.
+ */
+import { askedKind, monthsIn, relativeDaysIn, statesKind, yearsIn } from "../language/answerKinds.js";
+import { opensWithDenial, sentences, statedInability, withoutProposals } from "../language/answerWords.js";
+import { PATH_TOKEN } from "../language/operands.js";
+import { asksForValue } from "./answerGrounding.js";
+import { shownText } from "./answerValues.js";
+import { baseOf, isEffect, real, seen } from "./observedState.js";
+import type { Evidence, TaskFrame } from "./types.js";
+
+/** Negation anywhere in a sentence: a file it names is not stated as found. */
+const NEGATED = /\b(?:not|no|nothing|never|none|neither|nor)\b|n['’]t\b|[没未不无]/iu;
+
+/** Whether `text` shows `name` as a path's last part (`render.py` in `invoices/render.py:3`, not in `prerender.py`). */
+const shownName = (text: string, name: string): boolean => new RegExp(`(?<![\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "u").test(text);
+
+/** A file name's extension, lower-cased (`py` of `app.py`). */
+const extOf = (path: string): string => /\.([A-Za-z0-9]+)$/.exec(baseOf(path))?.[1]?.toLowerCase() ?? "";
+
+/** All the text an observation holds (a command's transcript, a read's lines, a record). */
+const heldText = (e: Evidence): string => (seen(e) || real(e) ? e.content : "");
+
+/**
+ * A question asking for a version, an address or a date, answered with no value of that kind
+ * although the turn's evidence showed one: "The dependencies are click>=8 and pyyaml" to "which
+ * Python version", "连接池大小是 5" to "数据库地址是什么", "Python 3 … see output above" after a
+ * command printed `Python 3.11.4`. A denial, an honest "cannot" and an answer citing what it
+ * read (`[ev-1]`) are left to the other checks.
+ */
+export function unansweredKind(turn: Evidence[], answer: string, request: string): string | undefined {
+  const kind = askedKind(request);
+  if (!kind || kind === "date" || !asksForValue(request) || opensWithDenial(answer) || statedInability(answer)) return undefined;
+  if (turn.some((e) => answer.includes(`[${e.id}]`))) return undefined;
+  const shown = turn.some((e) => statesKind(shownText(e), kind));
+  if (!shown || statesKind(withoutProposals(answer), kind)) return undefined;
+  return `the request asks for ${kind === "address" ? "an address" : `a ${kind}`}, but the answer states none, though [${turn.find((e) => statesKind(shownText(e), kind))!.id}] shows one`;
+}
+
+/**
+ * A month, a year or a day relative to today (`October 2023`, `yesterday`, `昨天`) that an answer
+ * to a question states and neither the request nor any observation of the thread shows: the
+ * lookup said `2023-04-18`, a mail search said only `2 messages`. A change's report may date
+ * what it wrote; it is left to its verification.
+ */
+export function unshownDate(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
+  if (frame.goals.some((g) => g.intent === "change") || turn.some(isEffect) || !turn.some((e) => seen(e) || real(e))) return undefined;
+  const held = [request, ...evidence.map(heldText)].join("\n");
+  const months = monthsIn(held);
+  const years = new Set(yearsIn(held));
+  const relative = new Set(relativeDaysIn(held));
+  for (const sentence of sentences(withoutProposals(answer))) {
+    const month = [...monthsIn(sentence)].find((m) => !months.has(m));
+    const year = yearsIn(sentence).find((y) => !years.has(y));
+    const day = relativeDaysIn(sentence).find((d) => !relative.has(d));
+    const unshown = month ? `month ${month}` : year ?? day;
+    if (unshown) return `the answer states ${unshown} ("${sentence}"), but no observation of this run shows it`;
+  }
+  return undefined;
+}
+
+/**
+ * A file an answer to a question names that nothing of the thread showed: not the request, not a
+ * path an observation came from, not a name any observation printed or a command named ("used in
+ * three places, including app.py" after a search whose hits were all in render.py). A file named
+ * in a negated sentence or in advice is not stated as found; a change's report is left alone.
+ */
+export function unshownPath(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
+  if (frame.goals.some((g) => g.intent === "change" || g.intent === "verify") || turn.some(isEffect) || !turn.some((e) => seen(e) || real(e))) return undefined;
+  const known = [request, ...evidence.flatMap((e) => [e.source.path ?? "", e.content])].join("\n");
+  // A dotted name is a file only when files of its kind are in sight (`app.py` beside `render.py`; `database.pool` is a key).
+  const fileKinds = new Set(evidence.map((e) => e.source.path ?? "").filter(Boolean).map(extOf));
+  for (const sentence of sentences(withoutProposals(answer))) {
+    if (NEGATED.test(sentence)) continue;
+    const name = [...sentence.matchAll(PATH_TOKEN)].map((m) => m[0]).find((p) => fileKinds.has(extOf(p)) && !known.includes(p) && !shownName(known, baseOf(p)));
+    if (name) return `the answer names ${name} ("${sentence}"), but no observation of this run shows it`;
+  }
+  return undefined;
+}
