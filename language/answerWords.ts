@@ -107,7 +107,7 @@ export function mentionsName(text: string, name: string): boolean {
  * reports the one change asked for. A description of the file, advice (a change proposed, not
  * made: see `withoutProposals`), or news of another file is not.
  */
-export function reportsChange(full: string, names: string[], states: string[], observed = "", op?: ChangeOp): boolean {
+export function reportsChange(full: string, names: string[], states: string[], observed = "", op?: ChangeOp, how: ChangeReport = {}): boolean {
   const answer = withoutProposals(full);
   const named = names.some((n) => n && mentionsName(answer, n));
   const stated = states.some((s) => s && answer.toLowerCase().includes(s.toLowerCase()));
@@ -121,12 +121,19 @@ export function reportsChange(full: string, names: string[], states: string[], o
     (!!claimed && ofKind(claimed.verb)) ||
     // An arrow is how a list reports a move (`README.md → docs/README.md`); a delete is reported by what is left (`No .pyc files left`).
     (op === "move" && MOVE_ARROW.test(answer)) ||
-    (op === "delete" && STATED_ABSENCE.test(answer));
+    ((op === "delete" || !!how.removes) && STATED_ABSENCE.test(answer)) ||
+    (!!how.verbs?.length && words.some((w) => how.verbs!.some((v) => w === v || w.startsWith(v))));
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
   if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
   const otherFiles = [...answer.matchAll(PATH_TOKEN)].length > 0;
   return (changed && (named || stated || !otherFiles)) || (named && stated);
+}
+
+/** How else a change may be reported: `removes`, it takes text out of a file (a removal is reported by what is gone); `verbs`, the request's own verbs the lexicon lacks ("转成大写" → "转好了"). */
+export interface ChangeReport {
+  removes?: boolean;
+  verbs?: string[];
 }
 
 const MOVE_ARROW = /→|⇒|->|=>/u;

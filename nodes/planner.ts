@@ -11,7 +11,7 @@ import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { answerContradiction } from "../state/answerClaims.js";
 import { doubtfulCannot, type VisibleTool } from "../state/answerHonesty.js";
-import { evidenceNumber } from "../state/observedState.js";
+import { evidenceNumber, isEffect } from "../state/observedState.js";
 import { simulatedEntries } from "../tools/catalog/index.js";
 import { completionGate, coverGoals, failedAttempt, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
@@ -74,7 +74,9 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   }
   const reason = statedInability(decision.text);
   const open = frame.goals.filter((g) => g.status === "open");
-  const outsideWorkspace = (g: Goal) => g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain);
+  // A goal guessed from a verb the lexicon lacks may be an act outside the workspace ("pay the invoice in a.txt"): with nothing changed this turn, a "cannot" answers it.
+  const unchanged = !state.evidence.some((e) => evidenceNumber(e) > (frame.since ?? 0) && isEffect(e));
+  const outsideWorkspace = (g: Goal) => g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged);
   // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
   const turn = state.evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
   const doubt = reason && open.length && open.every(outsideWorkspace) ? doubtfulCannot(reason, open, tools, state.goal, turn, decision.text) : undefined;

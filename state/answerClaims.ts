@@ -14,6 +14,7 @@ import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFindi
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
+import { unknownHeadVerb } from "../language/headVerb.js";
 import { unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, unbackedAct, unbackedCompletion } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownNumber, unshownQuote } from "./answerGrounding.js";
@@ -60,6 +61,12 @@ const quotedNewText = (answer: string, observed: string): string[] =>
 const citations = (frame: TaskFrame, g: Goal): string[] =>
   frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => `[${id}]`));
 
+/** The request's verb the lexicon lacks, which a guessed goal was read from: the answer may report the change with it. */
+const requestVerbs = (request: string): string[] => {
+  const head = unknownHeadVerb(request);
+  return head ? [head.word] : [];
+};
+
 /**
  * Why the evidence contradicts the answer, naming the evidence, or undefined. Each check
  * looks at the goals the evidence covers, so a claim about something else is not compared.
@@ -77,7 +84,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const namesSeen = (g: Goal) => g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== ".");
   const names = (g: Goal) => (g.target ? changeNames(g) : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
   const unreported = frame.goals.find(
-    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...quotedNewText(answer, observed(g))], observed(g), g.op),
+    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined, verbs: g.guessed ? requestVerbs(request) : [] }),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).

@@ -203,6 +203,10 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
  * knows or says something asks about them. With no goal at all, any answer would pass.
  */
 function unknownVerbGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
+  return guessedGoals(parsed, ws).map((d) => ({ ...d, guessed: true }));
+}
+
+function guessedGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
   for (const c of parsed.clauses) {
     const head = unknownHeadVerb(c.text);
     if (!head) continue;

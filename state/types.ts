@@ -323,6 +323,8 @@ export const Goal = z.object({
   coveredBy: z.array(z.string()).default([]),
   /** Why it was declined or disputed. */
   reason: z.string().optional(),
+  /** Read from a verb the request lexicon does not hold, by its WordNet class ("pay", "部署"): it may act outside the workspace, so an honest "cannot" with nothing changed answers it. */
+  guessed: z.boolean().optional(),
   /** Who proposed it: the request (deterministic), the Planner (revise_goals, validated), or an effect the request's reading did not foresee (its verification). */
   origin: z.enum(["request", "planner", "effect"]).default("request"),
 });

@@ -65,4 +65,19 @@ describe("issue 21, round 12: a verb the lexicon does not hold", () => {
     expect(readFileSync(join(root.workspace, "all.md"), "utf8")).toBe("# A\n# B\n");
     expect(await go("root-file-inside", request, [sh("cat notes/a.md notes/b.md > notes/all.md"), ["read_open", { path: "notes/all.md" }]], "已合并为 notes/all.md：先是 # A，后是 # B。")).toMatchObject(refused);
   });
+
+  it("rule: a goal guessed from an unknown verb may be an act outside the workspace: an honest 'cannot' with nothing changed passes, a claim with nothing changed does not", { timeout: 60_000 }, async () => {
+    const request = "Pay the invoice in names.txt.";
+    expect(await go("pay-cannot", request, [], "I can't make payments: there is no payment tool here, so nothing was paid.")).toMatchObject(done);
+    expect(await go("pay-claimed", request, [["read_open", { path: "names.txt" }]], "Paid the invoice in names.txt.")).toMatchObject(refused);
+  });
+
+  it("rule: the request's own verb reports a change the lexicon has no verb for (转成大写 → 转好了), and what is gone reports a removal", { timeout: 60_000 }, async () => {
+    const upper = await go("own-verb", "把 names.txt 里的名字都转成大写", [sh("tr a-z A-Z < names.txt > n.tmp && mv n.tmp names.txt"), ["read_open", { path: "names.txt" }]], "转好了：CAROL、ALICE、BOB。");
+    expect(upper).toMatchObject(done);
+    expect(readFileSync(join(upper.workspace, "names.txt"), "utf8")).toBe("CAROL\nALICE\nBOB\n");
+    const gone = await go("removal-gone", "get rid of the `stopped` line in logs/app.log", [sh("sed -i '/^stopped$/d' logs/app.log"), ["read_open", { path: "logs/app.log" }]], "Gone: logs/app.log is down to the started line.");
+    expect(gone).toMatchObject(done);
+    expect(readFileSync(join(gone.workspace, "logs/app.log"), "utf8")).toBe("started\n");
+  });
 });
