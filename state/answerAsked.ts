@@ -54,9 +54,11 @@ export function unshownDate(frame: TaskFrame, evidence: Evidence[], turn: Eviden
   const years = new Set(yearsIn(held));
   const relative = new Set(relativeDaysIn(held));
   for (const sentence of sentences(withoutProposals(answer))) {
-    const month = [...monthsIn(sentence)].find((m) => !months.has(m));
-    const year = yearsIn(sentence).find((y) => !years.has(y));
-    const day = relativeDaysIn(sentence).find((d) => !relative.has(d));
+    // A date inside a file's name (`minutes/2024-05.md`) names the file; it states no date.
+    const stated = sentence.replace(PATH_TOKEN, " ");
+    const month = [...monthsIn(stated)].find((m) => !months.has(m));
+    const year = yearsIn(stated).find((y) => !years.has(y));
+    const day = relativeDaysIn(stated).find((d) => !relative.has(d));
     const unshown = month ? `month ${month}` : year ?? day;
     if (unshown) return `the answer states ${unshown} ("${sentence}"), but no observation of this run shows it`;
   }
