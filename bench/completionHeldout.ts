@@ -46,6 +46,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout10": "tuning set 10 (tenth held-out set, measured once blind, since tuned on)",
   "tuning-heldout11": "tuning set 11 (eleventh held-out set, measured once blind, since tuned on)",
   "tuning-heldout12": "tuning set 12 (twelfth held-out set, measured once blind, since tuned on)",
+  "heldout13": "held-out set 13 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
