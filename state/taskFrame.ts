@@ -162,7 +162,10 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   const existence = op === "write" && expects === undefined && (!!c.copies || !!c.empty || target?.kind === "dir" || (target?.kind === "new" && !c.describes) || !!target?.folder);
   // An addition keeps what the file held: its lines then are part of the requested state (round 10).
   const linesBefore = op === "edit" && c.additive && target?.kind === "file" ? ws.lines?.(target.path) : undefined;
-  const state = { ...(expects !== undefined ? { expects } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}) };
+  // What an addition adds when it names no quote: the one new path beside the file it goes to ("append coverage.xml to .gitignore").
+  const addedNames = addedTo ? paths.filter((p) => p.kind === "new" && p !== addedTo && !p.pattern) : [];
+  const held = expects ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
+  const state = { ...(held !== undefined ? { expects: held } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}) };
   const { linesBefore: _own, ...shared } = state;
   return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, shared)), ...others];
 }
