@@ -136,7 +136,9 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   // A move needs a source and a destination (into a folder: under its own name there); with one path it renames something inside the file.
   if (op === "move" && paths.length >= 2) {
     const [from, to] = [paths[0]!, paths[1]!];
-    const dest = to.kind === "dir" || to.folder ? `${to.path}/${base(from.path)}` : to.path;
+    // A bare new name for a file in a folder renames it there ("把 ideas.md 改名成 backlog.md" of notes/ideas.md).
+    const inPlace = to.kind === "new" && !to.unjoined && !(to.written ?? to.path).includes("/") && from.path.includes("/");
+    const dest = to.kind === "dir" || to.folder ? `${to.path}/${base(from.path)}` : inPlace ? `${from.path.slice(0, from.path.lastIndexOf("/"))}/${to.path}` : to.path;
     return [...change("move", from.path, dest), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   // A folder has no text to rename inside: moving it with no destination named is a move whose old name must be gone.
