@@ -11,7 +11,7 @@ import { cachedBytes, formatTable, SortedTable, sourceKey } from "./cache.js";
 import { englishWords } from "./english.js";
 import { verbGlossesOf } from "./glosses.js";
 import { lookupWord } from "./requestLexicon.js";
-import { hasHan, tagWords } from "./segment.js";
+import { hasHan, segmentWords, tagWords } from "./segment.js";
 import { wordnetIndex, wordnetKey, wordnetSynsets } from "./wordnet.js";
 
 /** WordNet's lexicographer files of verbs that know, say or perceive (cognition, communication, perception, stative). */
@@ -44,6 +44,9 @@ const HAN_LEAD_IN = /^(?:帮|帮我|帮忙|给我|请|麻烦|麻烦你|再|先|�
 const DISPOSAL = /^(?:把|将)$/u;
 /** A resultative complement jieba may keep on a verb ("翻译成", tagged as an idiom): the verb is what precedes it. */
 const COMPLEMENT = /^(\p{Script=Han}{2,}?)[成为到]$/u;
+
+/** A question mark, or a question word the lexicon holds (Chinese ones anywhere, also opening a word jieba joined: 几台). */
+const asks = (text: string): boolean => /[?？]/u.test(text) || (hasHan(text) && segmentWords(text).some((w) => [w, w[0]!].some((q) => lookupWord(q)?.kind === "question")));
 
 export interface HeadVerb {
   word: string;
@@ -87,5 +90,7 @@ function hanHead(text: string): HeadVerb | undefined {
 export function unknownHeadVerb(text: string): HeadVerb | undefined {
   const opening = text.replace(/^[\s\p{P}]*(?:(?:please|pls|can you|could you|帮我|请)\s*)*/iu, "");
   if (ENSURES.test(opening)) return undefined;
-  return hasHan(text) ? hanHead(text) : englishHead(text);
+  const head = hasHan(text) ? hanHead(text) : englishHead(text);
+  // Asked as a question ("hosts.ini 里一共配了几台机器", "…?"), the verb says what is asked about, not what to do.
+  return head && asks(text) ? { ...head, observes: true } : head;
 }

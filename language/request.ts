@@ -484,6 +484,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   // So does one after a change verb in a clause asking a question ("这次提交改了哪些文件？": what was changed), past its particles.
   const object = content.slice(verbIndex + 1).find((w) => w.sense?.kind === "question" || !isFunctionWord(w.text))?.sense;
   if (verb && (!verb.op || asked) && object?.kind === "question" && !object.polar) return { intent: "question", domain: web && aboutWorkspace ? undefined : domain };
+  // The one verb is a noun after a determiner, in a clause that asks ("any mail from alice?"): a question about that thing.
+  if (verb && nounVerb && asked) return { intent: "question", domain: domain ?? verb.domain };
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];

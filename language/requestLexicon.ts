@@ -49,7 +49,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
   // So does a replacement: a lone quote it takes is what is replaced, unless a result word introduces it ("replace … with '…'", "替换为").
   ...entries("replace substitute 替换", verb("change", { op: "edit", repairs: true })),
-  ...entries("move rename relocate 移动 移 重命名 改名 挪", move),
+  ...entries("move rename relocate mv 移动 移 重命名 改名 挪", move),
   ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
   ...entries("keep retain preserve 保留 留 留着 留下", { kind: "keep" }),
   // run or check

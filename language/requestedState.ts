@@ -1,7 +1,7 @@
 /**
  * The requested state a clause names without quoting it (CONTRACT §6: what is checked is the state
  * the request asks for): the line a delete removes named by its key ("the LOG_LEVEL line",
- * "LOG_LEVEL 那一行"), a setting given as `KEY=value` ("set LOG_LEVEL=debug"), the copy a later
+ * "LOG_LEVEL 那一行") or pointed at after its file ("todo.txt 里 buy milk 那行"), a setting given as `KEY=value` ("set LOG_LEVEL=debug"), the copy a later
  * clause refers to ("in the copy"), and a copy's bare new name, which puts it beside its source
  * ("复制成 app.yaml.bak" of config/app.yaml is config/app.yaml.bak). Used by request.ts.
  */
@@ -24,7 +24,10 @@ const KEY = /^(?=.*(?:_|\p{Lu}{2}|\p{Ll}\p{Lu}|\.))[\p{L}_][\p{L}\p{N}_.-]*$/u;
 /** The key a clause names a line by: "the LOG_LEVEL line", "the line for LOG_LEVEL", "LOG_LEVEL 那一行". */
 export function lineKey(text: string): string | undefined {
   const m = /\bthe\s+([\p{L}_][\p{L}\p{N}_.-]*)\s+(?:line|entry|setting)\b/iu.exec(text) ?? /\b(?:line|entry)\s+(?:for|with|of)\s+([\p{L}_][\p{L}\p{N}_.-]*)/iu.exec(text) ?? /([\p{Script=Latin}_][\p{Script=Latin}\p{N}_.-]*)\s*(?:的)?\s*(?:那|这)?\s*一?\s*(?:行|项|条)/u.exec(text);
-  return m && KEY.test(m[1]!) ? m[1] : undefined;
+  if (m && KEY.test(m[1]!)) return m[1];
+  // Any text a demonstrative points at as a line, after the file's localizer ("todo.txt 里 buy milk 那行"): that line.
+  const shown = /(?:里|中|里面|中的|里的)\s*([^，。；、,;]+?)\s*(?:的)?\s*(?:那|这)\s*一?\s*(?:行|条)/u.exec(text);
+  return shown?.[1]?.trim() || undefined;
 }
 
 /** A setting given as `KEY=value` after a verb that sets it ("set LOG_LEVEL=debug", "把 MODE=prod 写进去"). */

@@ -370,7 +370,9 @@ function stepShowsPath(reader: Reader, path: string): boolean | null {
   }
   const code = inlineCode(step);
   if (code !== undefined) return mentions(code, path) && status === 0 ? true : null;
-  if ((!NEEDS_PATH.has(program) && !listsArchive(step)) || !ops.includes(path)) return null;
+  if (!NEEDS_PATH.has(program) && !listsArchive(step)) return null;
+  // A file read inside a folder shows the folder there (`cat scripts/backup.sh` after `mkdir scripts`).
+  if (!ops.includes(path)) return status === 0 && ops.some((o) => o !== path && within(o, path)) ? true : null;
   if (status === 0 || (status === 1 && (GREPS.has(program) || program === "diff" || program === "cmp"))) return true;
   return reportsMissing(r, path) ? false : null;
 }

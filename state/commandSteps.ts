@@ -306,8 +306,11 @@ export function grepParts(step: Step): { pattern?: string; files: string[]; lite
   const args = step.argv.slice(1);
   const e = args.findIndex((a) => a === "-e");
   const operands = stepOperands(step);
-  const pattern = e >= 0 ? args[e + 1] : operands[0];
-  const literal = args.some((a) => /^-[A-Za-z]*F/.test(a)) || (pattern !== undefined && !/[\\^$.*+?()[\]{}|]/.test(pattern));
+  const raw = e >= 0 ? args[e + 1] : operands[0];
+  const fixed = args.some((a) => /^-[A-Za-z]*F/.test(a));
+  // A pattern anchored to a whole line (`^node_modules/$`) is its literal text held on a line of its own.
+  const pattern = raw !== undefined && !fixed ? raw.replace(/^\^/, "").replace(/(?<!\\)\$$/, "") : raw;
+  const literal = fixed || (pattern !== undefined && !/[\\^$.*+?()[\]{}|]/.test(pattern));
   return { pattern, files: e >= 0 ? operands : operands.slice(1), literal, count: args.some((a) => /^-[A-Za-z]*c/.test(a)) };
 }
 

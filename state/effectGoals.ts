@@ -101,8 +101,8 @@ export function unforeseenChanges(goals: Goal[], turn: Evidence[]): ObservedChan
   return [...byPath.values()];
 }
 
-/** Folders an interpreter or a test runner fills as it runs code (`python3 -m py_compile` writes `__pycache__`). */
-const BYPRODUCT_DIRS = new Set(["__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".cache"]);
+/** Folders an interpreter or a test runner fills as it runs code (`python3 -m py_compile` writes `__pycache__`), and git's own store (`git init`, `git mv` write `.git`). */
+const BYPRODUCT_DIRS = new Set(["__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".cache", ".git"]);
 
 /**
  * A cache the run of a program wrote is a byproduct, not a change anyone asked to see: checking a

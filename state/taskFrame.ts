@@ -136,7 +136,9 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   // A move needs a source and a destination (into a folder: under its own name there); with one path it renames something inside the file.
   if (op === "move" && paths.length >= 2) {
     const [from, to] = [paths[0]!, paths[1]!];
-    const dest = to.kind === "dir" || to.folder ? `${to.path}/${base(from.path)}` : to.path;
+    // A bare new name for a file in a folder renames it there ("把 ideas.md 改名成 backlog.md" of notes/ideas.md).
+    const inPlace = to.kind === "new" && !to.unjoined && !(to.written ?? to.path).includes("/") && from.path.includes("/");
+    const dest = to.kind === "dir" || to.folder ? `${to.path}/${base(from.path)}` : inPlace ? `${from.path.slice(0, from.path.lastIndexOf("/"))}/${to.path}` : to.path;
     return [...change("move", from.path, dest), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   // A folder has no text to rename inside: moving it with no destination named is a move whose old name must be gone.
@@ -162,7 +164,10 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   const existence = op === "write" && expects === undefined && (!!c.copies || !!c.empty || target?.kind === "dir" || (target?.kind === "new" && !c.describes) || !!target?.folder);
   // An addition keeps what the file held: its lines then are part of the requested state (round 10).
   const linesBefore = op === "edit" && c.additive && target?.kind === "file" ? ws.lines?.(target.path) : undefined;
-  const state = { ...(expects !== undefined ? { expects } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}) };
+  // What an addition adds when it names no quote: the one new path beside the file it goes to ("append coverage.xml to .gitignore").
+  const addedNames = addedTo ? paths.filter((p) => p.kind === "new" && p !== addedTo && !p.pattern) : [];
+  const held = expects ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
+  const state = { ...(held !== undefined ? { expects: held } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}) };
   const { linesBefore: _own, ...shared } = state;
   return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, shared)), ...others];
 }
