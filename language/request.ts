@@ -250,8 +250,8 @@ const OBJECT_MARKERS = new Set(["把", "将", "被", "对", "给"]);
 const TOWARD = new Set(["到", "往", "向", "至"]);
 /** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
 const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
-/** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "在里面放", a clause opening with "里面": "建一个 x 目录，里面放 …"). */
-const ANAPHORIC_PLACE = /\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)|(?<=[，,；;]\s*)(?:里面|里头)/iu;
+/** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "a logs folder with an empty .gitkeep", "在里面放", a clause opening with "里面": "建一个 x 目录，里面放 …"). */
+const ANAPHORIC_PLACE = /\b(?:folder|directory|dir)\s+with\b|\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)|(?<=[，,；;]\s*)(?:里面|里头)/iu;
 
 /** A bare name right after an English place preposition ("under test"). */
 const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;

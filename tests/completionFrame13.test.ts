@@ -81,4 +81,12 @@ describe("issue 21, round 13: what the reading asks for", () => {
     expect(existsSync(join(inPlace.workspace, "notes/backlog.md"))).toBe(true);
     expect(await go("rename-to-root", request, [["run_command", { command: "mv", args: ["notes/ideas.md", "backlog.md"] }], ["read_list", { path: "notes", depth: 1 }]], "已重命名为 backlog.md。")).toMatchObject(refused);
   });
+
+  it("rule: a folder named with an article (a cache folder) and what it is 'with' (an empty .gitkeep) is made inside it", { timeout: 60_000 }, async () => {
+    const request = "create a cache folder with an empty .gitkeep";
+    const inside = await go("folder-with", request, [sh("mkdir -p cache && touch cache/.gitkeep"), ["read_list", { path: "cache", depth: 1 }]], "Created cache/ with an empty .gitkeep (0 bytes).");
+    expect(inside).toMatchObject(done);
+    expect(existsSync(join(inside.workspace, "cache/.gitkeep"))).toBe(true);
+    expect(await go("folder-with-beside", request, [sh("mkdir -p cache && touch .gitkeep"), ["read_list", { path: ".", depth: 1 }]], "Created cache/ and an empty .gitkeep.")).toMatchObject(refused);
+  });
 });
