@@ -282,3 +282,23 @@ export function countMismatch(answer: string, turn: Evidence[]): string | undefi
   return undefined;
 }
 
+
+/** The items an answer enumerates after a colon ("两条：dark mode 和 CSV export", "3: a, b and c"). */
+const listedItems = (answer: string): string[] => {
+  const list = /[:：]\s*([^:：\n]+)$/u.exec(answer.trim())?.[1] ?? "";
+  return list.replace(/[.。!！]+$/u, "").split(/\s*(?:[,，、;；]|\band\b|和|与|及|以及)\s*/u).map((s) => s.trim().replace(/^[`"'“]|[`"'”]$/gu, "")).filter(Boolean);
+};
+
+/**
+ * A count the answer backs by naming what it counted ("一共三条：dark mode、CSV export 和 i18n"),
+ * one of which no observation of the turn shows: the item, and the count that includes it, were
+ * not read. Only a quantity question with a list of two or more is compared.
+ */
+export function unseenCountedItem(turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!asksCount(request) || !statedNumbers(answer).length) return undefined;
+  const items = listedItems(answer);
+  const seenText = turn.map(shownText).join("\n").toLowerCase();
+  if (items.length < 2 || !seenText.trim()) return undefined;
+  const unseen = items.find((i) => !seenText.includes(i.toLowerCase()));
+  return unseen ? `the answer counts ${JSON.stringify(unseen)} among them, but no observation of this turn shows it` : undefined;
+}
