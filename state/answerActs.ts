@@ -68,3 +68,24 @@ export function handedBack(turn: Evidence[], answer: string, request: string): s
   const sentence = asks ? undefined : sentences(answer).find((s) => HANDED_BACK.test(s));
   return sentence ? `the request asks for the work done, but the answer hands it back ("${sentence}") and nothing was changed` : undefined;
 }
+
+/** Mail addresses a text names (`alice@example.com`), lower-cased. */
+const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu;
+/** A word before an address that makes it where something came from, not where it goes ("mail from bob@…", "bob@… 发来的"). */
+const SOURCE_BEFORE = /(?:\bfrom|来自|收到)\s*$/iu;
+const SOURCE_AFTER = /^\s*(?:发来|寄来|的来信)/u;
+
+/**
+ * A send that did not reach every address the request gives it (round 13): when the turn sent
+ * something, each address the request names as a recipient (to, cc, 抄送) must stand in some
+ * receipt of the turn (its recipients or body); `alicia@…` does not reach `alice@…`. An answer
+ * saying it could not reach them is honest and left to coverage.
+ */
+export function unreachedAddress(turn: Evidence[], answer: string, request: string): string | undefined {
+  const receipts = turn.filter((e) => real(e) && e.kind === "receipt");
+  if (!receipts.length || statedInability(answer)) return undefined;
+  const sent = new Set(receipts.flatMap((e) => [...e.content.matchAll(ADDRESS)].map((m) => m[0].toLowerCase())));
+  const asked = [...request.matchAll(ADDRESS)].filter((m) => !SOURCE_BEFORE.test(request.slice(0, m.index)) && !SOURCE_AFTER.test(request.slice(m.index + m[0].length)));
+  const missed = asked.map((m) => m[0].toLowerCase()).find((a) => !sent.has(a));
+  return missed ? `the request sends to ${missed}, but no receipt of this turn shows it among the recipients (${[...sent].join(", ") || "none"})` : undefined;
+}
