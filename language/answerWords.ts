@@ -141,6 +141,8 @@ export function reportsChange(full: string, names: string[], states: string[], o
     (op === "move" && MOVE_ARROW.test(answer)) ||
     ((op === "delete" || !!how.removes) && STATED_ABSENCE.test(answer)) ||
     (!!how.verbs?.length && words.some((w) => how.verbs!.some((v) => w === v || w.startsWith(v))));
+  // A delete reported by the folder it was in and what that folder still holds ("已删除，src/routes 下只剩 users.js", round 13).
+  if (changed && op === "delete" && how.folder && REMAINS.test(answer) && new RegExp(`(?<![\\w./-])${how.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.-]|/\\w)`, "u").test(answer)) return true;
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
   if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
@@ -152,7 +154,12 @@ export function reportsChange(full: string, names: string[], states: string[], o
 export interface ChangeReport {
   removes?: boolean;
   verbs?: string[];
+  /** The folder a deleted file was in: naming it, and what it still holds, reports the delete. */
+  folder?: string;
 }
+
+/** Words saying what a folder still holds after a removal ("only users.js left", "只剩 users.js", "剩下"). */
+const REMAINS = /\b(?:left|remain(?:s|ing)?|only)\b|只剩|剩下|仅剩|只有/iu;
 
 const MOVE_ARROW = /→|⇒|->|=>/u;
 const STATED_ABSENCE = /\b(?:left|remain(?:s|ing)?|gone|anymore|no\s+longer)\b|不再|没有了|没了|不存在|已无|都没有/iu;

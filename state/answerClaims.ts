@@ -18,7 +18,7 @@ import { unknownHeadVerb } from "../language/headVerb.js";
 import { offTermSearch } from "./answerSearchTerm.js";
 import { unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, unbackedAct, unbackedCompletion, unreachedAddress } from "./answerActs.js";
-import { misreadTable, unansweredValue, unansweredYesNo, unshownNumber, unshownQuote } from "./answerGrounding.js";
+import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -62,6 +62,20 @@ const quotedNewText = (answer: string, observed: string): string[] =>
 const citations = (frame: TaskFrame, g: Goal): string[] =>
   frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => `[${id}]`));
 
+/**
+ * Path-shaped values the request gives unquoted (`web3.example.com`, `coverage.xml` to append)
+ * that name no file the thread knows of (no goal's target, no evidence's source, no path an
+ * effect was seen to change): the answer stating one states the requested content, it does not
+ * report another file (round 13).
+ */
+function requestedValues(request: string, frame: TaskFrame, evidence: Evidence[]): string[] {
+  const known = new Set([
+    ...frame.goals.flatMap((g) => [g.target, g.to, ...(g.targets ?? [])]),
+    ...evidence.flatMap((e) => [e.source.path, ...(seenChanges(e) ?? []).map((c) => c.path)]),
+  ].filter((p): p is string => !!p).flatMap((p) => [p, baseOf(p)]));
+  return [...request.matchAll(PATH_TOKEN)].map((m) => m[0]).filter((t) => !known.has(t) && !known.has(baseOf(t)));
+}
+
 /** The request's verb the lexicon lacks, which a guessed goal was read from: the answer may report the change with it. */
 const requestVerbs = (request: string): string[] => {
   const head = unknownHeadVerb(request);
@@ -85,7 +99,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const namesSeen = (g: Goal) => g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== ".");
   const names = (g: Goal) => (g.target ? changeNames(g) : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
   const unreported = frame.goals.find(
-    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined, verbs: g.guessed ? requestVerbs(request) : [] }),
+    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined, verbs: g.guessed ? requestVerbs(request) : [], ...(g.target && dirOf(g.target) !== "." ? { folder: dirOf(g.target) } : {}) }),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
@@ -190,6 +204,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     miscountedChanges(turn, answer) ??
     misreadTable(turn, answer) ??
     unshownQuote(frame, evidence, turn, answer, request) ??
+    unshownCommand(frame, evidence, turn, answer, request) ??
     unlistedName(frame, turn, answer) ??
     unansweredValue(evidence, turn, answer, request) ??
     unansweredKind(turn, answer, request) ??

@@ -14,6 +14,9 @@ const files = {
   "src/net.ts": "export const RetryLimit = 5;\n",
   "src/use.ts": "import { RetryLimit } from './net';\nconsole.log(RetryLimit);\n",
   "README.md": "# Shop\n\nRun `npm start` to serve it; `npm run release` publishes a release.\n",
+  "src/jobs/mail.js": "export const mail = 1;\n",
+  "src/jobs/sms.js": "export const sms = 1;\n",
+  "etc/mirrors.list": "[eu]\neu1.mirror.net\n",
 };
 const go = gateRunner(files);
 const passes = { verdict: "pass", status: "completed" };
@@ -45,5 +48,31 @@ describe("issue 21, round 13: what an answer states against the turn", () => {
     const request = "does anything reference RetryTimeout besides its definition?";
     await blocked(go("search-typo", request, [["search_text", { query: "RetryTimout", path: "." }]], "No, RetryTimeout isn't referenced anywhere."));
     expect(await go("search-term", request, [["search_text", { query: "retrytimeout", path: "." }]], "No, RetryTimeout isn't referenced anywhere.")).toMatchObject(passes);
+  });
+
+  it("rule: a delete is reported by naming its folder and what that folder still holds", { timeout: 120_000 }, async () => {
+    const request = "把 src/jobs 下面的 sms.js 删掉";
+    const list: [string, Record<string, unknown>] = ["read_list", { path: "src/jobs", depth: 1 }];
+    expect(await go("delete-left", request, [["run_command", { command: "rm", args: ["src/jobs/sms.js"] }], list], "已删除，src/jobs 下只剩 mail.js。")).toMatchObject(passes);
+    // Another folder named is not the deleted file's: the answer reports nothing of it.
+    await blocked(go("delete-other-folder", request, [["run_command", { command: "rm", args: ["src/jobs/sms.js"] }], list], "已删除，etc 下只剩 mirrors.list。"));
+    // The same report with nothing deleted is refused by coverage and the observed listing.
+    await blocked(go("delete-none", request, [list], "已删除，src/jobs 下只剩 mail.js。"));
+  });
+
+  it("rule: a requested value shaped like a file name, naming no file, states the edit", { timeout: 120_000 }, async () => {
+    const request = "add eu2.mirror.net to the eu group in etc/mirrors.list";
+    const append = sh("sed -i '/^eu1.mirror.net$/a eu2.mirror.net' etc/mirrors.list && cat etc/mirrors.list");
+    expect(await go("value-added", request, [append], "Added eu2.mirror.net under [eu], right after eu1.")).toMatchObject(passes);
+    // A report of another file the thread knows (src/jobs/mail.js) is still not a report of this one.
+    await blocked(go("value-other-file", request, [append], "Updated src/jobs/mail.js."));
+  });
+
+  it("rule: a how-to answer's command must be one an observation shows", { timeout: 120_000 }, async () => {
+    const read: [string, Record<string, unknown>] = ["read_open", { path: "README.md" }];
+    await blocked(go("howto-invented", "how do I release this?", [read], "Run `make release`; it publishes a release."));
+    expect(await go("howto-shown", "how do I release this?", [read], "Run `npm run release`; the README says it publishes a release.")).toMatchObject(passes);
+    await blocked(go("howto-invented-zh", "怎么启动这个项目？", [read], "运行 `yarn dev` 就可以启动。"));
+    expect(await go("howto-shown-zh", "怎么启动这个项目？", [read], "运行 `npm start` 就可以启动。")).toMatchObject(passes);
   });
 });
