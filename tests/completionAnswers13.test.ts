@@ -75,4 +75,11 @@ describe("issue 21, round 13: what an answer states against the turn", () => {
     await blocked(go("howto-invented-zh", "怎么启动这个项目？", [read], "运行 `yarn dev` 就可以启动。"));
     expect(await go("howto-shown-zh", "怎么启动这个项目？", [read], "运行 `npm start` 就可以启动。")).toMatchObject(passes);
   });
+
+  it("rule: an outside record reporting on another branch answers nothing about the one asked", { timeout: 120_000 }, async () => {
+    // The table's ci_status reports "pipeline on main: passed" whatever branch it is asked about.
+    await blocked(go("ci-other-branch", "did CI pass on hotfix/2.1?", [["ci_status", { branch: "hotfix/2.1" }]], "Yes, hotfix/2.1 passed."));
+    expect(await go("ci-same-branch", "did CI pass on main?", [["ci_status", { branch: "main" }]], "Yes, main passed.")).toMatchObject(passes);
+    await blocked(go("ci-other-branch-zh", "hotfix/2.1 分支的 CI 过了吗", [["ci_status", { branch: "hotfix/2.1" }]], "过了，流水线通过。"));
+  });
 });
