@@ -89,3 +89,26 @@ export function unreachedAddress(turn: Evidence[], answer: string, request: stri
   const missed = asked.map((m) => m[0].toLowerCase()).find((a) => !sent.has(a));
   return missed ? `the request sends to ${missed}, but no receipt of this turn shows it among the recipients (${[...sent].join(", ") || "none"})` : undefined;
 }
+
+/** The scope a request asks about in an outside system: a branch or ref ("on release/1.4", "feature/login 分支", "branch dev"). */
+const ASKED_SCOPE = /\b(?:on|for)\s+(?:the\s+)?(?:branch\s+)?`?([\w][\w./-]*[\w])`?\s*(?:branch\b)?|`?([\w][\w./-]*[\w])`?\s*(?:分支|\bbranch\b)|(?:分支|\bbranch)\s*`?([\w][\w./-]*[\w])`?/iu;
+/** The scope an outside record reports on ("pipeline on main: passed"). */
+const RECORD_SCOPE = /\bon\s+`?([\w][\w./-]*[\w])`?\s*[:,]/iu;
+
+/**
+ * An answer about a scope the outside record does not report on (round 13): the request asks
+ * about one branch (`release/1.4`), the turn's last record reports on another (`pipeline on main`)
+ * and never names the one asked. The record answers nothing about it; an answer saying so is left alone.
+ */
+export function otherScopeRecord(turn: Evidence[], answer: string, request: string): string | undefined {
+  const record = turn.filter((e) => real(e) && e.kind === "record").at(-1);
+  const asked = ASKED_SCOPE.exec(request);
+  const scope = asked ? (asked[1] ?? asked[2] ?? asked[3])! : undefined;
+  const reported = record ? RECORD_SCOPE.exec(record.content)?.[1] : undefined;
+  if (!record || !scope || !reported || statedInability(answer)) return undefined;
+  const low = (s: string) => s.toLowerCase();
+  // The call's own arguments, echoed after the result (`{"branch":"release/1.4"}`), are what was asked, not what was reported.
+  const result = record.content.replace(/\s*\{[^{}]*\}\s*$/u, "");
+  if (low(reported) === low(scope) || low(result).includes(low(scope)) || low(answer).includes(low(reported))) return undefined;
+  return `the request asks about ${scope}, but [${record.id}] reports on ${reported} only`;
+}
