@@ -44,6 +44,14 @@ const headed = (test: (w: string) => boolean) => (word: string): boolean =>
 const isProblem = headed(isProblemWord);
 const isFailure = headed(isFailureWord);
 
+/**
+ * States a check reports itself in when it passes, beside the verbs of success: clean (nothing
+ * flagged) and green (a passing status light), in either language ("all clean", "全绿", "很干净").
+ * An answer's reading only: in a request "clean" asks for a clean-up.
+ */
+const PASSING_STATE = new Set("clean green 干净 绿 全绿 绿色".split(" "));
+const isSuccess = (word: string): boolean => isSuccessWord(word) || PASSING_STATE.has(word.toLowerCase());
+
 /** Whether an answer reports success with no word of failure or negation in it ("检查全部通过了", "All checks passed", "没有语法错误"). */
 export function claimsSuccess(answer: string): boolean {
   const clauses = answer.split(/[,，;；。!?！？\n]|(?<=\.)\s+/u).map(segmentWords).filter((ws) => ws.length);
@@ -51,7 +59,7 @@ export function claimsSuccess(answer: string): boolean {
   let failure = false;
   // A clause saying every check passed ("测试全部通过", "all tests passed"): a negated clause beside it with no word of
   // success or problem ("没有挂的", "nothing broke") restates it (round 12), and is no failure.
-  const allPassed = clauses.some((ws) => ws.some(isSuccessWord) && claimsAll(ws.join(" ")) && !ws.some((w) => isNegation(w) || deniesNext(w)));
+  const allPassed = clauses.some((ws) => ws.some(isSuccess) && claimsAll(ws.join(" ")) && !ws.some((w) => isNegation(w) || deniesNext(w)));
   for (const words of clauses) {
     // A denial consumed by the word it denies: "没问题" and "no errors" report success, "没通过" failure.
     const consumed = new Set<number>();
@@ -59,17 +67,17 @@ export function claimsSuccess(answer: string): boolean {
     const repairAt = words.findIndex((w) => [w, ...participleBases(w)].some((f) => { const s = lookupWord(f); return s?.kind === "verb" && !!s.repairs; }));
     words.forEach((w, i) => {
       const denied = i > 0 && deniesNext(words[i - 1]!);
-      if (denied && (isSuccessWord(w) || isProblem(w))) consumed.add(i - 1);
+      if (denied && (isSuccess(w) || isProblem(w))) consumed.add(i - 1);
       if (isProblem(w) && repairAt >= 0 && repairAt < i) consumed.add(i);
-      if ((isSuccessWord(w) && !denied) || (isProblem(w) && denied)) success = true;
+      if ((isSuccess(w) && !denied) || (isProblem(w) && denied)) success = true;
     });
-    const outcome = words.some((w) => isSuccessWord(w) || isProblem(w) || isFailureWord(w) && !isNegation(w) && !deniesNext(w));
+    const outcome = words.some((w) => isSuccess(w) || isProblem(w) || isFailureWord(w) && !isNegation(w) && !deniesNext(w));
     failure ||= words.some((w, i) => {
       if (consumed.has(i) || (isProblem(w) && i > 0 && consumed.has(i - 1))) return false;
       // A bare negation fails only where it can deny an outcome, or where nothing says all passed.
       const bareNegation = isFailureWord(w) && (isNegation(w) || deniesNext(w)) && !isProblem(w);
       if (bareNegation && !outcome && allPassed) return false;
-      return isFailure(w) || isProblem(w) || (isSuccessWord(w) && i > 0 && deniesNext(words[i - 1]!));
+      return isFailure(w) || isProblem(w) || (isSuccess(w) && i > 0 && deniesNext(words[i - 1]!));
     });
   }
   return success && !failure;
@@ -84,8 +92,18 @@ export const opensWithAffirmation = (answer: string): boolean => isAffirmationWo
 /** Integers an answer states, in digits or words, outside versions, times and names (`3` in "3 TODOs", "three", not in "v1.2" or "a2.txt"). */
 export function statedNumbers(answer: string): number[] {
   const digits = [...answer.matchAll(/(?<![\w.:-])\d+(?![\w.:]*\w)/gu)].map((m) => Number(m[0]));
-  const words = segmentWords(answer).map(numberWord).filter((n): n is number => n !== undefined);
+  const words = tagWords(answer).map(({ word, tag }) => numberWord(word) ?? measuredNumber(word, tag)).filter((n): n is number => n !== undefined);
   return [...digits, ...words];
+}
+
+/**
+ * A Chinese numeral jieba keeps whole with the measure word after it ("两条", "三台", "十二行"): the
+ * numeral (tag `m`) and one character more. One (`一`) is left out: "一些", "一下", "一点" are
+ * numeral words of quantity, not counts.
+ */
+function measuredNumber(word: string, tag: string): number | undefined {
+  if (tag !== "m" || !/^[二三四五六七八九十两]+\p{Script=Han}$/u.test(word) || !/^[二三四五六七八九十两]/u.test(word)) return undefined;
+  return numberWord(word.slice(0, -1));
 }
 
 /** Whether `name` stands in `text` as a whole name (`a.txt` in "moved a.txt.", not in "data.txt" or "old-a.txt"). */
@@ -123,6 +141,8 @@ export function reportsChange(full: string, names: string[], states: string[], o
     (op === "move" && MOVE_ARROW.test(answer)) ||
     ((op === "delete" || !!how.removes) && STATED_ABSENCE.test(answer)) ||
     (!!how.verbs?.length && words.some((w) => how.verbs!.some((v) => w === v || w.startsWith(v))));
+  // A delete reported by the folder it was in and what that folder still holds ("已删除，src/routes 下只剩 users.js", round 13).
+  if (changed && op === "delete" && how.folder && REMAINS.test(answer) && new RegExp(`(?<![\\w./-])${how.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.-]|/\\w)`, "u").test(answer)) return true;
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
   if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
@@ -134,7 +154,12 @@ export function reportsChange(full: string, names: string[], states: string[], o
 export interface ChangeReport {
   removes?: boolean;
   verbs?: string[];
+  /** The folder a deleted file was in: naming it, and what it still holds, reports the delete. */
+  folder?: string;
 }
+
+/** Words saying what a folder still holds after a removal ("only users.js left", "只剩 users.js", "剩下"). */
+const REMAINS = /\b(?:left|remain(?:s|ing)?|only)\b|只剩|剩下|仅剩|只有/iu;
 
 const MOVE_ARROW = /→|⇒|->|=>/u;
 const STATED_ABSENCE = /\b(?:left|remain(?:s|ing)?|gone|anymore|no\s+longer)\b|不再|没有了|没了|不存在|已无|都没有/iu;

@@ -68,3 +68,47 @@ export function handedBack(turn: Evidence[], answer: string, request: string): s
   const sentence = asks ? undefined : sentences(answer).find((s) => HANDED_BACK.test(s));
   return sentence ? `the request asks for the work done, but the answer hands it back ("${sentence}") and nothing was changed` : undefined;
 }
+
+/** Mail addresses a text names (`alice@example.com`), lower-cased. */
+const ADDRESS = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/gu;
+/** A word before an address that makes it where something came from, not where it goes ("mail from bob@…", "bob@… 发来的"). */
+const SOURCE_BEFORE = /(?:\bfrom|来自|收到)\s*$/iu;
+const SOURCE_AFTER = /^\s*(?:发来|寄来|的来信)/u;
+
+/**
+ * A send that did not reach every address the request gives it (round 13): when the turn sent
+ * something, each address the request names as a recipient (to, cc, 抄送) must stand in some
+ * receipt of the turn (its recipients or body); `alicia@…` does not reach `alice@…`. An answer
+ * saying it could not reach them is honest and left to coverage.
+ */
+export function unreachedAddress(turn: Evidence[], answer: string, request: string): string | undefined {
+  const receipts = turn.filter((e) => real(e) && e.kind === "receipt");
+  if (!receipts.length || statedInability(answer)) return undefined;
+  const sent = new Set(receipts.flatMap((e) => [...e.content.matchAll(ADDRESS)].map((m) => m[0].toLowerCase())));
+  const asked = [...request.matchAll(ADDRESS)].filter((m) => !SOURCE_BEFORE.test(request.slice(0, m.index)) && !SOURCE_AFTER.test(request.slice(m.index + m[0].length)));
+  const missed = asked.map((m) => m[0].toLowerCase()).find((a) => !sent.has(a));
+  return missed ? `the request sends to ${missed}, but no receipt of this turn shows it among the recipients (${[...sent].join(", ") || "none"})` : undefined;
+}
+
+/** The scope a request asks about in an outside system: a branch or ref ("on release/1.4", "feature/login 分支", "branch dev"). */
+const ASKED_SCOPE = /\b(?:on|for)\s+(?:the\s+)?(?:branch\s+)?`?([\w][\w./-]*[\w])`?\s*(?:branch\b)?|`?([\w][\w./-]*[\w])`?\s*(?:分支|\bbranch\b)|(?:分支|\bbranch)\s*`?([\w][\w./-]*[\w])`?/iu;
+/** The scope an outside record reports on ("pipeline on main: passed"). */
+const RECORD_SCOPE = /\bon\s+`?([\w][\w./-]*[\w])`?\s*[:,]/iu;
+
+/**
+ * An answer about a scope the outside record does not report on (round 13): the request asks
+ * about one branch (`release/1.4`), the turn's last record reports on another (`pipeline on main`)
+ * and never names the one asked. The record answers nothing about it; an answer saying so is left alone.
+ */
+export function otherScopeRecord(turn: Evidence[], answer: string, request: string): string | undefined {
+  const record = turn.filter((e) => real(e) && e.kind === "record").at(-1);
+  const asked = ASKED_SCOPE.exec(request);
+  const scope = asked ? (asked[1] ?? asked[2] ?? asked[3])! : undefined;
+  const reported = record ? RECORD_SCOPE.exec(record.content)?.[1] : undefined;
+  if (!record || !scope || !reported || statedInability(answer)) return undefined;
+  const low = (s: string) => s.toLowerCase();
+  // The call's own arguments, echoed after the result (`{"branch":"release/1.4"}`), are what was asked, not what was reported.
+  const result = record.content.replace(/\s*\{[^{}]*\}\s*$/u, "");
+  if (low(reported) === low(scope) || low(result).includes(low(scope)) || low(answer).includes(low(reported))) return undefined;
+  return `the request asks about ${scope}, but [${record.id}] reports on ${reported} only`;
+}

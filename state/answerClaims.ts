@@ -10,14 +10,15 @@ import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, re
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
-import { countMismatch, countUnanswered, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
+import { countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
+import { offTermSearch } from "./answerSearchTerm.js";
 import { unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
-import { handedBack, unbackedAct, unbackedCompletion } from "./answerActs.js";
-import { misreadTable, unansweredValue, unansweredYesNo, unshownNumber, unshownQuote } from "./answerGrounding.js";
+import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unreachedAddress } from "./answerActs.js";
+import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -61,6 +62,20 @@ const quotedNewText = (answer: string, observed: string): string[] =>
 const citations = (frame: TaskFrame, g: Goal): string[] =>
   frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => `[${id}]`));
 
+/**
+ * Path-shaped values the request gives unquoted (`web3.example.com`, `coverage.xml` to append)
+ * that name no file the thread knows of (no goal's target, no evidence's source, no path an
+ * effect was seen to change): the answer stating one states the requested content, it does not
+ * report another file (round 13).
+ */
+function requestedValues(request: string, frame: TaskFrame, evidence: Evidence[]): string[] {
+  const known = new Set([
+    ...frame.goals.flatMap((g) => [g.target, g.to, ...(g.targets ?? [])]),
+    ...evidence.flatMap((e) => [e.source.path, ...(seenChanges(e) ?? []).map((c) => c.path)]),
+  ].filter((p): p is string => !!p).flatMap((p) => [p, baseOf(p)]));
+  return [...request.matchAll(PATH_TOKEN)].map((m) => m[0]).filter((t) => !known.has(t) && !known.has(baseOf(t)));
+}
+
 /** The request's verb the lexicon lacks, which a guessed goal was read from: the answer may report the change with it. */
 const requestVerbs = (request: string): string[] => {
   const head = unknownHeadVerb(request);
@@ -73,7 +88,7 @@ const requestVerbs = (request: string): string[] => {
  */
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
-  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request);
+  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? otherScopeRecord(turn, answer, request);
   if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
@@ -84,7 +99,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const namesSeen = (g: Goal) => g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== ".");
   const names = (g: Goal) => (g.target ? changeNames(g) : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
   const unreported = frame.goals.find(
-    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined, verbs: g.guessed ? requestVerbs(request) : [] }),
+    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined, verbs: g.guessed ? requestVerbs(request) : [], ...(g.target && dirOf(g.target) !== "." ? { folder: dirOf(g.target) } : {}) }),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
@@ -116,6 +131,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     if (hits.length && !named && opensWithDenial(answer)) return `the answer denies it, but [${hits[0]!.id}] found it in ${hits[0]!.source.path ?? "the searched scope"}`;
     // An affirmation although the turn's last search found nothing (and no match came after it).
     if (lastAbsence && !hits.length && !turn.some((e) => e.kind === "search_hit" && evidenceNumber(e) > evidenceNumber(lastAbsence)) && opensWithAffirmation(answer)) return `the answer affirms it, but [${lastAbsence.id}] found nothing in ${lastAbsence.source.path ?? "the workspace"}`;
+    // A denial resting on empty searches for something other than the term asked (`DefaultTimout` for `DefaultTimeout`, round 13).
+    const offTerm = opensWithDenial(answer) && !hits.length ? offTermSearch(turn, request) : undefined;
+    if (offTerm) return `the answer denies it, but [${offTerm.e.id}] searched for ${JSON.stringify(offTerm.query)}, not ${JSON.stringify(offTerm.term)}`;
     // A denial that a named path is there although an observation of the turn printed it (`ls assets` showing favicon.ico).
     const shown = frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).flatMap((g) => turn.filter((e) => showsPath(e, g.target!)).map((e) => [g.target!, e] as const)).at(-1);
     if (shown && opensWithDenial(answer)) return `the answer denies it, but [${shown[1].id}] shows ${shown[0]}`;
@@ -175,6 +193,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
   return (
     settingMismatch(answer, turn) ??
     countMismatch(answer, turn) ??
+    unseenCountedItem(turn, answer, request) ??
     removalLeft(frame, evidence, turn, answer, request) ??
     gluedEntry(frame, evidence, turn, request) ??
     fragmentAnswer(frame, evidence, answer, request) ??
@@ -185,6 +204,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     miscountedChanges(turn, answer) ??
     misreadTable(turn, answer) ??
     unshownQuote(frame, evidence, turn, answer, request) ??
+    unshownCommand(frame, evidence, turn, answer, request) ??
     unlistedName(frame, turn, answer) ??
     unansweredValue(evidence, turn, answer, request) ??
     unansweredKind(turn, answer, request) ??

@@ -7,7 +7,7 @@
  */
 import { askedUnit, asksQuantity, opensWithDenial, sentences, statedInability, statedNumbers, unitCounts } from "../language/answerWords.js";
 import { isStopword } from "../language/english.js";
-import { isAffirmationWord, isCompletionWord, isDenialWord, isNegation } from "../language/requestLexicon.js";
+import { isAffirmationWord, isCompletionWord, isDenialWord, isNegation, lookupWord } from "../language/requestLexicon.js";
 import { isFunctionWord, segmentWords } from "../language/segment.js";
 import { readCommand } from "./commandObservations.js";
 import { shownText } from "./answerValues.js";
@@ -286,4 +286,28 @@ export function unansweredYesNo(turn: Evidence[], answer: string, request: strin
   const shown = turn.map((e) => `${shownText(e)}\n${e.source.path ?? ""}`).join("\n").toLowerCase();
   if (!shown.trim() || words.some((w) => holdsWord(shown, w) && !holdsWord(request.toLowerCase(), w))) return undefined;
   return `the request asks yes or no, but the answer neither says which nor states anything this turn's observations showed`;
+}
+
+/** A request asking how to do something ("how do I deploy this?", "how to build it", "怎么部署", "如何运行测试"). */
+const HOW_TO = /^\s*how\s+(?:do|can|should|would|could|to)\b|(?:怎么|如何|怎样)(?![了样回])/iu;
+/** A command an answer tells the user to run: a code span right after a verb of running ("Run `make deploy`", "执行 `npm start`"). */
+const ADVISED_COMMAND = /([\p{L}]+)\s*[:：]?\s*`([^`\n]+)`/gu;
+
+/**
+ * An answer to a how-to question that tells the user to run a command (round 13): the command
+ * must be one an observation of the thread shows (a README naming `npm start`), or whose
+ * last operand it shows defined as a name (`make site` after a Makefile with a `site:` target), or the request gives; a command no read showed (`make deploy` when the README says
+ * nothing of deploying) is invented. Only in a turn that changed nothing.
+ */
+export function unshownCommand(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!HOW_TO.test(request) || frame.goals.some((g) => g.intent === "change") || turn.some(isEffect)) return undefined;
+  const held = [request, ...evidence.map(heldText)].join("\n").toLowerCase();
+  const advised = [...answer.matchAll(ADVISED_COMMAND)].filter((m) => lookupWord(m[1]!)?.kind === "verb" && (lookupWord(m[1]!) as { intent?: string }).intent === "run").map((m) => m[2]!.trim());
+  // A command is shown whole, or by its operand defined as a name in what was read (`make site` after a Makefile's `site:`
+  // target, `npm run lint` after a package.json's `"lint":` script).
+  const read = evidence.map(heldText).join("\n").toLowerCase();
+  const defined = (w: string) => new RegExp(`(?:^|[\\s"'])${w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}["']?\\s*:`, "mu").test(read);
+  const shown = (c: string) => held.includes(c.toLowerCase()) || (c.split(/\s+/u).length > 1 && defined(c.toLowerCase().split(/\s+/u).at(-1)!));
+  const unseen = advised.find((c) => !shown(c));
+  return unseen ? `the answer tells the user to run \`${unseen}\`, but no observation of this thread shows that command` : undefined;
 }

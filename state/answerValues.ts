@@ -282,3 +282,30 @@ export function countMismatch(answer: string, turn: Evidence[]): string | undefi
   return undefined;
 }
 
+
+/** The items an answer enumerates after a colon that follows its count ("两条：dark mode 和 CSV export", "3: a, b and c"). */
+const listedItems = (answer: string): string[] => {
+  const m = /^([^:：\n]{0,24})[:：]\s*([^:：\n]+)$/u.exec(answer.trim());
+  if (!m || !statedNumbers(m[1]!).length) return [];
+  return m[2]!.replace(/[.。!！]+$/u, "").split(/\s*(?:[,，、;；]|\band\b|和|与|及|以及)\s*/u).map((s) => s.trim().replace(/^[`"'“]|[`"'”]$/gu, "")).filter(Boolean);
+};
+/** A plain enumeration: every item a short name (a sentence after the colon explains, it does not list). */
+const plainList = (items: string[]) => items.every((i) => segmentWords(i).length <= 3 && !/[()（）]/u.test(i));
+
+/**
+ * A count the answer backs by naming what it counted ("一共三条：dark mode、CSV export 和 i18n"),
+ * one of which no observation of the turn shows, after a read of what was counted: the item, and the
+ * count that includes it, were not read. Only a quantity question with a list of two or more is compared.
+ */
+export function unseenCountedItem(turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!asksCount(request)) return undefined;
+  const items = listedItems(answer);
+  const seenText = turn.map(shownText).join("\n").toLowerCase();
+  // Only against a read of the things counted (a file's lines, a listing): a bare count (`grep -c`) shows no item either way.
+  const readItems = turn.some((e) => ["content", "passage", "listing"].includes(e.kind) && shownText(e).trim());
+  if (items.length < 2 || !plainList(items) || !readItems) return undefined;
+  // An item of several words ("adds 通过": a test and its verdict) is shown by any of them; a single name only whole (`web1.internal`).
+  const shown = (item: string) => seenText.includes(item.toLowerCase()) || (/\s/u.test(item) && item.split(/\s+/u).some((w) => w.length > 1 && !isStopword(w.toLowerCase()) && seenText.includes(w.toLowerCase())));
+  const unseen = items.find((i) => !shown(i));
+  return unseen ? `the answer counts ${JSON.stringify(unseen)} among them, but no observation of this turn shows it` : undefined;
+}

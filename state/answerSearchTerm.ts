@@ -1,0 +1,56 @@
+/**
+ * Whether an empty search answers the existence question asked (issue 21, round 13): only when
+ * it searched for the thing asked about. A request naming code (`DefaultTimeout`, `print(`,
+ * a quoted term) is answered by a search whose query is that term, a part of it, the term with
+ * more around it, or a regex matching it, case-insensitively; `DefaultTimout` finds nothing of
+ * `DefaultTimeout`. A request naming no code term is left alone.
+ */
+import { QUOTED } from "../language/operands.js";
+import type { Evidence } from "./types.js";
+
+/** Code-like terms of a request: quotes, and words with code shape (`camelCase`, `snake_case`, `print(`, `ALLCAPS`), not paths. */
+export function askedTerms(request: string): string[] {
+  const quotes = [...request.matchAll(QUOTED)].map((m) => m[0].slice(1, -1).trim()).filter(Boolean);
+  const words = request
+    .replace(QUOTED, " ")
+    .split(/[\s\p{Script=Han}，。、：；！？（）]+/u)
+    .map((w) => w.replace(/[,;:?!]+$|\.$/u, ""))
+    .filter((w) => !w.includes("/") && !/^\.?[\w-]+\.[A-Za-z]{1,5}$/.test(w) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$/.test(w)));
+  return [...quotes, ...words];
+}
+
+/** The query an empty search reported (`no line under . matches "DefaultTimout"`), or undefined. */
+const queryOf = (e: Evidence): string | undefined => {
+  const m = /\bmatches\s+("(?:[^"\\]|\\.)*")\s*$/u.exec(e.content);
+  try {
+    return m ? (JSON.parse(m[1]!) as string) : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether a query searches for the term: one holds the other (case-insensitive), or the query as a regex matches it. */
+function searchesFor(query: string, term: string): boolean {
+  const q = query.toLowerCase();
+  const t = term.toLowerCase();
+  if (t.includes(q) || q.includes(t)) return true;
+  try {
+    return new RegExp(query, "i").test(term);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The empty search a denial rests on when it looked for something else: the request names code
+ * terms, every empty search of the turn reported its query, and none searched for a term asked.
+ */
+export function offTermSearch(turn: Evidence[], request: string): { e: Evidence; query: string; term: string } | undefined {
+  const terms = askedTerms(request);
+  const absences = turn.filter((e) => e.kind === "absence" && !e.missing);
+  if (!terms.length || !absences.length) return undefined;
+  const queries = absences.map((e) => ({ e, query: queryOf(e) }));
+  if (queries.some((q) => q.query === undefined || terms.some((t) => searchesFor(q.query!, t)))) return undefined;
+  const last = queries.at(-1)!;
+  return { e: last.e, query: last.query!, term: terms[0]! };
+}
