@@ -82,7 +82,7 @@ describe("issue 21, round 13: what the reading asks for", () => {
     expect(await go("rename-to-root", request, [["run_command", { command: "mv", args: ["notes/ideas.md", "backlog.md"] }], ["read_list", { path: "notes", depth: 1 }]], "已重命名为 backlog.md。")).toMatchObject(refused);
   });
 
-  it("rule: what a folder is made "with" (a cache folder with an empty .gitkeep) is made inside it", { timeout: 60_000 }, async () => {
+  it("rule: what a folder is made 'with' (a cache folder with an empty .gitkeep) is made inside it", { timeout: 60_000 }, async () => {
     const request = "create a cache folder with an empty .gitkeep";
     const inside = await go("folder-with", request, [sh("mkdir -p cache && touch cache/.gitkeep"), ["read_list", { path: "cache", depth: 1 }]], "Created cache/ with an empty .gitkeep (0 bytes).");
     expect(inside).toMatchObject(done);
