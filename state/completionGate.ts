@@ -95,11 +95,22 @@ function observationsAfter(turn: Evidence[], lastEffect: Evidence | undefined, p
   return [{ e: lastEffect, from }, ...later];
 }
 
+/** The paths an effect changed, when on record: a command's seen changes, a write's own path. */
+const changedBy = (e: Evidence): string[] | undefined => (e.kind === "command" ? seenChanges(e)?.map((c) => c.path) : e.source.path ? [e.source.path] : undefined);
+
 /** The state of a change goal (or its verification) in this turn. */
-export function changeState(goal: Goal, frame: Pick<TaskFrame, "since">, evidence: Evidence[]): ChangeState {
+export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goals?: Goal[] }, evidence: Evidence[]): ChangeState {
   const turn = inTurn(frame, evidence);
   const paths = [goal.target, goal.to].filter((p): p is string => !!p);
-  const effects = paths.length ? paths.flatMap((p) => effectsOn(p, turn)) : turn.filter(isEffect);
+  // With no named target, an effect that changed only another goal's named target is that goal's: in "rename a.ts and
+  // update its imports", the `mv` is the rename, not the imports' update.
+  // Only a move's: an edit or a write of the same file may well be this goal's change under another reading.
+  const others = (frame.goals ?? []).filter((g) => g.target && g.op === "move" && goal.op !== "move" && (g.intent === "change" || g.intent === "verify")).flatMap((g) => [g.target!, g.to ?? g.target!]);
+  const othersOnly = (e: Evidence) => {
+    const changed = changedBy(e);
+    return !!changed?.length && changed.every((c) => others.some((p) => c === p || within(c, p)));
+  };
+  const effects = paths.length ? paths.flatMap((p) => effectsOn(p, turn)) : turn.filter((e) => isEffect(e) && !othersOnly(e));
   const lastEffect = effects.sort((a, b) => evidenceNumber(a) - evidenceNumber(b)).at(-1);
   const observed = observationsAfter(turn, lastEffect, paths);
   // Without an effect the requested state must be checkable on its own (nothing to read back).

@@ -15,6 +15,7 @@ const go = gateRunner({
   "notes/ideas.md": "- dark mode\n",
   "todo.txt": "buy milk\ncall dentist\n",
   "README.md": "# demo\n",
+  "docs/index.md": "See notes/ideas.md\n",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -88,5 +89,14 @@ describe("issue 21, round 13: what the reading asks for", () => {
     expect(inside).toMatchObject(done);
     expect(existsSync(join(inside.workspace, "cache/.gitkeep"))).toBe(true);
     expect(await go("folder-with-beside", request, [sh("mkdir -p cache && touch .gitkeep"), ["read_list", { path: ".", depth: 1 }]], "Created cache/ and an empty .gitkeep.")).toMatchObject(refused);
+  });
+
+  it("rule: with no named target, an effect that only moved another goal's file is that move's, not the other change", { timeout: 60_000 }, async () => {
+    const request = "Rename notes/ideas.md to notes/backlog.md and update every link to it.";
+    const moveOnly = [["run_command", { command: "mv", args: ["notes/ideas.md", "notes/backlog.md"] }], ["read_list", { path: "notes", depth: 1 }]] as Parameters<typeof go>[2];
+    expect(await go("move-only", request, moveOnly, "Renamed ideas.md to backlog.md and updated all links.")).toMatchObject(refused);
+    const both = await go("move-and-links", request, [...moveOnly, sh("sed -i 's#notes/ideas.md#notes/backlog.md#' docs/index.md"), ["read_open", { path: "docs/index.md" }]], "Renamed ideas.md to backlog.md; docs/index.md now links notes/backlog.md.");
+    expect(both).toMatchObject(done);
+    expect(readFileSync(join(both.workspace, "docs/index.md"), "utf8")).toBe("See notes/backlog.md\n");
   });
 });
