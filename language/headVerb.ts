@@ -38,7 +38,7 @@ const verbClass = (word: string): string | undefined => {
 
 /** Words a request may open with before its verb ("please", "can you", "just"). */
 const LEAD_IN = new Set("please pls kindly can could would will you just go ahead and then also now quickly".split(" "));
-/** Chinese words before the verb that ask or soften ("帮我", "请", "麻烦"), and the disposal markers that put the object first. */
+/** Chinese words before the verb that ask or soften ("帮我", "请", "麻烦"). */
 const HAN_LEAD_IN = /^(?:帮|帮我|帮忙|给我|请|麻烦|麻烦你|再|先|都|一下)$/u;
 /** The disposal markers: the object comes between them and the verb ("把 a.log 压缩成 …"). */
 const DISPOSAL = /^(?:把|将)$/u;
