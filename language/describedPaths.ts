@@ -70,7 +70,8 @@ export function describedFiles(text: string, ws: WorkspaceIndex): Array<{ path: 
 }
 
 /** A word before a name that makes it what something becomes ("to .md", "改成 .jpg"). */
-const RESULT_WORD = /(?:\b(?:to|into|as)|改成|改为|换成|换为|变成|转成|为)\s*$/iu;
+// A word may say how between them ("改成小写 .jpg", "to lowercase .jpg").
+const RESULT_WORD = /(?:\b(?:to|into|as)(?:\s+[\p{L}-]+)?|(?:改成|改为|换成|换为|变成|转成|为)\p{Script=Han}{0,3})\s*$/iu;
 
 /**
  * Files named by a kind (`all .jpeg files`) changed to another kind (`改成 .jpg`, "to .md"): the
@@ -125,6 +126,10 @@ export function clauseAround(text: string, at: number): [number, number] {
   return [start, end];
 }
 
+const NAME = "[\\p{Script=Latin}_][\\p{Script=Latin}\\p{N}_.-]*";
+/** What separates listed names: 、，, "and", 和/及/与/跟. */
+const LIST_SEPARATOR = "\\s*(?:[、，,]\\s*(?:and\\s+)?|\\s+and\\s+|[和及与跟])\\s*";
+
 /** Words that place a folder relative to another rather than name it ("the parent folder", "the root directory"). */
 const RELATIVE_PLACES = new Set(["parent", "root", "home", "project", "top", "base", "containing", "enclosing", "destination", "source", "target", "other", "next", "previous", "last", "first"]);
 
@@ -136,20 +141,30 @@ const isAdjective = (word: string): boolean => (adjectives ??= new Set(wordnetIn
  * folder", "删掉 dist 目录"): the name is a folder's, so a listing without it shows it absent. A word that
  * describes or places a folder ("the new folder", "the parent directory") names none.
  */
-export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
+export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number; existing?: string }> {
   const nouns = DIRECTORY_NOUNS.filter((n) => !hasHanText(n)).join("|");
   const hanNouns = DIRECTORY_NOUNS.filter(hasHanText).join("|");
-  const out: Array<{ path: string; at: number; length: number }> = [];
+  const out: Array<{ path: string; at: number; length: number; existing?: string }> = [];
   // Beside an existing folder in the same clause ("把 docs 里的 node_modules 目录删掉") the name may be inside it: not guessed.
   const besideFolder = (at: number) => {
     const clause = text.slice(...clauseAround(text, at));
     return [...ws.dirs].some((d) => new RegExp(`(?<![\\p{L}\\p{N}_.\\/-])${d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_-])`, "u").test(clause));
   };
   const ok = (name: string, at: number) => !besideFolder(at) && !ws.dirs.has(name) && !ws.files.has(name) && !isStopword(name.toLowerCase()) && !isAdjective(name) && !RELATIVE_PLACES.has(name.toLowerCase());
+  // A name only one existing folder has, deeper in the tree, is that folder ("the images folder" of site/images).
+  const only = (name: string) => {
+    const found = [...ws.dirs].filter((d) => d.endsWith(`/${name}`));
+    return found.length === 1 ? { existing: found[0]! } : {};
+  };
   for (const m of text.matchAll(new RegExp(`\\b((?:the|this|that|my|our|your)\\s+)([\\p{Script=Latin}\\p{N}_][\\p{Script=Latin}\\p{N}_.-]*)\\s+(?:${nouns})\\b`, "giu")))
-    if (ok(m[2]!, m.index)) out.push({ path: m[2]!, at: m.index + m[1]!.length, length: m[2]!.length });
+    if (ok(m[2]!, m.index)) out.push({ path: m[2]!, at: m.index + m[1]!.length, length: m[2]!.length, ...only(m[2]!) });
   for (const m of text.matchAll(new RegExp(`(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}_][\\p{Script=Latin}\\p{N}_.-]*)\\s*(?:${hanNouns})`, "gu")))
-    if (ok(m[1]!, m.index)) out.push({ path: m[1]!, at: m.index, length: m[1]!.length });
+    if (ok(m[1]!, m.index)) out.push({ path: m[1]!, at: m.index, length: m[1]!.length, ...only(m[1]!) });
+  // Names listed before a counted or plural folder noun are each a folder ("src、tests、docs 三个文件夹", "a, b and c folders").
+  const list = new RegExp(`(?<![\\p{L}\\p{N}_.\\/-])(${NAME}(?:${LIST_SEPARATOR}${NAME})+)\\s*(?:[一二三四五六七八九十两几\\d]+\\s*个\\s*)?(?:空的?\\s*|empty\\s+)?(?:${hanNouns}|(?:${nouns})s|directories)(?![\\p{L}])`, "giu");
+  for (const m of text.matchAll(list))
+    for (const n of m[1]!.matchAll(new RegExp(NAME, "gu")))
+      if (!out.some((o) => o.at === m.index + n.index) && !/^and$/i.test(n[0]) && ok(n[0], m.index + n.index)) out.push({ path: n[0], at: m.index + n.index, length: n[0].length });
   return out;
 }
 

@@ -9,6 +9,7 @@
  */
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
+import { unknownHeadVerb } from "./headVerb.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
@@ -174,8 +175,8 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   }
   for (const d of [...describedFiles(rest, ws), ...filesByMeaning(rest, ws), ...countedFolderFiles(rest, ws)]) take(d.path, "file", d.at, d.length);
   for (const d of namedAbsentFolders(rest, ws)) {
-    take(d.path, "new", d.at, d.length);
-    mentions.at(-1)!.folder = true;
+    take(d.existing ?? d.path, d.existing ? "dir" : "new", d.at, d.length);
+    if (!d.existing) mentions.at(-1)!.folder = true;
   }
   for (const m of rest.matchAll(PATH_TOKEN)) {
     // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
@@ -332,7 +333,10 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   const folder = places[0]!.path;
   // With "in it", an existing file in a folder of its own is put there too, under its own name ("把 数据/a.csv 复制进去").
   const bare = (m: PathMention) => m.kind !== "dir" && !m.folder && (!(m.written ?? m.path).includes("/") || (anaphora && m.kind === "file")) && !AT_ROOT.test(text.slice(Math.max(0, m.at - 40), m.at));
-  const joinable = mentions.filter((m) => bare(m) && m.at >= from && m.at < to);
+  // A file that exists as written, in another verb's clause than the place, is that file ("add .DS_Store to .gitignore and delete … in assets/").
+  const [own, ownEnd] = anaphora ? [from, to] : (clauseSpans(text, wordsOf(text)).find(([s, e]) => places[0]!.at >= s && places[0]!.at < e) ?? [0, text.length]);
+  const elsewhere = (m: PathMention) => (m.at < own || m.at >= ownEnd) && m.kind === "file" && ws.files.has(m.written ?? m.path);
+  const joinable = mentions.filter((m) => bare(m) && m.at >= from && m.at < to && !elsewhere(m));
   if (!joinable.length) return none;
   // A folder named apart from the place word ("create logs/ and put a file in it") stays an operand of its own.
   const joined = mentions
@@ -459,7 +463,9 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     // A Chinese verb before 的 describes a noun ("写的限流": the limit written there); it is not the clause's verb.
     const next = content[i + 1];
     // A word right after a determiner is a noun ("the text"): the clause's verb only when no other is (a light verb's object: "make a copy").
-    const determined = i > 0 && DETERMINERS.has(content[i - 1]!.text.toLowerCase());
+    // So is one inside a determiner's noun phrase ("the health ping line").
+    const back = content.slice(0, i).reverse().findIndex((b) => b.sense !== undefined || DETERMINERS.has(b.text.toLowerCase()));
+    const determined = back !== -1 && DETERMINERS.has(content[i - 1 - back]!.text.toLowerCase());
     if (s.kind === "verb" && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
       verb = s;
       verbIndex = i;
@@ -486,6 +492,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   if (verb && (!verb.op || asked) && object?.kind === "question" && !object.polar) return { intent: "question", domain: web && aboutWorkspace ? undefined : domain };
   // The one verb is a noun after a determiner, in a clause that asks ("any mail from alice?"): a question about that thing.
   if (verb && nounVerb && asked) return { intent: "question", domain: domain ?? verb.domain };
+  // A noun-verb yields to a verb the lexicon lacks that opens the clause ("comment out the health ping line"): that verb is read as the request's.
+  if (verb && nounVerb && unknownHeadVerb(text)) return { intent: null, domain };
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];

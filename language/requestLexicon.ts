@@ -106,6 +106,8 @@ const LEXICON = new Map<string, WordSense>([
 const PHRASES = new Map<string, WordSense>([
   ["look up", verb("lookup")],
   ["get rid", del],
+  ["comment out", edit],
+  ["set up", write],
   ["pull request", { kind: "domain", domain: "code" }],
   ["unit test", { kind: "subject", subject: "test" }],
   ["can you", { kind: "filler" }],

@@ -223,6 +223,8 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
           goal.domain
             ? real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)
             : seen(e) &&
+              // A question of a named folder is answered from that folder (or a search that covered it), or by a command.
+              (!t || isExit(e) || within(e.source.path ?? ".", t) || within(t, e.source.path ?? ".")) &&
               (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || isExit(e) || (e.kind === "absence" && absenceAnswers(goal, e)) ||
                 // Whether a file exists is answered by a listing of the whole scope, as by an empty search (tuning set 6).
                 (!!goal.existence && listingComplete(e) && absenceAnswers(goal, e))),

@@ -7,6 +7,7 @@
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
+import { dirOf } from "./workspacePaths.js";
 
 /** Longest request the frame builder reads; longer text belongs in a file the request names. */
 export const MAX_REQUEST_CHARS = 10_000;
@@ -27,7 +28,7 @@ export function describeGoal(g: Draft): string {
     case "read":
       return `read ${t}`;
     case "question":
-      return g.domain ? `answer from ${g.domain} evidence` : "answer from what the workspace says";
+      return g.domain ? `answer from ${g.domain} evidence` : g.target ? `answer from what ${g.target} says` : "answer from what the workspace says";
     case "compare":
       return g.targets?.length ? `compare ${g.targets.join(" and ")}` : "compare what was asked about";
     case "change":
@@ -73,8 +74,12 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
   const reads = (paths: PathMention[]): Draft[] => paths.map((p) => ({ intent: "read", target: p.path }));
   switch (c.intent) {
     case "question":
-    case "read":
-      return real.length ? reads(real) : [{ intent: "question", domain: c.domain, ...(c.existence && !c.domain ? { existence: true } : {}) }];
+    case "read": {
+      if (real.length) return reads(real);
+      // A question naming only the folder it asks within ("docs 下面有提到 X 的地方吗") is a question of that scope.
+      const scope = !c.domain && c.into && ws.dirs.has(c.into) ? { target: c.into } : {};
+      return [{ intent: "question", domain: c.domain, ...scope, ...(c.existence && !c.domain ? { existence: true } : {}) }];
+    }
     case "define":
       // A term's meaning is general knowledge; only a named file makes it a workspace question.
       return reads(real);
@@ -142,7 +147,8 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
     return [...change("move", from.path, dest), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   // A folder has no text to rename inside: moving it with no destination named is a move whose old name must be gone.
-  if (op === "move" && paths.length === 1 && paths[0]!.kind === "dir") return change("move", paths[0]!.path);
+  // Renamed to a bare name ("rename the images folder to img"): the new name in the same folder.
+  if (op === "move" && paths.length === 1 && paths[0]!.kind === "dir") return change("move", paths[0]!.path, c.value && /^[\p{L}\p{N}_.-]+$/u.test(c.value) ? `${dirOf(paths[0]!.path) === "." ? "" : `${dirOf(paths[0]!.path)}/`}${c.value}` : undefined);
   if (op === "move") op = "edit";
   // Something added to the one existing file named beside paths not in the workspace ("add node_modules/ to .gitignore"): the file is the target, the new path what is added.
   const files = existing(paths).filter((p) => p.kind === "file");
@@ -159,13 +165,15 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   // So are new paths made side by side ("建好 a/ 和 b/ 两个空目录").
   const sideBy = target && c.together?.includes(target.path) ? paths.filter((p) => p !== target && c.together!.includes(p.path)) : [];
   const alongside = op === "edit" ? existing(sideBy) : op === "write" ? sideBy.filter((p) => p.kind === "new") : [];
-  const others = existing(paths.filter((p) => p !== target && !alongside.includes(p))).map((p): Draft => ({ intent: "read", target: p.path }));
+  // A bare name found only in another folder, added to a file ("add .DS_Store to .gitignore"), is a name added, not a file to read.
+  const nameOnly = (p: PathMention) => p.kind === "file" && !!p.written && !p.written.includes("/") && p.path !== p.written;
+  const others = existing(paths.filter((p) => p !== target && !alongside.includes(p) && !(addedTo && nameOnly(p)))).map((p): Draft => ({ intent: "read", target: p.path }));
   // A folder, an empty file, a copy, or a new file whose content the request does not describe is asked only to exist: there is no text to compare a read with.
   const existence = op === "write" && expects === undefined && (!!c.copies || !!c.empty || target?.kind === "dir" || (target?.kind === "new" && !c.describes) || !!target?.folder);
   // An addition keeps what the file held: its lines then are part of the requested state (round 10).
   const linesBefore = op === "edit" && c.additive && target?.kind === "file" ? ws.lines?.(target.path) : undefined;
   // What an addition adds when it names no quote: the one new path beside the file it goes to ("append coverage.xml to .gitignore").
-  const addedNames = addedTo ? paths.filter((p) => p.kind === "new" && p !== addedTo && !p.pattern) : [];
+  const addedNames = addedTo ? paths.filter((p) => (p.kind === "new" || nameOnly(p)) && p !== addedTo && !p.pattern) : [];
   const held = expects ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
   const state = { ...(held !== undefined ? { expects: held } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}) };
   const { linesBefore: _own, ...shared } = state;
@@ -184,7 +192,7 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
       out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
     else if (c.intent) out.push({ ...c, intent: c.intent, paths: [...fronted.splice(0), ...c.paths] });
-    else if (prev && c.paths.length && !c.keeps) out.push({ ...prev, text: c.text, paths: c.paths });
+    else if (prev && c.paths.length && !c.keeps) out.push({ ...prev, text: c.text, paths: c.paths, together: c.together });
   }
   // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").
   const repeats = (c: Clause, prev: Clause | undefined) => !!prev && c.paths.length === 0 && c.intent === prev.intent && c.op === prev.op;
@@ -196,6 +204,10 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   // An edit naming nothing, right after a check of one named file ("确认 a.yaml 的端口是 8080，不是的话改成 8080"), edits that file.
   const editsPrevious = (c: Clause, prev: Clause | undefined) =>
     c.intent === "change" && c.op === "edit" && !c.paths.length && !c.domain && !!prev && (prev.intent === "read" || prev.intent === "question") && existing(prev.paths).length === 1;
+  // "check tests/" right after a question naming nothing says where to look: it is that question's scope, not a read of its own.
+  const scopes = (c: Clause, prev: Clause | undefined) =>
+    c.intent === "question" && !!c.asksBack && c.paths.length > 0 && c.paths.every((p) => p.kind === "dir") && !!prev && prev.intent === "question" && !prev.paths.length && !prev.domain && !prev.into;
+  for (let i = out.length - 1; i > 0; i--) if (scopes(out[i]!, out[i - 1]) && out[i]!.paths.length === 1) out.splice(i - 1, 2, { ...out[i - 1]!, into: out[i]!.paths[0]!.path });
   return out
     .filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1]))
     .map((c, i, all) => (aboutPrevious(c, all[i - 1]) ? { ...c, paths: all[i - 1]!.paths } : editsPrevious(c, all[i - 1]) ? { ...c, paths: existing(all[i - 1]!.paths) } : c));
