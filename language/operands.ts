@@ -53,6 +53,8 @@ export const PATH_TOKEN =
   /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-]|[\p{L}\p{N}_](?=\.[A-Za-z][A-Za-z0-9]{1,7}(?![\p{L}\p{N}_.\/-])))\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
 /** A dotfile, alone or in a folder (`.gitignore`, `data/.gitkeep`, `.env.example`): a name PATH_TOKEN's stem rule leaves out. */
 export const DOTFILE = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)*\.[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*(?![\p{L}\p{N}_.\/-])/gu;
+/** A dotfile Chinese text runs into on either side ("在.env里"); "报告.pdf" reads the same, so only a workspace file counts. */
+export const HAN_DOTFILE = /(?<=\p{Script=Han})\.[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*(?=\p{Script=Han}|\s|$)/gu;
 /**
  * Longer runs of path characters than any path (Linux's PATH_MAX) are not paths: they are
  * blanked before the path patterns run, whose backtracking grows with a run's square.
@@ -133,7 +135,7 @@ export function valueOf(text: string): string | undefined {
     /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ??
     // "replace A with B": B is what the file holds afterwards.
     // B ends the phrase: "with two spaces" names a count of something, not a value.
-    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
+    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到|调到|调成|调为)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
   const value = m?.[1];
   return value && !isStopword(value.toLowerCase()) ? value : undefined;
 }

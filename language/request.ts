@@ -12,7 +12,7 @@ import { asksExistence } from "./existence.js";
 import { unknownHeadVerb } from "./headVerb.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
-import { DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
+import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { saidContent } from "./saidContent.js";
 import { filesByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
@@ -195,6 +195,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (mentions.at(-1)!.kind === "new") mentions.at(-1)!.folder = true;
   }
   for (const m of rest.matchAll(DOTFILE)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
+  for (const m of rest.matchAll(HAN_DOTFILE)) if (ws.files.has(m[0])) take(m[0], "file", m.index, m[0].length);
   // Nested names the request calls folders (`新建 a/b/c 三层目录`, "the folders src/a/b"): one new folder path.
   for (const m of rest.matchAll(NESTED_NAMES)) {
     if (!CALLED_FOLDER_AFTER.test(rest.slice(m.index + m[0].length, m.index + m[0].length + 24)) && !CALLED_FOLDER_BEFORE.test(rest.slice(Math.max(0, m.index - 24), m.index))) continue;
@@ -431,7 +432,8 @@ function wordsOf(text: string): Word[] {
 function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const cuts = new Set<number>([0, text.length]);
   // A period inside a dotted name (`db.internal.net`) ends no sentence.
-  const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
+  // Nor does one opening a dotfile's name right after Chinese text ("在.env里").
+  const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]|\p{Script=Han}/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
   for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;

@@ -108,6 +108,10 @@ const PHRASES = new Map<string, WordSense>([
   ["get rid", del],
   ["comment out", edit],
   ["set up", write],
+  // jieba cuts 调到 into 调 + 到; 调 alone ("调小") is too loose to be an edit.
+  ["调 到", edit],
+  ["调 成", edit],
+  ["调 为", edit],
   ["pull request", { kind: "domain", domain: "code" }],
   ["unit test", { kind: "subject", subject: "test" }],
   ["can you", { kind: "filler" }],

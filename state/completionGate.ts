@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeLines, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeLines, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { seenChanges } from "./seenChanges.js";
@@ -60,6 +60,23 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
   if (no) return { no };
   if (!a.yes || !b.yes) return {};
   return { yes: evidenceNumber(a.yes) >= evidenceNumber(b.yes) ? a.yes : b.yes };
+}
+
+/** An empty search for `text` over a scope holding `path`: false (it is not there), else null. */
+const searchedNone = (e: Evidence, path: string, text: string): false | null =>
+  e.kind === "absence" && !e.missing && within(path, e.source.path ?? ".") && e.content.includes(JSON.stringify(text)) ? false : null;
+
+/**
+ * The last search over a folder whose lines show every changed file and none still holding what was replaced
+ * ("a search for api.internal shows only https://api.internal"): taken as showing none left; a line holding it shows one left.
+ */
+function searchShowsReplaced(observed: Seen[], scope: string, gone: string, changed: string[]): { yes?: Evidence; no?: Evidence } {
+  const hits = observed.filter((s) => s.e.kind === "search_hit" && within(s.e.source.path ?? "", scope));
+  const call = hits.at(-1)?.e.toolCallId;
+  const lines = hits.filter((s) => s.e.toolCallId === call).map((s) => s.e);
+  const left = lines.find((e) => holdsText(e.content, gone));
+  if (left) return { no: left };
+  return lines.length && changed.every((p) => lines.some((e) => e.source.path === p)) ? { yes: lines.at(-1) } : {};
 }
 
 /** Whether an observation shows `path` present (true), absent (false), or cannot say. */
@@ -120,7 +137,11 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
   let shown: { yes?: Evidence; no?: Evidence };
   if (!t) {
     // No named target (a pattern, "the csv files"): an observation of what the last effect named.
-    shown = lastEffect ? latest(observed, (s) => seesWhatChanged(s, lastEffect)) : {};
+    // A number the request sets ("调到 50m") must be seen in what changed, not just any line of it; a named state ("to LF")
+    // or a replacement seen gone may show otherwise.
+    const changed = lastEffect ? (changedBy(lastEffect) ?? []) : [];
+    const valueSeen = (s: Seen) => !goal.expects || !/\d/.test(goal.expects) || changed.some((p) => holds(s, p, goal.expects!) === true);
+    shown = lastEffect ? latest(observed, (s) => (seesWhatChanged(s, lastEffect) && valueSeen(s) ? true : null)) : {};
     // Files deleted or made another kind by a pattern: a later observation still printing a match in its scope shows one left.
     const left = goal.pattern ? observed.find((s) => s.e !== lastEffect && printsMatch(s.e, goal.pattern!)) : undefined;
     return left ? { lastEffect, contradictedBy: left.e } : { lastEffect, shownBy: shown.yes };
@@ -145,6 +166,11 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
       // Text asked of a folder is text asked of what it holds: each file the change was seen to make or change inside it (round 10).
       const parts = goal.expects !== undefined || goal.expectsGone !== undefined ? changedInside(effects, t) : [];
       shown = parts.length ? parts.map((p) => contentShown(goal, p, observed, effects)).reduce(settle) : contentShown(goal, t, observed, effects);
+      // Every occurrence in a folder: only a look over the whole folder (a search, a recursive grep) shows none left.
+      if (parts.length && goal.whole && goal.expectsGone !== undefined) {
+        const none = latest(observed, (s) => negate(holds(s, t, goal.expectsGone!) ?? searchedNone(s.e, t, goal.expectsGone!)));
+        shown = none.yes || none.no ? none : searchShowsReplaced(observed, t, goal.expectsGone, parts);
+      }
     }
   }
   return { lastEffect, shownBy: shown.yes, contradictedBy: shown.no };
@@ -169,6 +195,13 @@ function contentShown(goal: Goal, path: string, observed: Seen[], effects: Evide
       return n === undefined ? null : n >= goal.linesBefore!;
     });
     if (kept.no) return { no: kept.no };
+  }
+  if (goal.whole && goal.expects) {
+    const only = latest(observed, (s) => {
+      const n = wholeLines(s, path);
+      return n === undefined ? null : n === goal.expects!.split("\n").length;
+    });
+    if (only.no) return { no: only.no };
   }
   return settle(present, gone);
 }
@@ -315,7 +348,8 @@ function observationHint(g: Goal): string {
   const t = g.target ?? "the changed target";
   if (g.op === "delete") return `a listing of ${dirOf(t)} made after the last change that no longer shows ${baseOf(t)} (read_list)`;
   if (g.op === "move") return `an observation after the last change that ${g.to ?? "the new name"} exists and ${baseOf(t)} is gone (read_list of their directory)`;
-  const shows = [g.expects ? `holding ${JSON.stringify(g.expects)}` : "", g.expectsGone ? `no longer holding ${JSON.stringify(g.expectsGone)}` : ""].filter(Boolean).join(" and ");
+  if (g.whole && g.expectsGone !== undefined && g.expects === undefined) return `a search over ${t} made after the last change that finds no ${JSON.stringify(g.expectsGone)} (search_text)`;
+  const shows = [g.expects ? `holding ${g.whole ? "only " : ""}${JSON.stringify(g.expects)}` : "", g.expectsGone ? `no longer holding ${JSON.stringify(g.expectsGone)}` : ""].filter(Boolean).join(" and ");
   return `a read of ${t} made after the last change${shows ? `, ${shows}` : ""} (read_open)`;
 }
 

@@ -104,12 +104,16 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   // An unquoted value an edit sets something to is the requested state too ("bump the version to 2.1.0").
   // A repair's lone quote is the fault ("fix the typo 'recieve'"): the target must no longer hold it.
   const expects = c.fault !== undefined ? undefined : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
-  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "existence" | "pattern" | "linesBefore"> = {}): Draft[] => [
+  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "existence" | "pattern" | "linesBefore" | "whole"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
   ];
   // Files named by a pattern ("the .tmp files in cache") are no one target: what the effect named is observed instead.
   let op: ChangeOp = c.op ?? "edit";
+  // Every X in a folder made Y ("把 src 里所有 parse_cfg 改成 parse_config"): none of X may be seen left in the folder.
+  const everywhere = op === "edit" || op === "move" ? replacedEverywhere(c.text) : undefined;
+  const scope = c.paths.length === 1 && c.paths[0]!.kind === "dir" ? c.paths[0]!.path : !c.paths.length && c.into && ws.dirs.has(c.into) ? c.into : undefined;
+  if (everywhere && scope) return change("edit", scope, undefined, { expectsGone: everywhere, whole: true });
   // A folder named beside a file inside it is where that file is, not a target of a delete or an edit ("delete b.txt from the 'old' folder").
   const holdsOther = (p: PathMention) => p.kind === "dir" && c.paths.some((q) => q !== p && q.path.startsWith(`${p.path}/`));
   const paths = c.paths.filter((p) => !p.pattern && !((op === "delete" || op === "edit") && holdsOther(p)));
@@ -175,9 +179,33 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   // What an addition adds when it names no quote: the one new path beside the file it goes to ("append coverage.xml to .gitignore").
   const addedNames = addedTo ? paths.filter((p) => (p.kind === "new" || nameOnly(p)) && p !== addedTo && !p.pattern) : [];
   const held = expects ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
-  const state = { ...(held !== undefined ? { expects: held } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}) };
+  const whole = op === "edit" && held !== undefined && held === c.value && target?.kind === "file" && setsWholeFile(c.text, target.written ?? target.path);
+  const state = { ...(held !== undefined ? { expects: held } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}), ...(whole ? { whole } : {}) };
   const { linesBefore: _own, ...shared } = state;
   return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, shared)), ...others];
+}
+
+/**
+ * Whether a clause sets a file as a whole to its value: the file is the verb's object with no key
+ * named ("VERSION 文件改成 2.0.0", "set .nvmrc to 20"), not "change the port in app.conf to 8080".
+ */
+function setsWholeFile(text: string, written: string): boolean {
+  const at = text.indexOf(written);
+  if (at === -1) return false;
+  const before = text.slice(0, at).trim();
+  const after = text.slice(at + written.length);
+  return (
+    (/^(?:(?:please|just)\s+)?(?:set|change|update|bump|make)\s+(?:the\s+)?(?:file\s+)?$/iu.test(before) && /^\s*(?:file\s+)?to\s/iu.test(after)) ||
+    (/^(?:把|将|帮我把|请把)?$/u.test(before) && /^\s*(?:文件)?\s*(?:的内容)?\s*(?:改成|改为|设为|设成|换成|换为|更新为|更新到)/u.test(after))
+  );
+}
+
+/** The text a clause replaces everywhere in its scope ("all X to Y", "所有 X 都换成 Y"), if it says so. */
+function replacedEverywhere(text: string): string | undefined {
+  const m =
+    /\b(?:all|every)\s+(?:the\s+)?(?:occurrences\s+of\s+)?[`'"]?([^\s`'"]+)[`'"]?\s+(?:(?:to|with|into)\s)/iu.exec(text) ??
+    /(?:所有|全部)(?:的)?\s*[`'"]?([^\s`'"，,]+?)[`'"]?\s*都?\s*(?:改名成|改名为|改成|改为|换成|换为|替换成|替换为)/u.exec(text);
+  return m?.[1];
 }
 
 /** Clauses with an intent; a clause without one continues the one before it. */

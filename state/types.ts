@@ -316,6 +316,11 @@ export const Goal = z.object({
   pattern: z.string().optional(),
   /** An addition to an existing file: the lines it held when the request was read; a whole read after the change may not show fewer. */
   linesBefore: z.number().optional(),
+  /**
+   * change/verify: the requested state is the whole target's: a file's whole text is the value ("VERSION 改成 2.0.0"),
+   * or no file in a folder holds what was replaced ("所有 X 都换成 Y"), which only a look over the whole folder shows.
+   */
+  whole: z.boolean().optional(),
   description: z.string(),
   /** `disputed`: the Planner gave a reason it will not be done; shown in the answer, never silently dropped. */
   status: z.enum(["open", "covered", "declined", "disputed"]),

@@ -20,6 +20,12 @@ const go = gateRunner({
   "web/index.html": "<p>hi</p>\n",
   "app/pics/a.png": "PNG",
   "README.md": "# demo\n",
+  ".env": "DB_HOST=localhost\n",
+  ".env.sample": "DB_HOST=\n",
+  "proxy/site.conf": "server {\n    server_name a.example;\n    keepalive_timeout 30s;\n}\n",
+  "RELEASE": "3.1.4\n",
+  "svc/a.env": "URL=http://old.internal/v1\n",
+  "svc/b.env": "URL=http://old.internal/v2\nQ=1\n",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -76,5 +82,46 @@ describe("issue 21, round 14: what the reading asks for", () => {
     expect(moved).toMatchObject(done);
     expect(existsSync(join(moved.workspace, "app/images/a.png"))).toBe(true);
     expect(await go("folder-rename-elsewhere", request, [["run_command", { command: "mv", args: ["app/pics", "images"] }], ["read_list", { path: "app", depth: 2 }]], "Renamed the pics folder to images.")).toMatchObject(refused);
+  });
+
+  it("rule: a dotfile Chinese text runs into (在.env里) is the workspace's .env: a change of .env.sample instead is refused", { timeout: 60_000 }, async () => {
+    const request = "在.env里加上TZ=UTC";
+    const wrong = await go("han-dotfile-wrong", request, [sh("echo TZ=UTC >> .env.sample && cat .env.sample")], "加好了，.env 里现在有 TZ=UTC。");
+    expect(wrong).toMatchObject(refused);
+    expect(readFileSync(join(wrong.workspace, ".env"), "utf8")).toBe("DB_HOST=localhost\n");
+    const right = await go("han-dotfile", request, [sh("echo TZ=UTC >> .env"), ["read_open", { path: ".env" }]], "加好了，.env 现在是 DB_HOST=localhost 和 TZ=UTC 两行。");
+    expect(right).toMatchObject(done);
+    expect(readFileSync(join(right.workspace, ".env"), "utf8")).toBe("DB_HOST=localhost\nTZ=UTC\n");
+  });
+
+  it("rule: a number set with no file named (调到 75s) must be seen in what changed; a grep of another line does not show it", { timeout: 60_000 }, async () => {
+    const request = "proxy 配置里的 keepalive_timeout 调到 75s";
+    const edit = sh("sed -i 's/keepalive_timeout 30s;/keepalive_timeout 75s;/' proxy/site.conf");
+    expect(await go("value-other-line", request, [edit, ["run_command", { command: "grep", args: ["-n", "server_name", "proxy/site.conf"] }]], "改好了，keepalive_timeout 现在是 75s。")).toMatchObject(refused);
+    const seen = await go("value-seen", request, [edit, ["run_command", { command: "grep", args: ["-n", "keepalive_timeout", "proxy/site.conf"] }]], "改好了，第 3 行现在是 keepalive_timeout 75s;。");
+    expect(seen).toMatchObject(done);
+    expect(readFileSync(join(seen.workspace, "proxy/site.conf"), "utf8")).toContain("keepalive_timeout 75s;");
+  });
+
+  it("rule: a one-value file set to a value (RELEASE 文件改成 3.2.0) holds only that value: an appended line is refused", { timeout: 60_000 }, async () => {
+    const request = "RELEASE 文件改成 3.2.0";
+    const appended = await go("whole-appended", request, [sh("echo 3.2.0 >> RELEASE"), ["run_command", { command: "cat", args: ["RELEASE"] }]], "RELEASE 已改为 3.2.0。");
+    expect(appended).toMatchObject(refused);
+    expect(readFileSync(join(appended.workspace, "RELEASE"), "utf8")).toBe("3.1.4\n3.2.0\n");
+    const set = await go("whole-set", request, [sh("echo 3.2.0 > RELEASE"), ["run_command", { command: "cat", args: ["RELEASE"] }]], "RELEASE 已改为 3.2.0，cat 显示只有这一行。");
+    expect(set).toMatchObject(done);
+    expect(readFileSync(join(set.workspace, "RELEASE"), "utf8")).toBe("3.2.0\n");
+  });
+
+  it("rule: every occurrence in a folder replaced: one file left unchanged and unseen is refused; a search over the folder showing only the new text passes", { timeout: 60_000 }, async () => {
+    const request = "svc 目录下所有 http://old.internal 都换成 https://new.internal";
+    const one = await go("everywhere-one", request, [sh("sed -i 's#http://old.internal#https://new.internal#' svc/a.env"), ["read_open", { path: "svc/a.env" }]], "全部替换完成。");
+    expect(one).toMatchObject(refused);
+    expect(readFileSync(join(one.workspace, "svc/b.env"), "utf8")).toContain("http://old.internal");
+    const all = await go("everywhere-all", request, [sh("sed -i 's#http://old.internal#https://new.internal#g' svc/*.env"), ["search_text", { query: "new.internal", path: "svc" }]], "两个文件都换好了，搜索 svc 只看到 https://new.internal。");
+    expect(all).toMatchObject(done);
+    expect(readFileSync(join(all.workspace, "svc/b.env"), "utf8")).toBe("URL=https://new.internal/v2\nQ=1\n");
+    const grep = await go("everywhere-grep-left", "rename all old.internal to new.internal in svc", [sh("sed -i 's#old.internal#new.internal#' svc/a.env"), sh("grep -rn old.internal svc")], "Renamed every old.internal in svc.");
+    expect(grep).toMatchObject(refused);
   });
 });
