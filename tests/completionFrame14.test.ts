@@ -73,6 +73,11 @@ describe("issue 21, round 14: what the reading asks for", () => {
     expect(right).toMatchObject(done);
     expect(readFileSync(join(right.workspace, ".gitignore"), "utf8")).toBe("node_modules/\n.DS_Store\n");
     expect(existsSync(join(right.workspace, "web/.DS_Store"))).toBe(false);
+    const alone = await go("bare-name-added", "add .DS_Store to .gitignore", [sh("echo .DS_Store >> .gitignore"), ["read_open", { path: ".gitignore" }]], "Added .DS_Store to .gitignore; it is the last line now.");
+    expect(alone).toMatchObject(done);
+    // The name added is no file to read: the frame asks for no read of web/.DS_Store.
+    expect(alone.goals).toEqual(["change.edit .gitignore", "verify.edit .gitignore"]);
+    expect(readFileSync(join(alone.workspace, "web/.DS_Store"), "utf8")).toBe("Bud1\n");
     expect(await go("other-clause-root-untouched", request, [sh("rm web/.DS_Store"), ["read_open", { path: ".gitignore" }], ["read_list", { path: "web" }]], "Added .DS_Store to .gitignore and deleted web/.DS_Store.")).toMatchObject(refused);
   });
 
