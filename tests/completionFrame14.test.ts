@@ -12,6 +12,7 @@ import { gateRunner, sh } from "./support/gateRuns.js";
 const go = gateRunner({
   "guide/setup.md": "Install with make.\n",
   "guide/usage.md": "Run the tool.\n",
+  "guide/BUILD.md": "Build the site with:\n\n    hugo --minify\n",
   "legacy/NOTES": "uses Python 2\n",
   "spec/test_math.py": "def test_add():\n    assert 1 + 1 == 2\n",
   "ops/cron.tab": "0 1 * * * /srv/rotate.sh\n*/10 * * * * /srv/ping-db.sh\n",
@@ -128,5 +129,11 @@ describe("issue 21, round 14: what the reading asks for", () => {
     expect(readFileSync(join(all.workspace, "svc/b.env"), "utf8")).toBe("URL=https://new.internal/v2\nQ=1\n");
     const grep = await go("everywhere-grep-left", "rename all old.internal to new.internal in svc", [sh("sed -i 's#old.internal#new.internal#' svc/a.env"), sh("grep -rn old.internal svc")], "Renamed every old.internal in svc.");
     expect(grep).toMatchObject(refused);
+  });
+
+  it("rule: a question asking for the command to build something asks what the workspace says, not for a CI record", { timeout: 60_000 }, async () => {
+    const request = "whats the command to build the guide site";
+    expect(await go("procedure", request, [["read_open", { path: "guide/BUILD.md" }]], "`hugo --minify` (from guide/BUILD.md).")).toMatchObject(done);
+    expect(await go("procedure-unread", request, [], "Run `hugo --minify`.")).toMatchObject(refused);
   });
 });
