@@ -49,8 +49,10 @@ const isFailure = headed(isFailureWord);
  * flagged) and green (a passing status light), in either language ("all clean", "全绿", "很干净").
  * An answer's reading only: in a request "clean" asks for a clean-up.
  */
-const PASSING_STATE = new Set("clean green 干净 绿 全绿 绿色".split(" "));
-const isSuccess = (word: string): boolean => isSuccessWord(word) || PASSING_STATE.has(word.toLowerCase());
+const PASSING_STATE = new Set("clean green 干净 绿 全绿 绿色 fine smoothly normally 正常 顺利".split(" "));
+/** "ok" reports a state only inside a clause ("printed ok", "输出 ok"); opening one, it is a discourse marker ("OK, 0 matches"). */
+const OK = /^(?:ok|okay)$/iu;
+const isSuccess = (word: string, i = 1): boolean => isSuccessWord(word) || PASSING_STATE.has(word.toLowerCase()) || (i > 0 && OK.test(word));
 
 /** Whether an answer reports success with no word of failure or negation in it ("检查全部通过了", "All checks passed", "没有语法错误"). */
 export function claimsSuccess(answer: string): boolean {
@@ -67,17 +69,17 @@ export function claimsSuccess(answer: string): boolean {
     const repairAt = words.findIndex((w) => [w, ...participleBases(w)].some((f) => { const s = lookupWord(f); return s?.kind === "verb" && !!s.repairs; }));
     words.forEach((w, i) => {
       const denied = i > 0 && deniesNext(words[i - 1]!);
-      if (denied && (isSuccess(w) || isProblem(w))) consumed.add(i - 1);
+      if (denied && (isSuccess(w, i) || isProblem(w))) consumed.add(i - 1);
       if (isProblem(w) && repairAt >= 0 && repairAt < i) consumed.add(i);
-      if ((isSuccess(w) && !denied) || (isProblem(w) && denied)) success = true;
+      if ((isSuccess(w, i) && !denied) || (isProblem(w) && denied)) success = true;
     });
-    const outcome = words.some((w) => isSuccess(w) || isProblem(w) || isFailureWord(w) && !isNegation(w) && !deniesNext(w));
+    const outcome = words.some((w, i) => isSuccess(w, i) || isProblem(w) || isFailureWord(w) && !isNegation(w) && !deniesNext(w));
     failure ||= words.some((w, i) => {
       if (consumed.has(i) || (isProblem(w) && i > 0 && consumed.has(i - 1))) return false;
       // A bare negation fails only where it can deny an outcome, or where nothing says all passed.
       const bareNegation = isFailureWord(w) && (isNegation(w) || deniesNext(w)) && !isProblem(w);
       if (bareNegation && !outcome && allPassed) return false;
-      return isFailure(w) || isProblem(w) || (isSuccess(w) && i > 0 && deniesNext(words[i - 1]!));
+      return isFailure(w) || isProblem(w) || (isSuccess(w, i) && i > 0 && deniesNext(words[i - 1]!));
     });
   }
   return success && !failure;
