@@ -340,6 +340,23 @@ export function statedSettings(answer: string): Array<{ key: string; value: stri
   return out;
 }
 
+/**
+ * Word values an answer gives named keys (`log_level 是 info`, `debug: false`, `mode is prod`,
+ * `env=staging`): a key, `:` `=` `is` `是` `为`, then a word. Numbers are `statedSettings`'; a value
+ * followed by an arrow or "to" is the old one, and a stop word is no value ("Note: the …").
+ */
+export function statedWordSettings(answer: string): Array<{ key: string; value: string }> {
+  const pattern = /(?<![\w.\/-])([A-Za-z_][\w-]*)["'`]?(?:\s*(?:=|:|是|为)\s*|\s+is(?:\s+now)?\s+)["'`]?([A-Za-z][\w.-]*\w|[A-Za-z])(?![\w.\/-])/gu;
+  const out: Array<{ key: string; value: string }> = [];
+  for (const m of answer.matchAll(pattern)) {
+    const [key, value] = [m[1]!, m[2]!];
+    if (key.length < 2 || isStopword(key.toLowerCase()) || isStopword(value.toLowerCase())) continue;
+    if (/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(answer.slice(m.index + m[0].length))) continue;
+    out.push({ key, value });
+  }
+  return out;
+}
+
 /** Units a count is measured in, each with its words in both languages: two different units count different things. */
 const UNITS: Record<string, RegExp> = {
   line: /^(?:lines?|rows?|行)$/iu,

@@ -10,7 +10,7 @@ import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, re
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
-import { countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
+import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
@@ -192,6 +192,7 @@ function unbackedClaim(frame: TaskFrame, turn: Evidence[], answer: string, reque
 function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   return (
     settingMismatch(answer, turn) ??
+    wordSettingMismatch(answer, turn) ??
     countMismatch(answer, turn) ??
     unseenCountedItem(turn, answer, request) ??
     removalLeft(frame, evidence, turn, answer, request) ??
