@@ -16,7 +16,7 @@ import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { offTermSearch } from "./answerSearchTerm.js";
-import { unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
+import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unreachedAddress } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
@@ -121,6 +121,8 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const lookup = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
   const found = lookup ? /^\s*([1-9]\d*)\s+\p{L}/u.exec(lookup.content) : null;
   if (found && opensWithDenial(answer)) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
+  const miscounted = recordCountMismatch(turn, answer, request);
+  if (miscounted) return miscounted;
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {
     // A denial although the last search found matches (and the answer names none of the places found).
