@@ -16,6 +16,7 @@ import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { offTermSearch } from "./answerSearchTerm.js";
+import { deniedShown } from "./answerAbsence.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unreachedAddress } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
@@ -195,6 +196,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
   return (
     settingMismatch(answer, turn) ??
     wordSettingMismatch(answer, turn) ??
+    deniedShown(turn, answer) ??
     countMismatch(answer, turn) ??
     unseenCountedItem(turn, answer, request) ??
     removalLeft(frame, evidence, turn, answer, request) ??
