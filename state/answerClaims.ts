@@ -15,7 +15,7 @@ import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasu
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
-import { offTermSearch } from "./answerSearchTerm.js";
+import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unreachedAddress } from "./answerActs.js";
@@ -135,7 +135,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     // An affirmation although the turn's last search found nothing (and no match came after it).
     if (lastAbsence && !hits.length && !turn.some((e) => e.kind === "search_hit" && evidenceNumber(e) > evidenceNumber(lastAbsence)) && opensWithAffirmation(answer)) return `the answer affirms it, but [${lastAbsence.id}] found nothing in ${lastAbsence.source.path ?? "the workspace"}`;
     // A denial resting on empty searches for something other than the term asked (`DefaultTimout` for `DefaultTimeout`, round 13).
-    const offTerm = opensWithDenial(answer) && !hits.length ? offTermSearch(turn, request) : undefined;
+    const offTerm = findsNone(answer) && !hits.length ? offTermSearch(turn, request) : undefined;
     if (offTerm) return `the answer denies it, but [${offTerm.e.id}] searched for ${JSON.stringify(offTerm.query)}, not ${JSON.stringify(offTerm.term)}`;
     // A denial that a named path is there although an observation of the turn printed it (`ls assets` showing favicon.ico).
     const shown = frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).flatMap((g) => turn.filter((e) => showsPath(e, g.target!)).map((e) => [g.target!, e] as const)).at(-1);
