@@ -17,6 +17,7 @@ import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
+import { gluedLine } from "./answerLines.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unreachedAddress } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
@@ -201,6 +202,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unseenCountedItem(turn, answer, request) ??
     removalLeft(frame, evidence, turn, answer, request) ??
     gluedEntry(frame, evidence, turn, request) ??
+    gluedLine(frame, evidence, turn, request) ??
     fragmentAnswer(frame, evidence, answer, request) ??
     unmeasuredComparison(turn, answer) ??
     unmeasuredSize(turn, answer) ??

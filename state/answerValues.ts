@@ -169,7 +169,7 @@ function removedWords(request: string, frame: TaskFrame, g: Goal): { words: stri
 }
 
 /** The last observation of the turn after the last effect (the effect's own output when it printed one). */
-function lastObservation(turn: Evidence[], g: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence | undefined {
+export function lastObservation(turn: Evidence[], g: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence | undefined {
   const state = g.target ? changeState(g, frame, evidence) : {};
   if (state.shownBy) return state.shownBy;
   const last = turn.filter(isEffect).at(-1);
