@@ -90,16 +90,15 @@ const DATING = /^\s*(?:点|时|号|日|月|年|分|am\b|pm\b|o['’]clock)/iu;
 /**
  * A count question answered from an outside record that opens by counting what it found ("1
  * event: standup 10:00"), with a count the record does not give ("两个会"): the numbers the answer
- * states, beyond the request's own and those dating something, must include the record's (round 14).
+ * states, beyond those dating something, must include the record's (round 14).
  */
 export function recordCountMismatch(turn: Evidence[], answer: string, request: string): string | undefined {
   if (!asksCount(request)) return undefined;
   const record = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
   const found = record ? /^\s*(\d+)\s+\p{L}/u.exec(record.content) : null;
   if (!record || !found) return undefined;
-  const asked = new Set(statedNumbers(request));
-  const dating = new Set([...answer.matchAll(/\d+/gu)].filter((m) => DATING.test(answer.slice(m.index + m[0].length))).map((m) => Number(m[0])));
-  const counts = statedNumbers(answer).filter((n) => !asked.has(n) && !dating.has(n));
+  // Numbers dating something are blanked where they stand: the same value may also be the count ("3 月 13 号有三个会").
+  const counts = statedNumbers(answer.replace(/\d+/gu, (n, at: number) => (DATING.test(answer.slice(at + n.length)) ? " " : n)));
   if (counts.length && !counts.includes(Number(found[1]))) return `the answer counts ${counts.join(", ")}, but [${record.id}] found ${found[1]}`;
   return undefined;
 }
