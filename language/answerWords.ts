@@ -351,7 +351,10 @@ export function statedWordSettings(answer: string): Array<{ key: string; value: 
   for (const m of answer.matchAll(pattern)) {
     const [key, value] = [m[1]!, m[2]!];
     if (key.length < 2 || isStopword(key.toLowerCase()) || isStopword(value.toLowerCase())) continue;
-    if (/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(answer.slice(m.index + m[0].length))) continue;
+    const after = answer.slice(m.index + m[0].length);
+    if (/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(after)) continue;
+    // "is defined in", "is used by": a participle or a word a preposition follows says where or how, not the value.
+    if (/(?:ed|ing)$/iu.test(value) || /^\s+(?:in|at|on|by|from|as|under|inside|within|for|of|with)\b/iu.test(after)) continue;
     out.push({ key, value });
   }
   return out;

@@ -15,10 +15,10 @@ import type { Evidence } from "./types.js";
 /** Words opening a definition before its name (`def run`, `export function run`, `pub fn run`). */
 const KEYWORDS = "(?:(?:export|default|pub|async|static|public|private|def|function|func|fn|class|interface|type|const|let|var|sub|struct|enum)\\s+)*";
 
-/** Whether `text` has a line that defines or opens with `name`: `name:`, `name =`, `name(`, `name {`, `def name`, `## name`. */
+/** Whether `text` has a line that defines or opens with `name`: `name:`, `name =`, `name(`, `name {`, `def name`, a heading `## name …`. */
 export function leadsLine(text: string, name: string): boolean {
   const n = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`^\\s*(?:${KEYWORDS}["'\`]?${n}["'\`]?\\s*[:=({]|#+\\s.*\\b${n}\\b)`, "imu").test(text);
+  return new RegExp(`^\\s*(?:${KEYWORDS}["'\`]?${n}["'\`]?\\s*[:=({]|#+\\s*${n}\\b)`, "imu").test(text);
 }
 
 /** Latin names a clause denies after its denial word (`release` in "没有专门的 release 配方", "has no release recipe"). */
@@ -46,7 +46,9 @@ export function deniedShown(turn: Evidence[], answer: string): string | undefine
     for (const file of about) {
       const last = reads.filter((e) => e.source.path === file).at(-1)!;
       if (turn.some((e) => isEffect(e) && evidenceNumber(e) > evidenceNumber(last))) continue;
-      const shown = names.find((n) => n !== baseOf(file) && leadsLine(last.content, n));
+      // The file's own name (`ops` of docs/ops.md) is what the file is, not something in it.
+      const own = baseOf(file).toLowerCase().split(/[._-]/u);
+      const shown = names.find((n) => !own.includes(n.toLowerCase()) && leadsLine(last.content, n));
       if (shown) return `the answer says ${file} has no ${shown}, but [${last.id}] shows a line of ${shown}`;
     }
   }

@@ -136,7 +136,8 @@ export function unbackedMessage(evidence: Evidence[], turn: Evidence[], request:
     const text = sentText(receipt);
     if (!text) continue;
     const seenText = [request, ...evidence.filter((e) => e !== receipt && e.kind !== "receipt").map((e) => e.content)].join("\n");
-    const figure = [...text.replace(ADDRESS, " ").matchAll(/(?<![\w.])\d+(?:[.:]\d+)*(?![\w.]*\w)/gu)].map((m) => m[0]).find((n) => !seenText.includes(n));
+    // A figure is a decimal, a version, a time or a number of two digits or more: a lone digit may number a list ("1. …").
+    const figure = [...text.replace(ADDRESS, " ").matchAll(/(?<![\w.])\d+(?:[.:]\d+)*(?![\w.]*\w)/gu)].map((m) => m[0]).filter((n) => /[.:]|\d\d/.test(n)).find((n) => !seenText.includes(n));
     if (figure) return `[${receipt.id}] sent ${JSON.stringify(figure)}, which neither the request nor anything observed shows`;
   }
   return undefined;

@@ -2,7 +2,7 @@
  * A line the request asks to add that the observation after the change shows only glued onto
  * another line (issue 21, round 14): `echo 'x' >> f` onto a file with no final newline leaves
  * `…110x` on the last line, so the requested line is not there as a line of its own. Only data
- * a line is made of is compared (a value holding a digit or a separator, or the quoted content),
+ * a line is made of is compared (fields holding a digit, joined by a separator, or the quoted content),
  * never prose words.
  */
 import { QUOTED } from "../language/operands.js";
@@ -20,13 +20,14 @@ const ascii = (text: string) => text.replace(/[，、]/gu, ",").replace(/：/gu,
 /** A character a value ends with: the line the requested text was glued onto. */
 const VALUE_END = /[\w.,;)\]}"'-]/u;
 
-/** The data lines a request gives: quoted content, or an unquoted run with a digit or a separator in it that names no path. */
+/** The data lines a request gives: quoted content, or an unquoted run of fields with a digit in it that names no path. */
 function requestedLines(request: string): string[] {
   const quotes = [...request.matchAll(QUOTED)].map((m) => m[0].slice(1, -1).trim());
   const runs = ascii(request.replace(QUOTED, " "))
     .split(/[\s\p{Script=Han}]+/u)
     .map((w) => w.replace(/^[:;,.]+|[:;,.?!]+$/gu, ""))
-    .filter((w) => w.length >= 5 && /[\d=,;]/.test(w) && !/\/|^[\w-]+\.[A-Za-z]{1,5}$/.test(w));
+    // A line of several fields (`2026-11-05,east,130`, `key=value`): a lone field may be glued to the fields before it by design.
+    .filter((w) => w.length >= 5 && /\d/.test(w) && /[=,;|]/.test(w) && !/\/|^[\w-]+\.[A-Za-z]{1,5}$/.test(w));
   return [...quotes, ...quotes.map(ascii), ...runs].filter((w) => w.length >= 3);
 }
 
