@@ -353,8 +353,9 @@ export function statedWordSettings(answer: string): Array<{ key: string; value: 
     if (key.length < 2 || isStopword(key.toLowerCase()) || isStopword(value.toLowerCase())) continue;
     const after = answer.slice(m.index + m[0].length);
     if (/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(after)) continue;
-    // "is defined in", "is used by": a participle or a word a preposition follows says where or how, not the value.
-    if (/(?:ed|ing)$/iu.test(value) || /^\s+(?:in|at|on|by|from|as|under|inside|within|for|of|with)\b/iu.test(after)) continue;
+    // "is defined in", "is used by": a participle says where or how, not the value.
+    // A value ends its phrase ("mode is prod.", "是 info，"); a word after it makes it an adverb ("is still 2") or a part ("是 info 级别").
+    if (/(?:ed|ing)$/iu.test(value) || !/^\s*(?:$|[,.;:!?)）\]，。；！？、]|(?:and|but|while|so)\b)/iu.test(after)) continue;
     out.push({ key, value });
   }
   return out;
