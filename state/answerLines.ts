@@ -20,6 +20,12 @@ const ascii = (text: string) => text.replace(/[，、]/gu, ",").replace(/：/gu,
 /** A character a value ends with: the line the requested text was glued onto. */
 const VALUE_END = /[\w.,;)\]}"'-]/u;
 
+/** Whether what stands before the text on its line is another line's value: a line number or a quote opening the text is not. */
+const glued = (before: string): boolean => {
+  const rest = before.replace(/^\s*(?:\d+[:\t|]\s*)?/u, "").replace(/["'`]+$/u, "");
+  return rest.length > 0 && VALUE_END.test(rest.at(-1)!);
+};
+
 /** The data lines a request gives: quoted content, or an unquoted run of fields with a digit in it that names no path. */
 function requestedLines(request: string): string[] {
   const quotes = [...request.matchAll(QUOTED)].map((m) => m[0].slice(1, -1).trim());
@@ -42,7 +48,7 @@ export function gluedLine(frame: TaskFrame, evidence: Evidence[], turn: Evidence
     const text = shownText(seenAfter);
     for (const line of lines) {
       const at = [...text.matchAll(new RegExp(line.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&"), "g"))].map((m) => m.index);
-      if (at.length && at.every((i) => i > 0 && VALUE_END.test(text[i - 1]!))) return `the answer reports the line added, but [${seenAfter.id}] shows ${JSON.stringify(line)} only at the end of another line`;
+      if (at.length && at.every((i) => glued(text.slice(text.lastIndexOf("\n", i - 1) + 1, i)))) return `the answer reports the line added, but [${seenAfter.id}] shows ${JSON.stringify(line)} only at the end of another line`;
     }
   }
   return undefined;
