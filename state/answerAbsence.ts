@@ -21,12 +21,21 @@ export function leadsLine(text: string, name: string): boolean {
   return new RegExp(`^\\s*(?:${KEYWORDS}["'\`]?${n}["'\`]?\\s*[:=({]|#+\\s*${n}\\b)`, "imu").test(text);
 }
 
-/** Latin names a clause denies after its denial word (`release` in "没有专门的 release 配方", "has no release recipe"). */
+/**
+ * Latin names a clause denies after its denial word (`release` in "没有专门的 release 配方", "has no
+ * release recipe"), each whole as written: `old-api` is one name, not `old` and `api`.
+ */
 function deniedNames(clause: string): string[] {
   const words = segmentWords(clause);
   const at = words.findIndex((w) => isNegation(w) || isDenialWord(w) || deniesNext(w));
   if (at < 0) return [];
-  return words.slice(at + 1).filter((w) => /^[A-Za-z_][\w-]{2,}$/.test(w) && !isStopword(w.toLowerCase()));
+  // Where the denial word stands in the clause: the words before it are found in order.
+  let from = 0;
+  for (const w of words.slice(0, at + 1)) {
+    const i = clause.indexOf(w, from);
+    if (i >= 0) from = i + w.length;
+  }
+  return [...clause.slice(from).matchAll(/(?<![\w.\/-])[A-Za-z_][\w-]*[\w](?![\w.\/-])/gu)].map((m) => m[0]).filter((w) => w.length >= 3 && !isStopword(w.toLowerCase()));
 }
 
 /**
