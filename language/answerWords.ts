@@ -49,8 +49,10 @@ const isFailure = headed(isFailureWord);
  * flagged) and green (a passing status light), in either language ("all clean", "全绿", "很干净").
  * An answer's reading only: in a request "clean" asks for a clean-up.
  */
-const PASSING_STATE = new Set("clean green 干净 绿 全绿 绿色".split(" "));
-const isSuccess = (word: string): boolean => isSuccessWord(word) || PASSING_STATE.has(word.toLowerCase());
+const PASSING_STATE = new Set("clean green 干净 绿 全绿 绿色 fine smoothly normally 正常 顺利".split(" "));
+/** "ok" reports a state only inside a clause ("printed ok", "输出 ok"); opening one, it is a discourse marker ("OK, 0 matches"). */
+const OK = /^(?:ok|okay)$/iu;
+const isSuccess = (word: string, i = 1): boolean => isSuccessWord(word) || PASSING_STATE.has(word.toLowerCase()) || (i > 0 && OK.test(word));
 
 /** Whether an answer reports success with no word of failure or negation in it ("检查全部通过了", "All checks passed", "没有语法错误"). */
 export function claimsSuccess(answer: string): boolean {
@@ -67,17 +69,17 @@ export function claimsSuccess(answer: string): boolean {
     const repairAt = words.findIndex((w) => [w, ...participleBases(w)].some((f) => { const s = lookupWord(f); return s?.kind === "verb" && !!s.repairs; }));
     words.forEach((w, i) => {
       const denied = i > 0 && deniesNext(words[i - 1]!);
-      if (denied && (isSuccess(w) || isProblem(w))) consumed.add(i - 1);
+      if (denied && (isSuccess(w, i) || isProblem(w))) consumed.add(i - 1);
       if (isProblem(w) && repairAt >= 0 && repairAt < i) consumed.add(i);
-      if ((isSuccess(w) && !denied) || (isProblem(w) && denied)) success = true;
+      if ((isSuccess(w, i) && !denied) || (isProblem(w) && denied)) success = true;
     });
-    const outcome = words.some((w) => isSuccess(w) || isProblem(w) || isFailureWord(w) && !isNegation(w) && !deniesNext(w));
+    const outcome = words.some((w, i) => isSuccess(w, i) || isProblem(w) || isFailureWord(w) && !isNegation(w) && !deniesNext(w));
     failure ||= words.some((w, i) => {
       if (consumed.has(i) || (isProblem(w) && i > 0 && consumed.has(i - 1))) return false;
       // A bare negation fails only where it can deny an outcome, or where nothing says all passed.
       const bareNegation = isFailureWord(w) && (isNegation(w) || deniesNext(w)) && !isProblem(w);
       if (bareNegation && !outcome && allPassed) return false;
-      return isFailure(w) || isProblem(w) || (isSuccess(w) && i > 0 && deniesNext(words[i - 1]!));
+      return isFailure(w) || isProblem(w) || (isSuccess(w, i) && i > 0 && deniesNext(words[i - 1]!));
     });
   }
   return success && !failure;
@@ -335,6 +337,27 @@ export function statedSettings(answer: string): Array<{ key: string; value: stri
   const pattern = /(?<![\w.\/-])([A-Za-z_][\w-]*)["'`]?(?:\s*(?:=|:|,|改成|改为|设为|设置为|变成|变为|为|是)\s*|\s+(?:to|is(?:\s+now)?)\s+)["'`]?(-?\d+(?:\.\d+)*(?!\w|\.\w)|(?<==\s*["'`]?)[^\s"'`,;，。；（）()]*[\w/])/gu;
   // A value followed by an arrow or "to" is the old one (`timeout: 30 → 60`).
   for (const m of answer.matchAll(pattern)) if (!/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(answer.slice(m.index + m[0].length))) out.push({ key: m[1]!, value: m[2]! });
+  return out;
+}
+
+/**
+ * Word values an answer gives named keys (`log_level 是 info`, `debug: false`, `mode is prod`,
+ * `env=staging`): a key, `:` `=` `is` `是` `为`, then a word. Numbers are `statedSettings`'; a value
+ * followed by an arrow or "to" is the old one, and a stop word is no value ("Note: the …").
+ */
+export function statedWordSettings(answer: string): Array<{ key: string; value: string }> {
+  const pattern = /(?<![\w.\/-])([A-Za-z_][\w-]*)["'`]?(?:\s*(?:=|:|是|为)\s*|\s+is(?:\s+now)?\s+)["'`]?([A-Za-z][\w.-]*\w|[A-Za-z])(?![\w.\/-])/gu;
+  const out: Array<{ key: string; value: string }> = [];
+  for (const m of answer.matchAll(pattern)) {
+    const [key, value] = [m[1]!, m[2]!];
+    if (key.length < 2 || isStopword(key.toLowerCase()) || isStopword(value.toLowerCase())) continue;
+    const after = answer.slice(m.index + m[0].length);
+    if (/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(after)) continue;
+    // "is defined in", "is used by": a participle says where or how, not the value.
+    // A value ends its phrase ("mode is prod.", "是 info，"); a word after it makes it an adverb ("is still 2") or a part ("是 info 级别").
+    if (/(?:ed|ing)$/iu.test(value) || !/^\s*(?:$|[,.;:!?)）\]，。；！？、]|(?:and|but|while|so)\b)/iu.test(after)) continue;
+    out.push({ key, value });
+  }
   return out;
 }
 

@@ -112,3 +112,33 @@ export function otherScopeRecord(turn: Evidence[], answer: string, request: stri
   if (low(reported) === low(scope) || low(result).includes(low(scope)) || low(answer).includes(low(reported))) return undefined;
   return `the request asks about ${scope}, but [${record.id}] reports on ${reported} only`;
 }
+
+/** What a receipt says was sent: the values of the tool's input it records, its recipients left out; undefined when it records none. */
+function sentText(e: Evidence): string | undefined {
+  const at = e.content.indexOf("{");
+  if (at < 0) return undefined;
+  try {
+    const input = JSON.parse(e.content.slice(at)) as Record<string, unknown>;
+    return Object.entries(input).filter(([k, v]) => typeof v === "string" && !/^(?:to|cc|bcc|recipients?|channel|chat|phone)$/i.test(k)).map(([, v]) => v as string).join("\n");
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A message sent stating numbers (`2.3`, `3.8`, `42`) that neither the request nor any evidence
+ * the thread observed before it shows (round 14): a summary of a file sent without reading the
+ * file. Where a figure in a message came from must be something seen; the prose around it is the
+ * model's own and is not compared.
+ */
+export function unbackedMessage(evidence: Evidence[], turn: Evidence[], request: string): string | undefined {
+  for (const receipt of turn.filter((e) => real(e) && e.kind === "receipt")) {
+    const text = sentText(receipt);
+    if (!text) continue;
+    const seenText = [request, ...evidence.filter((e) => e !== receipt && e.kind !== "receipt").map((e) => e.content)].join("\n");
+    // A figure is a decimal, a version, a time or a number of two digits or more: a lone digit may number a list ("1. …").
+    const figure = [...text.replace(ADDRESS, " ").matchAll(/(?<![\w.])\d+(?:[.:]\d+)*(?![\w.]*\w)/gu)].map((m) => m[0]).filter((n) => /[.:]|\d\d/.test(n)).find((n) => !seenText.includes(n));
+    if (figure) return `[${receipt.id}] sent ${JSON.stringify(figure)}, which neither the request nor anything observed shows`;
+  }
+  return undefined;
+}

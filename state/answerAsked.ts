@@ -6,7 +6,7 @@
  * one the evidence or the request shows.
  */
 import { askedKind, monthsIn, relativeDaysIn, statesKind, yearsIn } from "../language/answerKinds.js";
-import { opensWithDenial, sentences, statedInability, withoutProposals } from "../language/answerWords.js";
+import { asksCount, opensWithDenial, sentences, statedInability, statedNumbers, withoutProposals } from "../language/answerWords.js";
 import { PATH_TOKEN } from "../language/operands.js";
 import { asksForValue } from "./answerGrounding.js";
 import { shownText } from "./answerValues.js";
@@ -81,5 +81,24 @@ export function unshownPath(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     const name = [...sentence.matchAll(PATH_TOKEN)].map((m) => m[0]).find((p) => fileKinds.has(extOf(p)) && !known.includes(p) && !shownName(known, baseOf(p)));
     if (name) return `the answer names ${name} ("${sentence}"), but no observation of this run shows it`;
   }
+  return undefined;
+}
+
+/** A number that dates or times something (`12 月`, `7 号`, `10 点`, `3pm`), not a count. */
+const DATING = /^\s*(?:点|时|号|日|月|年|分|am\b|pm\b|o['’]clock)/iu;
+
+/**
+ * A count question answered from an outside record that opens by counting what it found ("1
+ * event: standup 10:00"), with a count the record does not give ("两个会"): the numbers the answer
+ * states, beyond those dating something, must include the record's (round 14).
+ */
+export function recordCountMismatch(turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!asksCount(request)) return undefined;
+  const record = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
+  const found = record ? /^\s*(\d+)\s+\p{L}/u.exec(record.content) : null;
+  if (!record || !found) return undefined;
+  // Numbers dating something are blanked where they stand: the same value may also be the count ("3 月 13 号有三个会").
+  const counts = statedNumbers(answer.replace(/\d+/gu, (n, at: number) => (DATING.test(answer.slice(at + n.length)) ? " " : n)));
+  if (counts.length && !counts.includes(Number(found[1]))) return `the answer counts ${counts.join(", ")}, but [${record.id}] found ${found[1]}`;
   return undefined;
 }

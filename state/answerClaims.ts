@@ -10,14 +10,16 @@ import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, re
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
-import { countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
+import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { observedOperands, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
-import { offTermSearch } from "./answerSearchTerm.js";
-import { unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
-import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unreachedAddress } from "./answerActs.js";
+import { findsNone, offTermSearch } from "./answerSearchTerm.js";
+import { deniedShown } from "./answerAbsence.js";
+import { gluedLine } from "./answerLines.js";
+import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
+import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -88,7 +90,7 @@ const requestVerbs = (request: string): string[] => {
  */
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
-  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? otherScopeRecord(turn, answer, request);
+  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request);
   if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
@@ -121,6 +123,8 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const lookup = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
   const found = lookup ? /^\s*([1-9]\d*)\s+\p{L}/u.exec(lookup.content) : null;
   if (found && opensWithDenial(answer)) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
+  const miscounted = recordCountMismatch(turn, answer, request);
+  if (miscounted) return miscounted;
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {
     // A denial although the last search found matches (and the answer names none of the places found).
@@ -132,7 +136,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     // An affirmation although the turn's last search found nothing (and no match came after it).
     if (lastAbsence && !hits.length && !turn.some((e) => e.kind === "search_hit" && evidenceNumber(e) > evidenceNumber(lastAbsence)) && opensWithAffirmation(answer)) return `the answer affirms it, but [${lastAbsence.id}] found nothing in ${lastAbsence.source.path ?? "the workspace"}`;
     // A denial resting on empty searches for something other than the term asked (`DefaultTimout` for `DefaultTimeout`, round 13).
-    const offTerm = opensWithDenial(answer) && !hits.length ? offTermSearch(turn, request) : undefined;
+    const offTerm = findsNone(answer) && !hits.length ? offTermSearch(turn, request) : undefined;
     if (offTerm) return `the answer denies it, but [${offTerm.e.id}] searched for ${JSON.stringify(offTerm.query)}, not ${JSON.stringify(offTerm.term)}`;
     // A denial that a named path is there although an observation of the turn printed it (`ls assets` showing favicon.ico).
     const shown = frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).flatMap((g) => turn.filter((e) => showsPath(e, g.target!)).map((e) => [g.target!, e] as const)).at(-1);
@@ -192,10 +196,13 @@ function unbackedClaim(frame: TaskFrame, turn: Evidence[], answer: string, reque
 function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   return (
     settingMismatch(answer, turn) ??
+    wordSettingMismatch(answer, turn) ??
+    deniedShown(turn, answer) ??
     countMismatch(answer, turn) ??
     unseenCountedItem(turn, answer, request) ??
     removalLeft(frame, evidence, turn, answer, request) ??
     gluedEntry(frame, evidence, turn, request) ??
+    gluedLine(frame, evidence, turn, request) ??
     fragmentAnswer(frame, evidence, answer, request) ??
     unmeasuredComparison(turn, answer) ??
     unmeasuredSize(turn, answer) ??

@@ -6,18 +6,31 @@
  * `DefaultTimeout`. A request naming no code term is left alone.
  */
 import { QUOTED } from "../language/operands.js";
+import { opensWithDenial } from "../language/answerWords.js";
+import { isStopword } from "../language/english.js";
+import { isDenialWord, isNegation } from "../language/requestLexicon.js";
+import { hasHan, segmentWords } from "../language/segment.js";
 import type { Evidence } from "./types.js";
 
-/** Code-like terms of a request: quotes, and words with code shape (`camelCase`, `snake_case`, `print(`, `ALLCAPS`), not paths. */
-export function askedTerms(request: string): string[] {
+/**
+ * Code-like terms of a request: quotes, and words with code shape (`camelCase`, `snake_case`,
+ * `print(`, `ALLCAPS`), not paths. In a Chinese request a Latin word is a name too (`没有 print
+ * 调试语句`): the prose around it is Han (round 14). Names of the searched places are not terms.
+ */
+export function askedTerms(request: string, places: string[] = []): string[] {
   const quotes = [...request.matchAll(QUOTED)].map((m) => m[0].slice(1, -1).trim()).filter(Boolean);
+  const han = hasHan(request);
   const words = request
     .replace(QUOTED, " ")
     .split(/[\s\p{Script=Han}，。、：；！？（）]+/u)
     .map((w) => w.replace(/[,;:?!]+$|\.$/u, ""))
-    .filter((w) => !w.includes("/") && !/^\.?[\w-]+\.[A-Za-z]{1,5}$/.test(w) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$/.test(w)));
+    .filter((w) => !w.includes("/") && !/^\.?[\w-]+\.[A-Za-z]{1,5}$/.test(w) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$/.test(w) || (han && /^[A-Za-z][\w-]+$/.test(w) && !isStopword(w.toLowerCase()) && !places.includes(w))));
   return [...quotes, ...words];
 }
+
+/** Whether an answer states a negative finding: it opens with a denial, or a clause of it denies ("确认了，src 里没有调试打印"). */
+export const findsNone = (answer: string): boolean =>
+  opensWithDenial(answer) || answer.split(/[,，;；。!?！？\n]|(?<=\.)\s+/u).some((c) => segmentWords(c).some((w) => isDenialWord(w) || isNegation(w)));
 
 /** The query an empty search reported (`no line under . matches "DefaultTimout"`), or undefined. */
 const queryOf = (e: Evidence): string | undefined => {
@@ -46,8 +59,8 @@ function searchesFor(query: string, term: string): boolean {
  * terms, every empty search of the turn reported its query, and none searched for a term asked.
  */
 export function offTermSearch(turn: Evidence[], request: string): { e: Evidence; query: string; term: string } | undefined {
-  const terms = askedTerms(request);
   const absences = turn.filter((e) => e.kind === "absence" && !e.missing);
+  const terms = askedTerms(request, absences.flatMap((e) => (e.source.path ?? "").split("/")));
   if (!terms.length || !absences.length) return undefined;
   const queries = absences.map((e) => ({ e, query: queryOf(e) }));
   if (queries.some((q) => q.query === undefined || terms.some((t) => searchesFor(q.query!, t)))) return undefined;

@@ -4,7 +4,7 @@
  * it says was added. Each check reads only what an observation printed or showed; a claim no
  * observation speaks to is left alone.
  */
-import { asksCount, claimsAll, opensWithDenial, statedNumbers, statedSettings } from "../language/answerWords.js";
+import { asksCount, claimsAll, opensWithDenial, statedNumbers, statedSettings, statedWordSettings } from "../language/answerWords.js";
 import { QUOTED } from "../language/operands.js";
 import { baseForms, isStopword } from "../language/english.js";
 import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
@@ -42,6 +42,30 @@ function shownValues(text: string, key: string, section?: string): string[] {
 }
 
 const sameValue = (a: string, b: string) => a === b || (Number.isFinite(Number(a)) && Number(a) === Number(b));
+
+/** Two ways of writing one switch's state (`on`, `true`, `开`): a word value is compared by its sense. */
+const TRUTH = [/^(?:true|on|yes|enabled?|1)$/iu, /^(?:false|off|no|disabled?|0)$/iu];
+/** Whether a word value states what was shown: the same word in any case, one abbreviating the other (`prod`, `production`), or the same switch state. */
+const sameWord = (shown: string, said: string): boolean => {
+  const [a, b] = [shown.toLowerCase().replace(/["'`]+$/u, ""), said.toLowerCase()];
+  return a === b || a.startsWith(b) || b.startsWith(a) || TRUTH.some((t) => t.test(a) && t.test(b));
+};
+
+/**
+ * A word value the answer gives a key (`log_level 是 info`) that the latest observation showing
+ * that key contradicts (`log_level: warn` printed after the edit): the answer reports a state the
+ * turn saw otherwise (round 14). A key no observation shows is left alone.
+ */
+export function wordSettingMismatch(answer: string, observations: Evidence[]): string | undefined {
+  const stated = statedWordSettings(answer);
+  for (const { key, value } of stated) {
+    const e = [...observations].reverse().find((o) => shownValues(shownText(o), key).length);
+    if (!e) continue;
+    const values = shownValues(shownText(e), key);
+    if (!stated.some((s) => s.key.toLowerCase() === key.toLowerCase() && values.some((v) => sameWord(v, s.value)))) return `the answer gives ${key} as ${value}, but [${e.id}] shows ${values.join(", ")}`;
+  }
+  return undefined;
+}
 
 /**
  * A value the answer gives a name that the latest observation showing that name contradicts:
@@ -145,7 +169,7 @@ function removedWords(request: string, frame: TaskFrame, g: Goal): { words: stri
 }
 
 /** The last observation of the turn after the last effect (the effect's own output when it printed one). */
-function lastObservation(turn: Evidence[], g: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence | undefined {
+export function lastObservation(turn: Evidence[], g: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence | undefined {
   const state = g.target ? changeState(g, frame, evidence) : {};
   if (state.shownBy) return state.shownBy;
   const last = turn.filter(isEffect).at(-1);
