@@ -33,7 +33,9 @@ function nounUse(words: Array<{ text: string }>, i: number): Domain | undefined 
 export function clauseDomain(words: Array<{ text: string; sense: WordSense | undefined }>): Domain | undefined {
   const owned = words.some((w) => isOwnerWord(w.text));
   const first = words.find((w) => w.text.trim())?.text ?? "";
-  const how = /^how$/iu.test(first) || words.some((w) => /^(?:怎么|怎样|如何)$/u.test(w.text));
+  // So does one asking for the command or the steps to do it ("what's the command to build the docs").
+  const procedure = words.some((w) => /^(?:commands?|steps|way|命令|步骤|方法)$/iu.test(w.text)) && words.some((w) => /^(?:what|whats|what's|which|什么|哪个)$/iu.test(w.text));
+  const how = /^how$/iu.test(first) || words.some((w) => /^(?:怎么|怎样|如何)$/u.test(w.text)) || procedure;
   const next = (i: number) => words.slice(i + 1).find((n) => n.text.trim())?.text ?? "";
   const notAsked = (i: number) => (how && words[i]!.sense?.kind === "subject") || (words[i]!.sense?.kind === "domain" && namesWrittenThing(next(i)));
   for (const [i, w] of words.entries()) {
