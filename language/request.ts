@@ -13,7 +13,7 @@ import { unknownHeadVerb } from "./headVerb.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
-import { saidContent } from "./saidContent.js";
+import { contentClauses, saidContent } from "./saidContent.js";
 import { filesByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
 import { clauseDomain } from "./clauseDomain.js";
@@ -180,7 +180,8 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   }
   for (const m of rest.matchAll(PATH_TOKEN)) {
     // Han text runs into a Latin name without a space ("创建a.txt"): the name starts where the script changes.
-    const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? 0;
+    // So does a Chinese path, where dropping the words before it names a workspace file ("看下运维/备份说明.md").
+    const lead = /^[\p{Script=Han}]+(?=[\p{Script=Latin}\p{N}][^\p{Script=Han}\/]*$)/u.exec(m[0])?.[0].length ?? [1, 2, 3, 4].find((n) => !ws.files.has(m[0]) && /^\p{Script=Han}+$/u.test(m[0].slice(0, n)) && ws.files.has(m[0].slice(n))) ?? 0;
     const path = m[0].slice(lead).replace(/^\.\//, "");
     if (!path || (!ws.files.has(path) && replacesWord(text.slice(0, m.index + lead), ws))) continue;
     if (ws.files.has(path)) take(path, "file", m.index + lead, m[0].length - lead);
@@ -416,7 +417,8 @@ function wordsOf(text: string): Word[] {
   for (const w of raw) {
     const at = text.indexOf(w, cursor);
     cursor = at + w.length;
-    words.push({ text: w, at, sense: lookupWord(w) });
+    // A word called like a function (`print('hi')`) is code, not the request's verb.
+    words.push({ text: w, at, sense: text[cursor] === "(" ? undefined : lookupWord(w) });
   }
   for (let i = 0; i + 1 < words.length; i += 1) {
     const phrase = phraseSense(words[i]!.text, words[i + 1]!.text);
@@ -574,25 +576,4 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const wordless = words.length === 0 && paths.length === 0 && quotes.length === 0 && noUrls === unquoted;
   // A name joined to the folder the request gives it is no longer ambiguous.
   return { paths, content: quotes.map((q) => q.text), clauses, social, unrecognised, wordless, ambiguous: ambiguousNames(request, joined.mentions, ws) };
-}
-
-/** A clause that only says what the thing made holds ("内容就写一行 …", "content: …"): group 1 is that text. */
-const CONTENT_CLAUSE = /^(?:文件)?(?:内容|contents?)\s*(?:就|先|只|要|则)?\s*(?:写(?:成|为|上|入)?|是|为|[:：])\s*(?:一行|一句话|一句|一段)?\s*[:：]?\s*(.*?)\s*[。.]?$/iu;
-
-/**
- * A content clause continues the change before it: its quotes, or its plain text when that is
- * not Chinese prose (which describes the content rather than giving it), are what the change
- * must hold, and a file name inside it is content, not an operand (`… 内容写 pip install -r
- * requirements.txt`).
- */
-function contentClauses(clauses: Clause[]): void {
-  clauses.forEach((c, i) => {
-    const m = CONTENT_CLAUSE.exec(c.text);
-    const owner = clauses.slice(0, i).reverse().find((p) => p.intent === "change");
-    if (!m || !owner || owner.op === "delete" || owner.op === "move") return;
-    const plain = m[1]!.trim();
-    owner.content.push(...(c.content.length ? c.content : plain && !hasHan(plain) ? [plain] : []));
-    owner.describes = true;
-    clauses[i] = { text: c.text, intent: null, paths: [], content: [] };
-  });
 }

@@ -26,9 +26,15 @@ export function lineKey(text: string): string | undefined {
   const m = /\bthe\s+([\p{L}_][\p{L}\p{N}_.-]*)\s+(?:line|entry|setting)\b/iu.exec(text) ?? /\b(?:line|entry)\s+(?:for|with|of)\s+([\p{L}_][\p{L}\p{N}_.-]*)/iu.exec(text) ?? /([\p{Script=Latin}_][\p{Script=Latin}\p{N}_.-]*)\s*(?:的)?\s*(?:那|这)?\s*一?\s*(?:行|项|条)/u.exec(text);
   if (m && KEY.test(m[1]!)) return m[1];
   // Any text a demonstrative points at as a line, after the file's localizer ("todo.txt 里 buy milk 那行"): that line.
-  const shown = /(?:里|中|里面|中的|里的)\s*([^，。；、,;]+?)\s*(?:的)?\s*(?:那|这)\s*一?\s*(?:行|条)/u.exec(text);
-  return shown?.[1]?.trim() || undefined;
+  const shown = /(?:里|中|里面|中的|里的)\s*([^，。；、,;]+?)\s*(?:的)?\s*(?:那|这)\s*一?\s*(?:行|条)/u.exec(text) ?? /(?:把|将)\s*([^，。；、,;\s]+?)\s*(?:的)?\s*(?:那|这)\s*一?\s*(?:行|条)/u.exec(text);
+  if (shown?.[1]?.trim()) return shown[1].trim();
+  // One plain name removed from a file ("remove Ben from data/users.csv"): the file must no longer hold it.
+  const named = /\b(?:remove|delete|drop)\s+([\p{L}_][\p{L}\p{N}_.@-]*)\s+from\s/iu.exec(text)?.[1];
+  return named && !NOT_A_NAME.test(named) ? named : undefined;
 }
+
+/** Words after "remove" that say which lines or how many, not what is removed. */
+const NOT_A_NAME = /^(?:the|a|an|all|every|each|any|it|them|this|that|these|those|lines?|rows?|entries|entry|everything|anything|duplicates?|blank|empty|trailing|comments?)$/iu;
 
 /** A setting given as `KEY=value` after a verb that sets it ("set LOG_LEVEL=debug", "把 MODE=prod 写进去"). */
 export function assignmentValue(text: string): string | undefined {

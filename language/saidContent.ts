@@ -4,6 +4,8 @@
  * words of the request, so nothing in it is a verb, a domain or a path of the request (CONTRACT
  * §6: quoted content is content, never a goal). Used by the request reader (request.ts).
  */
+import type { Clause } from "./request.js";
+import { hasHan } from "./segment.js";
 
 /** A word of saying or holding right before a colon: what follows it, to the end of the line, is the content. */
 const SAID = /(?:\b(?:says?|saying|reads?|reading|contains?|containing|with\s+(?:the\s+)?(?:text|line|content|contents|message|words?))|内容(?:是|为|写)?|写着|写上|写成|写入|写)\s*[:：]\s*/giu;
@@ -20,4 +22,25 @@ export function saidContent(text: string): Array<{ text: string; at: number; end
     if (said && !/^["'`“‘「]/u.test(said)) out.push({ text: said, at, end });
   }
   return out;
+}
+
+/** A clause that only says what the thing made holds ("内容就写一行 …", "content: …", "写上 hello"): group 1 is that text. */
+const CONTENT_CLAUSE = /^(?:(?:文件)?(?:内容|contents?)\s*(?:就|先|只|要|则)?\s*(?:写(?:成|为|上|入)?|是|为|[:：])|(?:里面|文件里)?\s*写(?:上|入|着))\s*(?:一行|一句话|一句|一段)?\s*[:：]?\s*(.*?)\s*[。.，,；;]?$/iu;
+
+/**
+ * A content clause continues the change before it: its quotes, or its plain text when that is
+ * not Chinese prose (which describes the content rather than giving it), are what the change
+ * must hold, and a file name inside it is content, not an operand (`… 内容写 pip install -r
+ * requirements.txt`).
+ */
+export function contentClauses(clauses: Clause[]): void {
+  clauses.forEach((c, i) => {
+    const m = CONTENT_CLAUSE.exec(c.text);
+    const owner = clauses.slice(0, i).reverse().find((p) => p.intent === "change");
+    if (!m || !owner || owner.op === "delete" || owner.op === "move") return;
+    const plain = m[1]!.trim();
+    owner.content.push(...(c.content.length ? c.content : plain && !hasHan(plain) ? [plain] : []));
+    owner.describes = true;
+    clauses[i] = { text: c.text, intent: null, paths: [], content: [] };
+  });
 }

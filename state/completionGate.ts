@@ -26,6 +26,8 @@ const inTurn = (frame: Pick<TaskFrame, "since">, evidence: Evidence[]) => eviden
 const after = (evidence: Evidence[], mark: Evidence | undefined) => (mark ? evidence.filter((e) => evidenceNumber(e) > evidenceNumber(mark)) : evidence);
 /** An observation of a file's whole text (not a hit): what "read back" means. */
 const isRead = (e: Evidence, path: string) => real(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage");
+/** A listing of the folder itself: the folder is there. */
+const listed = (e: Evidence, path: string) => real(e) && e.kind === "listing" && e.source.path === path;
 
 /** What a change's evidence says: the last effect on its target, and the observation showing the requested state. */
 export interface ChangeState {
@@ -62,10 +64,6 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
   return { yes: evidenceNumber(a.yes) >= evidenceNumber(b.yes) ? a.yes : b.yes };
 }
 
-/** An empty search for `text` over a scope holding `path`: false (it is not there), else null. */
-const searchedNone = (e: Evidence, path: string, text: string): false | null =>
-  e.kind === "absence" && !e.missing && within(path, e.source.path ?? ".") && e.content.includes(JSON.stringify(text)) ? false : null;
-
 /**
  * The last search over a folder whose lines show every changed file and none still holding what was replaced
  * ("a search for api.internal shows only https://api.internal"): taken as showing none left; a line holding it shows one left.
@@ -81,7 +79,7 @@ function searchShowsReplaced(observed: Seen[], scope: string, gone: string, chan
 
 /** Whether an observation shows `path` present (true), absent (false), or cannot say. */
 const presence = (s: Seen, path: string): boolean | null =>
-  isRead(s.e, path) || inside(s, path) ? true : notFound(s.e, path) ? false : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from));
+  isRead(s.e, path) || listed(s.e, path) || inside(s, path) ? true : notFound(s.e, path) ? false : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from));
 /** A read of `path`, or of a folder holding it, that found no such path. */
 const notFound = (e: Evidence, path: string): boolean => e.kind === "absence" && !!e.missing && !e.simulated && within(path, e.source.path ?? "");
 /** Whether an observation shows `path`'s lines (read, found by a search, printed by a command), or a listing of it as a folder. */
@@ -93,7 +91,11 @@ const showsLines = ({ e, from }: Seen, path: string): boolean =>
 /** An observation of something inside `path`: the folder exists. */
 const inside = ({ e }: Seen, path: string): boolean => seen(e) && !!e.source.path && e.source.path !== path && within(e.source.path, path);
 /** Whether an observation shows `path` holding `text`. */
-const holds = ({ e, from }: Seen, path: string, text: string): boolean | null => showsText(e, path, text) ?? commandShowsText(e, path, text, from);
+/** An empty search for `text` over a scope holding `path`: false (it is not there), else null. */
+const searchedNone = (e: Evidence, path: string, text: string): false | null =>
+  e.kind === "absence" && !e.missing && within(path, e.source.path ?? ".") && e.content.includes(JSON.stringify(text)) ? false : null;
+// An empty search for the text over a scope holding the file says it is not there.
+const holds = ({ e, from }: Seen, path: string, text: string): boolean | null => showsText(e, path, text) ?? commandShowsText(e, path, text, from) ?? searchedNone(e, path, text);
 /** An observation of what an effect with no named target changed: a read, a listing, a search hit (a line really read) or a finished command there. */
 const seesWhatChanged = ({ e }: Seen, effect: Evidence): boolean | null =>
   ((real(e) && (e.kind === "content" || e.kind === "listing")) || (seen(e) && e.kind === "search_hit") || e.kind === "command") && observesWhatChanged(e, effect) ? true : null;
@@ -168,7 +170,7 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
       shown = parts.length ? parts.map((p) => contentShown(goal, p, observed, effects)).reduce(settle) : contentShown(goal, t, observed, effects);
       // Every occurrence in a folder: only a look over the whole folder (a search, a recursive grep) shows none left.
       if (parts.length && goal.whole && goal.expectsGone !== undefined) {
-        const none = latest(observed, (s) => negate(holds(s, t, goal.expectsGone!) ?? searchedNone(s.e, t, goal.expectsGone!)));
+        const none = latest(observed, (s) => negate(holds(s, t, goal.expectsGone!)));
         shown = none.yes || none.no ? none : searchShowsReplaced(observed, t, goal.expectsGone, parts);
       }
     }
@@ -188,6 +190,8 @@ function contentShown(goal: Goal, path: string, observed: Seen[], effects: Evide
         ? latest(observed, (s) => holds(s, path, goal.expects!))
         : latest(observed, (s) => (goal.existence ? presence(s, path) : showsLines(s, path) || inside(s, path) || (metadata && commandShowsMetadata(s.e, path, s.from)) ? true : null));
   const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, path, goal.expectsGone!))) : { yes: present.yes };
+  // A removal asks only that the text be gone: an empty search for it shows that without showing the file's lines.
+  if (goal.expectsGone !== undefined && goal.expects === undefined && !goal.whole && gone.yes && !present.no && !present.yes) return gone;
   // An addition keeps what the file held: the latest whole read showing fewer lines than then shows it overwritten (round 10).
   if (goal.linesBefore !== undefined) {
     const kept = latest(observed, (s) => {

@@ -208,13 +208,20 @@ function replacedEverywhere(text: string): string | undefined {
   return m?.[1];
 }
 
+/** A clause reporting what a message says ("说 …", "saying …", "that …"). */
+const REPORTED_SPEECH = /^(?:and\s+)?(?:说|告诉(?:他|她|他们|大家)|saying|say|tell\s+(?:him|her|them)|that)(?!\p{Script=Latin})/iu;
+
 /** Clauses with an intent; a clause without one continues the one before it. */
 function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNullable<Clause["intent"]> }> {
   const out: Array<Clause & { intent: NonNullable<Clause["intent"]> }> = [];
   // A place fronted in a clause of its own ("In src/a.ts, change …") belongs to the clause after it.
   let fronted: Clause["paths"] = [];
-  for (const c of parsed.clauses) {
+  for (const raw of parsed.clauses) {
     const prev = out.at(-1);
+    // A value shaped like a new path is what the clause sets, not a file ("host 改成 db.internal").
+    const c = raw.value !== undefined && raw.intent === "change" && raw.op === "edit" ? { ...raw, paths: raw.paths.filter((p) => !(p.kind === "new" && (p.written ?? p.path) === raw.value)) } : raw;
+    // What a message says, right after the send ("发封邮件，说周五的评审改到下周一"), is its content, not a request.
+    if (prev?.intent === "send" && REPORTED_SPEECH.test(c.text)) continue;
     if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place)) fronted = c.paths;
     // Content written with no file of its own right after a change of a file ("…新建 a.txt，里面写上 '…'") is what that file must hold.
     else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
