@@ -48,6 +48,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout12": "tuning set 12 (twelfth held-out set, measured once blind, since tuned on)",
   "tuning-heldout13": "tuning set 13 (thirteenth held-out set, measured once blind, since tuned on)",
   "tuning-heldout14": "tuning set 14 (fourteenth held-out set, measured once blind, since tuned on)",
+  "heldout15": "held-out set 15 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
