@@ -99,11 +99,15 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
 /** Domains whose things are not workspace files (`code` is: a branch, a commit). */
 const OUTSIDE_WORKSPACE = new Set<Clause["domain"]>(["mail", "calendar", "issues", "chat", "device"]);
 
-function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
+function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
+  let c = clause;
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
   // An unquoted value an edit sets something to is the requested state too ("bump the version to 2.1.0").
   // A repair's lone quote is the fault ("fix the typo 'recieve'"): the target must no longer hold it.
-  const expects = c.fault !== undefined ? undefined : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
+  // Uncommenting a quoted line asks for the line without its comment marker, and the commented one gone.
+  const uncommented = c.op === "edit" && c.content.length === 1 && UNCOMMENT.test(c.text) ? COMMENT_MARK.exec(c.content[0]!) : null;
+  if (uncommented) c = { ...c, content: [c.content[0]!.slice(uncommented[0].length)], fault: c.content[0] };
+  const expects = c.fault !== undefined && !uncommented ? undefined : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
   const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "existence" | "pattern" | "linesBefore" | "whole"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
@@ -140,6 +144,11 @@ function changeGoals(c: Clause, ws: WorkspaceIndex): Draft[] {
   const movedIn = joined.filter((j) => j.kind === "new" && j.unjoined!.kind === "file");
   if (op === "move" && movedIn.length > 1 && paths.every((p) => movedIn.includes(p) || movedIn.every((j) => j.path.startsWith(`${p.path}/`)))) return movedIn.flatMap((j) => change("move", j.unjoined!.path, j.path));
   const base = (path: string) => path.slice(path.lastIndexOf("/") + 1);
+  // Several files and the one folder they go in ("把 a.jpg b.jpg 都挪到 photos/2024 里"): each keeps its name there.
+  const filesMoved = paths.filter((p) => p.kind === "file");
+  const folder = paths.filter((p) => p.kind !== "file");
+  if (op === "move" && filesMoved.length > 1 && folder.length === 1 && folder[0]!.place && (folder[0]!.kind === "dir" || folder[0]!.kind === "new"))
+    return filesMoved.flatMap((f) => change("move", f.path, `${folder[0]!.path}/${base(f.path)}`));
   // One path and a folder the clause puts it in ("挪到 attic 下面"): it keeps its name there.
   if (op === "move" && paths.length === 1 && c.into && c.into !== paths[0]!.path) return change("move", paths[0]!.path, `${c.into}/${base(paths[0]!.path)}`);
   // A move needs a source and a destination (into a folder: under its own name there); with one path it renames something inside the file.
@@ -208,6 +217,10 @@ function replacedEverywhere(text: string): string | undefined {
   return m?.[1];
 }
 
+const UNCOMMENT = /\buncomment|取消注释|解除注释/iu;
+/** A line comment's marker and the space after it (`# `, `// `, `; `, `-- `). */
+const COMMENT_MARK = /^\s*(?:#|\/\/|;|--)\s*/u;
+
 /** A clause reporting what a message says ("说 …", "saying …", "that …"). */
 const REPORTED_SPEECH = /^(?:and\s+)?(?:说|告诉(?:他|她|他们|大家)|saying|say|tell\s+(?:him|her|them)|that)(?!\p{Script=Latin})/iu;
 
@@ -239,6 +252,13 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   // An edit naming nothing, right after a check of one named file ("确认 a.yaml 的端口是 8080，不是的话改成 8080"), edits that file.
   const editsPrevious = (c: Clause, prev: Clause | undefined) =>
     c.intent === "change" && c.op === "edit" && !c.paths.length && !c.domain && !!prev && (prev.intent === "read" || prev.intent === "question") && existing(prev.paths).length === 1;
+  // "rename it to b.py" right after a clause naming one file: "it" is that file, and the move is the request ("a.py has a typo, rename it to b.py").
+  for (let i = out.length - 1; i > 0; i--) {
+    const [prev, c] = [out[i - 1]!, out[i]!];
+    const one = existing(prev.paths);
+    if (c.intent === "change" && c.op === "move" && /\b(?:it|this|that)\b|它|这个|那个/iu.test(c.text) && c.paths.length === 1 && c.paths[0]!.kind === "new" && one.length === 1 && one[0]!.kind === "file" && prev.intent === "question")
+      out.splice(i - 1, 2, { ...c, paths: [one[0]!, ...c.paths] });
+  }
   // "check tests/" right after a question naming nothing says where to look: it is that question's scope, not a read of its own.
   const scopes = (c: Clause, prev: Clause | undefined) =>
     c.intent === "question" && !!c.asksBack && c.paths.length > 0 && c.paths.every((p) => p.kind === "dir") && !!prev && prev.intent === "question" && !prev.paths.length && !prev.domain && !prev.into;
@@ -287,7 +307,10 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   const named = new Set(parsed.paths.map((p) => p.path));
   if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
   const notes: string[] = [];
-  let drafts = parsed.social ? [] : effectiveClauses(parsed).flatMap((c) => clauseGoals(c, ws));
+  // A clause opening with a verb the lexicon lacks ("raise maxUpload to 25 in limits.json, then run …") asks what that verb asks of its own paths.
+  const headed = parsed.clauses.filter((c) => !c.intent && c.paths.length && unknownHeadVerb(c.text));
+  const rest = { ...parsed, clauses: parsed.clauses.filter((c) => !headed.includes(c)) };
+  let drafts = parsed.social ? [] : [...effectiveClauses(rest).flatMap((c) => clauseGoals(c, ws)), ...headed.flatMap((c) => unknownVerbGoals({ ...parsed, clauses: [c], paths: c.paths }, ws))];
   if (!drafts.length && !parsed.social) drafts = unknownVerbGoals(parsed, ws);
   // A request in a language the lexicon does not cover still needs evidence before an answer.
   if (parsed.unrecognised) {
