@@ -142,7 +142,9 @@ export function unchangedClaim(turn: Evidence[], answer: string, request: string
   const touched = (path: string): boolean | null => {
     const bare = !path.includes("/");
     // A path named from inside a folder (`dist/x.js` for web/dist/x.js) is that path's tail.
-    const sameName = (p: string | undefined) => !!p && (related(p, path) || p.endsWith(`/${path}`) || (bare && baseOf(p) === path));
+    // A bare extension (".jpg" in "pics 下的 .jpg 都删掉了") names a kind of file: any of that kind.
+    const kind = bare && /^\.[\p{L}\p{N}]+$/u.test(path);
+    const sameName = (p: string | undefined) => !!p && (related(p, path) || p.endsWith(`/${path}`) || (bare && baseOf(p) === path) || (kind && p.toLowerCase().endsWith(path.toLowerCase())));
     if (writes.some((e) => sameName(e.source.path) || sameName(e.from))) return true;
     if (commands.some((e) => seenChanges(e)!.some((c) => sameName(c.path) || sameName(c.from)))) return true;
     const seenAt = commands.map((e) => changedSeen(e, path));
