@@ -13,8 +13,8 @@ const go = gateRunner({
   "conf/app.ini": "port=8080\nhost=127.0.0.1\n",
   "team/roster.csv": "id,name\n1,Ana\n2,Raj\n3,Lee\n",
   "data/名单.csv": "张三,1\n李四,2\n",
-  "ops/恢复说明.md": "先停服务，再运行 restore.sh。\n",
-  "ops/监控.md": "看 grafana。\n",
+  "运维/恢复说明.md": "先停服务，再运行 restore.sh。\n",
+  "运维/监控.md": "看 grafana。\n",
   "web/app.py": "print('hello')\n",
   "home/.bashrc": "alias ll='ls -l'\n# export EDITOR=vim\n",
   "srv/confg.yaml": "a: 1\n",
@@ -94,15 +94,18 @@ describe("issue 21, round 15: what the reading asks for", () => {
     expect(readFileSync(join(edited.workspace, "web/app.py"), "utf8")).toBe("print('你好')\n");
   });
 
-  it("rule: a Chinese path written right after Chinese words (看下ops/恢复说明.md) is that file: another file read does not answer", { timeout: 60_000 }, async () => {
-    const request = "怎么恢复？看下ops/恢复说明.md";
-    expect(await go("han-path-other", request, [["read_open", { path: "ops/监控.md" }]], "先停服务再恢复。")).toMatchObject(refused);
-    expect(await go("han-path", request, [["read_open", { path: "ops/恢复说明.md" }]], "先停服务，再运行 restore.sh（ops/恢复说明.md）。")).toMatchObject(done);
+  it("rule: a Chinese path written right after Chinese words (看下运维/恢复说明.md) is that file: another file read does not answer", { timeout: 60_000 }, async () => {
+    const request = "怎么恢复？看下运维/恢复说明.md";
+    expect(await go("han-path-other", request, [["read_open", { path: "运维/监控.md" }]], "先停服务再恢复。")).toMatchObject(refused);
+    expect(await go("han-path", request, [["read_open", { path: "运维/恢复说明.md" }]], "先停服务，再运行 restore.sh（运维/恢复说明.md）。")).toMatchObject(done);
   });
 
   it("rule: a clause opening with a verb the lexicon lacks (raise … to 25) asks its own change beside the next clause's run", { timeout: 60_000 }, async () => {
     const request = "raise port to 9999 in conf/app.ini, then run cat conf/app.ini";
-    expect(await go("headed-clause-unchanged", request, [["run_command", { command: "cat", args: ["conf/app.ini"] }]], "Raised the port to 9999 and ran cat.")).toMatchObject(refused);
+    // The change made but never observed after (cat ran before it): only the change goal asks for an observation.
+    const unseen = await go("headed-clause-unseen", request, [["run_command", { command: "cat", args: ["conf/app.ini"] }], sh("sed -i 's/port=8080/port=9999/' conf/app.ini")], "Ran cat conf/app.ini and raised the port.");
+    expect(unseen).toMatchObject(refused);
+    expect(readFileSync(join(unseen.workspace, "conf/app.ini"), "utf8")).toBe("port=9999\nhost=127.0.0.1\n");
     const raised = await go("headed-clause", request, [sh("sed -i 's/port=8080/port=9999/' conf/app.ini"), ["run_command", { command: "cat", args: ["conf/app.ini"] }]], "Raised: conf/app.ini now has port=9999 (cat shows it).");
     expect(raised).toMatchObject(done);
     expect(readFileSync(join(raised.workspace, "conf/app.ini"), "utf8")).toBe("port=9999\nhost=127.0.0.1\n");
