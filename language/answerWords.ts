@@ -113,7 +113,9 @@ export function mentionsName(text: string, name: string): boolean {
   // Latin name characters only: Han text runs into a name without a space ("已删除草稿.txt").
   const inName = (c: string | undefined) => !!c && /[A-Za-z0-9_-]/.test(c);
   for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
-    if (!inName(text[i - 1]) && text[i - 1] !== "/" && text[i - 1] !== "." && !inName(text[i + name.length])) return true;
+    // `./name` is the name from the workspace root, as a command writes it.
+    const dotSlash = text.slice(i - 2, i) === "./" && !inName(text[i - 3]) && text[i - 3] !== ".";
+    if ((dotSlash || (!inName(text[i - 1]) && text[i - 1] !== "/" && text[i - 1] !== ".")) && !inName(text[i + name.length])) return true;
   }
   return false;
 }
@@ -142,7 +144,7 @@ export function reportsChange(full: string, names: string[], states: string[], o
     // An arrow is how a list reports a move (`README.md → docs/README.md`); a delete is reported by what is left (`No .pyc files left`).
     (op === "move" && MOVE_ARROW.test(answer)) ||
     ((op === "delete" || !!how.removes) && STATED_ABSENCE.test(answer)) ||
-    (!!how.verbs?.length && words.some((w) => how.verbs!.some((v) => w === v || w.startsWith(v))));
+    (!!how.verbs?.length && words.some((w) => [w.toLowerCase(), ...participleBases(w.toLowerCase())].some((f) => how.verbs!.some((v) => f === v || f.startsWith(v)))));
   // A delete reported by the folder it was in and what that folder still holds ("已删除，src/routes 下只剩 users.js", round 13).
   if (changed && op === "delete" && how.folder && REMAINS.test(answer) && new RegExp(`(?<![\\w./-])${how.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.-]|/\\w)`, "u").test(answer)) return true;
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").

@@ -30,7 +30,8 @@ export function lineKey(text: string): string | undefined {
   if (shown?.[1]?.trim()) return shown[1].trim();
   // One plain name removed from a file ("remove Ben from data/users.csv"): the file must no longer hold it.
   const named = /\b(?:remove|delete|drop)\s+([\p{L}_][\p{L}\p{N}_.@-]*)\s+from\s/iu.exec(text)?.[1];
-  return named && !NOT_A_NAME.test(named) ? named : undefined;
+  // A file's name ("delete build.log from the repo root") is a file deleted, not a name taken out of one.
+  return named && !NOT_A_NAME.test(named) && !/[./]/.test(named) ? named : undefined;
 }
 
 /** Words after "remove" that say which lines or how many, not what is removed. */

@@ -288,7 +288,7 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       return one(changeState(goal, frame, evidence).shownBy);
     case "run": {
       const pattern = SUBJECT_COMMANDS[goal.subject ?? ""];
-      return one(turn.filter((e) => real(e) && isExit(e) && (!pattern || pattern.test(e.content.split("\n")[0] ?? ""))).at(-1));
+      return one(turn.filter((e) => real(e) && isExit(e) && (!pattern || pattern.test(e.content.split("\n")[0] ?? "")) && (!t || commandLine(e).includes(t))).at(-1));
     }
     case "send":
       return one(turn.filter((e) => real(e) && e.kind === "receipt" && inDomain(goal.domain, e)).at(-1));

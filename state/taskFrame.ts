@@ -39,7 +39,7 @@ export function describeGoal(g: Draft): string {
       if (g.op === "move") return `check ${g.to ?? t} is in place`;
       return t ? `read back ${t}` : "read back what was changed";
     case "run":
-      return RUN_WORDS[g.subject ?? ""] ?? "run the command";
+      return RUN_WORDS[g.subject ?? ""] ?? (t ? `run ${t}` : "run the command");
     case "send":
       if (g.domain === "device") return "send it to the device and get its receipt";
       if (g.domain && g.domain !== "mail" && g.domain !== "chat") return `make the ${g.domain} change and get its receipt`;
@@ -87,8 +87,11 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
       return [...reads(real), { intent: "compare", targets: real.length >= 2 ? real.map((p) => p.path) : undefined }];
     case "lookup":
       return [{ intent: "lookup", domain: c.domain ?? "browser" }];
-    case "run":
-      return [{ intent: "run", subject: c.subject }];
+    case "run": {
+      // A run of one named file ("then run test/limits.test.js") is a command naming it.
+      const named = existing(c.paths).filter((p) => p.kind === "file");
+      return [{ intent: "run", subject: c.subject, ...(named.length === 1 ? { target: named[0]!.path } : {}) }];
+    }
     case "send":
       return [{ intent: "send", domain: c.domain }];
     case "change":
@@ -310,7 +313,11 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   // A clause opening with a verb the lexicon lacks ("raise maxUpload to 25 in limits.json, then run …") asks what that verb asks of its own paths.
   const headed = parsed.clauses.filter((c) => !c.intent && c.paths.length && unknownHeadVerb(c.text));
   const rest = { ...parsed, clauses: parsed.clauses.filter((c) => !headed.includes(c)) };
-  let drafts = parsed.social ? [] : [...effectiveClauses(rest).flatMap((c) => clauseGoals(c, ws)), ...headed.flatMap((c) => unknownVerbGoals({ ...parsed, clauses: [c], paths: c.paths }, ws))];
+  const asked = parsed.social ? [] : effectiveClauses(rest).flatMap((c) => clauseGoals(c, ws));
+  // Beside a clause that makes a new file ("把 menu.md 翻成中文，另存为 menu.zh.md"), the headed clause's files are its sources.
+  const makes = asked.some((d) => d.intent === "change" && d.op === "write" && !!d.target && !ws.files.has(d.target) && !ws.dirs.has(d.target));
+  // With no other goal, the whole request is read by its verb as before (its new paths made from the rest).
+  let drafts = !asked.length ? [] : [...asked, ...headed.flatMap((c) => (makes ? existing(c.paths).map((p): Draft => ({ intent: "read", target: p.path })) : unknownVerbGoals({ ...parsed, clauses: [c], paths: c.paths }, ws)))];
   if (!drafts.length && !parsed.social) drafts = unknownVerbGoals(parsed, ws);
   // A request in a language the lexicon does not cover still needs evidence before an answer.
   if (parsed.unrecognised) {
