@@ -21,6 +21,9 @@ const go = gateRunner({
   "pics/a.jpg": "J",
   "pics/b.jpg": "J",
   "README.md": "# demo\n",
+  "bin/check.sh": "echo checked\n",
+  "junk.log": "x\n",
+  "menu.md": "# Menu\n- bread\n",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -133,5 +136,36 @@ describe("issue 21, round 15: what the reading asks for", () => {
     expect(both).toMatchObject(done);
     expect(existsSync(join(both.workspace, "pics/old/b.jpg"))).toBe(true);
     expect(await go("moved-in-one", request, [sh("mkdir -p pics/old && mv pics/a.jpg pics/old/"), ["read_list", { path: "pics", depth: 2 }]], "都挪过去了。")).toMatchObject(refused);
+  });
+
+  it("rule: a run of one named file (then run bin/check.sh) needs a command naming it; another command's exit does not cover it", { timeout: 60_000 }, async () => {
+    const request = "raise port to 9999 in conf/app.ini, then run bin/check.sh";
+    const edit = sh("sed -i 's/port=8080/port=9999/' conf/app.ini");
+    expect(await go("run-named-not-run", request, [edit, ["read_open", { path: "conf/app.ini" }]], "Raised port to 9999 and the check passes.")).toMatchObject(refused);
+    const ran = await go("run-named", request, [edit, ["read_open", { path: "conf/app.ini" }], ["run_command", { command: "sh", args: ["bin/check.sh"] }]], "Raised: conf/app.ini has port=9999; bin/check.sh printed checked and exited 0.");
+    expect(ran).toMatchObject(done);
+    expect(readFileSync(join(ran.workspace, "conf/app.ini"), "utf8")).toBe("port=9999\nhost=127.0.0.1\n");
+  });
+
+  it("rule: the request's own verb in its past form (made) with ./name reports a guessed change", { timeout: 60_000 }, async () => {
+    const request = "make bin/check.sh executable and run it";
+    const made = await go("made-verb", request, [["run_command", { command: "chmod", args: ["+x", "bin/check.sh"] }], ["run_command", { command: "./bin/check.sh", args: [] }]], "Made it executable and ran `./bin/check.sh`: it printed checked and exited 0.");
+    expect(made).toMatchObject(done);
+    expect(await go("made-verb-other", request, [["run_command", { command: "chmod", args: ["+x", "bin/check.sh"] }], ["run_command", { command: "./bin/check.sh", args: [] }]], "It printed checked and exited 0.")).toMatchObject(refused);
+  });
+
+  it("rule: 'delete a.log from the repo root' deletes the file, not a name inside one", { timeout: 60_000 }, async () => {
+    const request = "delete junk.log from the repo root";
+    const gone = await go("delete-file-from", request, [["run_command", { command: "rm", args: ["junk.log"] }], ["read_list", { path: "." }]], "Deleted junk.log; the root listing no longer shows it.");
+    expect(gone).toMatchObject(done);
+    expect(existsSync(join(gone.workspace, "junk.log"))).toBe(false);
+  });
+
+  it("rule: a clause with an unknown verb beside one that makes a new file reads its source (翻成中文，另存为): the source is not edited", { timeout: 60_000 }, async () => {
+    const request = "把 menu.md 翻成中文，另存为 menu.zh.md";
+    const saved = await go("translated", request, [["read_open", { path: "menu.md" }], ["write_file", { path: "menu.zh.md", content: "# 菜单\n- 面包\n" }], ["read_open", { path: "menu.zh.md" }]], "已译成中文，另存为 menu.zh.md。");
+    expect(saved).toMatchObject(done);
+    expect(readFileSync(join(saved.workspace, "menu.md"), "utf8")).toBe("# Menu\n- bread\n");
+    expect(await go("translated-unread", request, [["write_file", { path: "menu.zh.md", content: "# 菜单\n" }], ["read_open", { path: "menu.zh.md" }]], "已译成中文，另存为 menu.zh.md。")).toMatchObject(refused);
   });
 });
