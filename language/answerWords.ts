@@ -144,7 +144,7 @@ export function reportsChange(full: string, names: string[], states: string[], o
     // An arrow is how a list reports a move (`README.md → docs/README.md`); a delete is reported by what is left (`No .pyc files left`).
     (op === "move" && MOVE_ARROW.test(answer)) ||
     ((op === "delete" || !!how.removes) && STATED_ABSENCE.test(answer)) ||
-    (!!how.verbs?.length && words.some((w) => [w.toLowerCase(), ...participleBases(w.toLowerCase())].some((f) => how.verbs!.some((v) => f === v || f.startsWith(v)))));
+    (!!how.verbs?.length && words.some((w) => how.verbs!.some((v) => w === v || w.startsWith(v))));
   // A delete reported by the folder it was in and what that folder still holds ("已删除，src/routes 下只剩 users.js", round 13).
   if (changed && op === "delete" && how.folder && REMAINS.test(answer) && new RegExp(`(?<![\\w./-])${how.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.-]|/\\w)`, "u").test(answer)) return true;
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").

@@ -161,11 +161,11 @@ describe("issue 21, round 15: what the reading asks for", () => {
     expect(existsSync(join(gone.workspace, "junk.log"))).toBe(false);
   });
 
-  it("rule: a clause with an unknown verb beside one that makes a new file reads its source (翻成中文，另存为): the source is not edited", { timeout: 60_000 }, async () => {
-    const request = "把 menu.md 翻成中文，另存为 menu.zh.md";
-    const saved = await go("translated", request, [["read_open", { path: "menu.md" }], ["write_file", { path: "menu.zh.md", content: "# 菜单\n- 面包\n" }], ["read_open", { path: "menu.zh.md" }]], "已译成中文，另存为 menu.zh.md。");
+  it("rule: a clause with an unknown verb beside one that makes a new file reads its source (翻成中文，保存为): the source is not edited", { timeout: 60_000 }, async () => {
+    const request = "把 menu.md 翻成中文，保存为 menu.zh.md";
+    const saved = await go("translated", request, [["read_open", { path: "menu.md" }], ["write_file", { path: "menu.zh.md", content: "# 菜单\n- 面包\n" }], ["read_open", { path: "menu.zh.md" }]], "已译成中文，保存为 menu.zh.md。");
     expect(saved).toMatchObject(done);
     expect(readFileSync(join(saved.workspace, "menu.md"), "utf8")).toBe("# Menu\n- bread\n");
-    expect(await go("translated-unread", request, [["write_file", { path: "menu.zh.md", content: "# 菜单\n" }], ["read_open", { path: "menu.zh.md" }]], "已译成中文，另存为 menu.zh.md。")).toMatchObject(refused);
+    expect(await go("translated-unread", request, [["write_file", { path: "menu.zh.md", content: "# 菜单\n" }], ["read_open", { path: "menu.zh.md" }]], "已译成中文，保存为 menu.zh.md。")).toMatchObject(refused);
   });
 });
