@@ -17,6 +17,7 @@ import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
+import { widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
@@ -161,6 +162,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     // A negative finding over less than the question's scope.
     const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn, answer) : undefined;
     if (narrow) return narrow;
+    // A count over a wider scope than the folder the question names (`grep -r TODO . | wc -l` for "in src").
+    const wider = widerCount(frame, turn, request);
+    if (wider) return wider;
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedValues(answer);
