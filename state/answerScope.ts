@@ -12,8 +12,9 @@ import { exitCode, real } from "./observedState.js";
 import { within } from "./workspacePaths.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
-/** Whether a word of a command names `folder` (`src`, `src/`, `./src/api`, `--include=src/*`, a filter `grep src/`). */
-const namesFolder = (word: string, folder: string): boolean => word.replace(/^\.\//u, "").split(/[=:,\s]/u).some((w) => w.replace(/^\.\//u, "") === folder || w.replace(/^\.\//u, "").startsWith(`${folder}/`));
+/** Whether a word of a command names `folder` as a path (`src`, `src/`, `./src/api`, `--include=src/*`, a filter `'^./src/'`). */
+const namesFolder = (word: string, folder: string): boolean =>
+  new RegExp(`(?:^|[^\\w.-])${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:/|$)`, "u").test(word.replace(/(^|[^\w.])\.\//gu, "$1"));
 
 /**
  * A count question naming a folder, answered after the turn's last counting command (a finished
