@@ -17,7 +17,7 @@ import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
-import { widerCount } from "./answerScope.js";
+import { uncutCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
@@ -168,7 +168,10 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedValues(answer);
-    if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
+    // A count asked to leave something out, after a command that left nothing out: its number is not the answer, a smaller one may be.
+    if (counted && stated.length && uncutCount(counted, request)) {
+      if (stated.includes(printedCount(counted)!) || !stated.some((n) => n < printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)} counting everything, but the request asks to leave something out`;
+    } else if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
     const uncounted = frame.goals.some((g) => g.intent === "change") ? undefined : countUnanswered(answer, request);
     if (uncounted) return uncounted;
     const misnamed = misnamedValue(turn, answer, request);

@@ -4,7 +4,7 @@
  * holding the named folder (`grep -r TODO . | wc -l`) and never narrowed to it counted more than
  * was asked. The mirror of `narrowFinding`, which refuses a denial over less than the scope asked.
  */
-import { asksCount } from "../language/answerWords.js";
+import { asksCount, asksExclusion } from "../language/answerWords.js";
 import { readCommand } from "./commandObservations.js";
 import { programOf } from "./commandSteps.js";
 import { SEARCHES, stepScopes } from "./answerValues.js";
@@ -35,3 +35,16 @@ export function widerCount(frame: TaskFrame, turn: Evidence[], request: string):
   const wider = folders.find((f) => scopes.every((s) => s !== f && within(f, s)) && !words.some((w) => namesFolder(w, f)));
   return wider ? `the answer gives a count for ${wider}, but [${counted.id}] counted over ${[...new Set(scopes)].join(", ")}, which holds more than ${wider}` : undefined;
 }
+
+/** Programs that only count or pass along what they read: a command of these alone leaves nothing out. */
+const UNCUT = new Set(["wc", "cat"]);
+
+/**
+ * Whether a count question asks to leave something out ("not counting the header", "不算表头")
+ * and `e` is a command that printed a count without leaving anything out (only `wc` and `cat`
+ * steps): the number it printed includes what was to be left out (round 15).
+ */
+export const uncutCount = (e: Evidence, request: string): boolean => {
+  const r = readCommand(e);
+  return asksCount(request) && asksExclusion(request) && !!r && !r.opaque && r.steps.length > 0 && r.steps.every((s) => UNCUT.has(programOf(s)));
+};
