@@ -170,7 +170,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const stated = statedValues(answer);
     // A count asked to leave something out, after a command that left nothing out: its number is not the answer, a smaller one may be.
     if (counted && stated.length && uncutCount(counted, request)) {
-      if (stated.includes(printedCount(counted)!) || !stated.some((n) => n < printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)} counting everything, but the request asks to leave something out`;
+      if (!stated.some((n) => n < printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)} leaving nothing out, and the request asks to leave something out`;
     } else if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
     const uncounted = frame.goals.some((g) => g.intent === "change") ? undefined : countUnanswered(answer, request);
     if (uncounted) return uncounted;

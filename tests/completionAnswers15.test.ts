@@ -17,6 +17,7 @@ const files = {
   "notes/todo.md": "FIXME: write the guide\n",
   "deploy/app.yaml.sample": "replicas: 1\n",
   "app/limits.py": "MAX_USERS = 50\n",
+  "data/visits.tsv": "day\tvisits\nmon\t12\ntue\t9\nwed\t15\n",
 };
 const go = gateRunner(files);
 const passes = { verdict: "pass", status: "completed" };
@@ -62,5 +63,16 @@ describe("issue 21, round 15: what an answer states against the turn", () => {
     expect(await go("count-scoped", request, [sh("grep -r FIXME lib | wc -l")], "There are 3 FIXMEs in lib.")).toMatchObject(passes);
     // A wider search narrowed to the folder by a filter counts the folder.
     expect(await go("count-filtered", request, [sh("grep -r FIXME . | grep '^./lib/' | wc -l")], "There are 3 FIXMEs in lib.")).toMatchObject(passes);
+  });
+
+  it("rule: a count asked to leave something out is not the number a command printed leaving nothing out", { timeout: 120_000 }, async () => {
+    const request = "how many days are in data/visits.tsv, not counting the header line?";
+    const wc: [string, Record<string, unknown>] = ["run_command", { command: "wc", args: ["-l", "data/visits.tsv"] }];
+    // wc printed 4, the header included.
+    await blocked(go("uncut-count", request, [wc], "There are 4 days."));
+    // The answer took the header off itself.
+    expect(await go("uncut-less-one", request, [wc], "There are 3 days (4 lines less the header).")).toMatchObject(passes);
+    // A command that left the header out printed the answer itself.
+    expect(await go("cut-count", request, [sh("tail -n +2 data/visits.tsv | wc -l")], "There are 3 days.")).toMatchObject(passes);
   });
 });
