@@ -475,6 +475,8 @@ export const reportsNewState = (clause: string): boolean => segmentWords(clause)
 
 /** A request asking how many or how much ("how many …", "多少", "几条"), not "几乎" (almost). */
 export const asksCount = (request: string): boolean => /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu.test(request);
+/** A count that leaves something out ("not counting the header", "excluding tests", "不算表头", "除去空行"). */
+export const asksExclusion = (request: string): boolean => /\b(?:not\s+counting|excluding|except(?:\s+for)?|other\s+than|apart\s+from|leaving\s+out)\b|不算|不含|不包括|除去|除了|去掉/iu.test(request);
 /** A request asking a quantity, a size or a length too ("how big", "how long"). */
 export const asksQuantity = (request: string): boolean => asksCount(request) || /\bhow\s+(?:big|large|long)\b/iu.test(request);
 

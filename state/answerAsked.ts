@@ -7,7 +7,7 @@
  */
 import { askedKind, monthsIn, relativeDaysIn, statesKind, yearsIn } from "../language/answerKinds.js";
 import { asksCount, opensWithDenial, sentences, statedInability, statedNumbers, withoutProposals } from "../language/answerWords.js";
-import { PATH_TOKEN } from "../language/operands.js";
+import { DOTFILE, PATH_TOKEN } from "../language/operands.js";
 import { asksForValue } from "./answerGrounding.js";
 import { shownText } from "./answerValues.js";
 import { baseOf, isEffect, real, seen } from "./observedState.js";
@@ -66,20 +66,40 @@ export function unshownDate(frame: TaskFrame, evidence: Evidence[], turn: Eviden
 }
 
 /**
+ * The parts of a sentence that state on their own: an aside in parentheses or brackets, and what
+ * follows a contrast (`but`, `however`, `但`, `不过`) or a semicolon. "No. find found nothing (there's
+ * only config/.env.example)" states the file in its aside whatever the sentence denies (round 15).
+ */
+const statingParts = (sentence: string): string[] => {
+  const asides = [...sentence.matchAll(/[(（\[]([^()（）\[\]]*)[)）\]]/gu)].map((m) => m[1]!);
+  const rest = sentence.replace(/[(（\[][^()（）\[\]]*[)）\]]/gu, " ");
+  return [...rest.split(/[;；]|,?\s*\b(?:but|however|though)\b|但是|但|不过|然而/iu), ...asides].map((p) => p.trim()).filter(Boolean);
+};
+
+/** A file's name written with the folder it is in (`src/api/users.ts`, `config/.env.example`): a path whatever its kind. */
+const FOLDERED = /\/[^/\s]*\.[A-Za-z][A-Za-z0-9]*$/u;
+
+/**
  * A file an answer to a question names that nothing of the thread showed: not the request, not a
  * path an observation came from, not a name any observation printed or a command named ("used in
- * three places, including app.py" after a search whose hits were all in render.py). A file named
- * in a negated sentence or in advice is not stated as found; a change's report is left alone.
+ * three places, including app.py" after a search whose hits were all in render.py; "2 TODOs, one in
+ * src/api/users.ts" after a command that printed only the count). A file named in a negated part of
+ * a sentence or in advice is not stated as found; a change's report is left alone.
  */
 export function unshownPath(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   if (frame.goals.some((g) => g.intent === "change" || g.intent === "verify") || turn.some(isEffect) || !turn.some((e) => seen(e) || real(e))) return undefined;
   const known = [request, ...evidence.flatMap((e) => [e.source.path ?? "", e.content])].join("\n");
-  // A dotted name is a file only when files of its kind are in sight (`app.py` beside `render.py`; `database.pool` is a key).
+  // A dotted name is a file only when files of its kind are in sight (`app.py` beside `render.py`; `database.pool` is a key),
+  // or when it is written inside a folder (`src/ui/App.tsx`): a key or a version has no folder part.
   const fileKinds = new Set(evidence.map((e) => e.source.path ?? "").filter(Boolean).map(extOf));
+  const isFile = (p: string) => fileKinds.has(extOf(p)) || FOLDERED.test(p);
   for (const sentence of sentences(withoutProposals(answer))) {
-    if (NEGATED.test(sentence)) continue;
-    const name = [...sentence.matchAll(PATH_TOKEN)].map((m) => m[0]).find((p) => fileKinds.has(extOf(p)) && !known.includes(p) && !shownName(known, baseOf(p)));
-    if (name) return `the answer names ${name} ("${sentence}"), but no observation of this run shows it`;
+    for (const part of statingParts(sentence)) {
+      if (NEGATED.test(part)) continue;
+      const names = [...part.matchAll(PATH_TOKEN), ...[...part.matchAll(DOTFILE)].filter((m) => m[0].includes("/"))].map((m) => m[0]);
+      const name = names.find((p) => isFile(p) && !known.includes(p) && !shownName(known, baseOf(p)));
+      if (name) return `the answer names ${name} ("${sentence}"), but no observation of this run shows it`;
+    }
   }
   return undefined;
 }

@@ -17,6 +17,7 @@ import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
+import { uncutCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
@@ -60,6 +61,19 @@ const quotedNewText = (answer: string, observed: string): string[] =>
     // Spacing around `=` or `:` is the writer's: compared without it.
     .filter((t) => t.length >= 6 && /[=(){}\[\]<>:]/.test(t.replace(PATH_TOKEN, "")) && observed.replace(/\s+/g, "").includes(t));
 
+/**
+ * Whether the answer quotes, whole, a line the observation after the change showed that holds the
+ * requested state (round 15): "Here it is: `1:export const TAX = 0.21;`" after a grep printing that
+ * line reports the edit by showing its result. A quote of the old line, without the new value, does not.
+ */
+function quotesNewLine(answer: string, observed: string, states: string[]): boolean {
+  const flat = (t: string) => t.replace(/\s+/gu, " ").trim();
+  const lines = new Set(observed.split("\n").map(flat).filter(Boolean));
+  return [...answer.matchAll(/`([^`\n]+)`|"([^"\n]+)"|“([^”\n]+)”/gu)]
+    .map((m) => flat(m[1] ?? m[2] ?? m[3]!))
+    .some((q) => q.length >= 6 && [...lines].some((l) => l.includes(q) && q.length * 2 >= l.length) && states.some((s) => s && q.includes(s)));
+}
+
 /** Citations of the evidence that covers a change or its verification (`[ev-2]`): citing it names the target. */
 const citations = (frame: TaskFrame, g: Goal): string[] =>
   frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => `[${id}]`));
@@ -100,8 +114,12 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   // A change the request named no target for is named by what its effects were seen to change, or the folder holding it; a pattern delete by its pattern too (`.pyc`).
   const namesSeen = (g: Goal) => g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== ".");
   const names = (g: Goal) => (g.target ? changeNames(g) : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
+  const states = (g: Goal) => [g.expects ?? "", ...frame.content, ...requestedLiterals(request)];
   const unreported = frame.goals.find(
-    (g) => g.intent === "change" && g.status === "covered" && names(g).length > 0 && !reportsChange(answer, [...names(g), ...citations(frame, g)], [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined, verbs: g.guessed ? requestVerbs(request) : [], ...(g.target && dirOf(g.target) !== "." ? { folder: dirOf(g.target) } : {}) }),
+    (g) =>
+      g.intent === "change" && g.status === "covered" && names(g).length > 0 &&
+      !reportsChange(answer, [...names(g), ...citations(frame, g)], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined, verbs: g.guessed ? requestVerbs(request) : [], ...(g.target && dirOf(g.target) !== "." ? { folder: dirOf(g.target) } : {}) }) &&
+      !quotesNewLine(answer, observed(g), states(g)),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
@@ -144,10 +162,16 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     // A negative finding over less than the question's scope.
     const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn, answer) : undefined;
     if (narrow) return narrow;
+    // A count over a wider scope than the folder the question names (`grep -r TODO . | wc -l` for "in src").
+    const wider = widerCount(frame, turn, request);
+    if (wider) return wider;
     // A count other than the one number the last counting command printed.
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedValues(answer);
-    if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
+    // A count asked to leave something out, after a command that left nothing out: its number is not the answer, a smaller one may be.
+    if (counted && stated.length && uncutCount(counted, request)) {
+      if (!stated.some((n) => n < printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)} leaving nothing out, and the request asks to leave something out`;
+    } else if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
     const uncounted = frame.goals.some((g) => g.intent === "change") ? undefined : countUnanswered(answer, request);
     if (uncounted) return uncounted;
     const misnamed = misnamedValue(turn, answer, request);

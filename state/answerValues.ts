@@ -89,17 +89,17 @@ export function settingMismatch(answer: string, observations: Evidence[]): strin
 }
 
 /** What a step searched or listed: a grep's files (the folder it ran in when it named none), a finder's or lister's operands, a reader's files. */
-function stepScopes(cwd: string, step: Parameters<typeof programOf>[0]): string[] {
+export function stepScopes(cwd: string, step: Parameters<typeof programOf>[0]): string[] {
   const program = programOf(step);
   const named = ["grep", "egrep", "fgrep", "rg", "ag", "ack"].includes(program) ? grepParts(step).files : program === "git" ? [] : program === "find" ? stepOperands(step).slice(0, 1).filter((o) => !o.startsWith("(")) : stepOperands(step);
   return (named.length ? named : [cwd]).map((o) => resolveOperand(cwd, o));
 }
 
 /** Programs that search or list: what a negative finding rests on (a read of one file, a test run, an echo are not searches). */
-const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack", "find", "fd", "ls", "tree", "git"]);
+export const SEARCHES = new Set(["grep", "egrep", "fgrep", "rg", "ag", "ack", "find", "fd", "ls", "tree", "git"]);
 
 /** The scopes a search or listing covered: a search tool's or listing's folder, a command's searched paths. */
-function scopesOf(e: Evidence): string[] {
+export function scopesOf(e: Evidence): string[] {
   if (e.kind === "command") {
     const r = readCommand(e);
     return r && !r.opaque && r.finished ? r.steps.filter((s) => SEARCHES.has(programOf(s))).flatMap((s) => stepScopes(r.cwd, s)) : [];

@@ -1,0 +1,50 @@
+/**
+ * Whether a count answers the scope its question names (issue 21, round 15). "How many TODOs in
+ * src" is not answered by a count over the whole workspace: a command that searched only a scope
+ * holding the named folder (`grep -r TODO . | wc -l`) and never narrowed to it counted more than
+ * was asked. The mirror of `narrowFinding`, which refuses a denial over less than the scope asked.
+ */
+import { asksCount, asksExclusion } from "../language/answerWords.js";
+import { readCommand } from "./commandObservations.js";
+import { programOf } from "./commandSteps.js";
+import { SEARCHES, stepScopes } from "./answerValues.js";
+import { exitCode, real } from "./observedState.js";
+import { within } from "./workspacePaths.js";
+import type { Evidence, TaskFrame } from "./types.js";
+
+/** Whether a word of a command names `folder` as a path (`src`, `src/`, `./src/api`, `--include=src/*`, a filter `'^./src/'`). */
+const namesFolder = (word: string, folder: string): boolean =>
+  new RegExp(`(?:^|[^\\w.-])${folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?:/|$)`, "u").test(word.replace(/(^|[^\w.])\.\//gu, "$1"));
+
+/**
+ * A count question naming a folder, answered after the turn's last counting command (a finished
+ * command that exited 0 printing one number) whose searches all ran over scopes strictly holding
+ * that folder, none of its words naming the folder: the number it printed counts a wider scope.
+ * A search fed by a pipe reads its input, not a folder, so it has no scope of its own here.
+ */
+export function widerCount(frame: TaskFrame, turn: Evidence[], request: string): string | undefined {
+  if (!asksCount(request)) return undefined;
+  const folders = frame.goals.filter((g) => g.intent === "question" && !g.domain && g.target).map((g) => g.target!);
+  if (!folders.length) return undefined;
+  const counted = turn.filter((e) => e.kind === "command" && real(e) && exitCode(e) === 0 && /^\s*\d+(?:\s+\S+)?\s*$/u.test(readCommand(e)?.output ?? "")).at(-1);
+  const r = counted ? readCommand(counted) : null;
+  if (!counted || !r || r.opaque) return undefined;
+  const scopes = r.steps.filter((s) => s.before !== "|" && SEARCHES.has(programOf(s))).flatMap((s) => stepScopes(r.cwd, s));
+  if (!scopes.length) return undefined;
+  const words = r.steps.flatMap((s) => s.argv.slice(1));
+  const wider = folders.find((f) => scopes.every((s) => s !== f && within(f, s)) && !words.some((w) => namesFolder(w, f)));
+  return wider ? `the answer gives a count for ${wider}, but [${counted.id}] counted over ${[...new Set(scopes)].join(", ")}, which holds more than ${wider}` : undefined;
+}
+
+/** Programs that only count or pass along what they read: a command of these alone leaves nothing out. */
+const UNCUT = new Set(["wc", "cat"]);
+
+/**
+ * Whether a count question asks to leave something out ("not counting the header", "不算表头")
+ * and `e` is a command that printed a count without leaving anything out (only `wc` and `cat`
+ * steps): the number it printed includes what was to be left out (round 15).
+ */
+export const uncutCount = (e: Evidence, request: string): boolean => {
+  const r = readCommand(e);
+  return asksCount(request) && asksExclusion(request) && !!r && !r.opaque && r.steps.length > 0 && r.steps.every((s) => UNCUT.has(programOf(s)));
+};
