@@ -311,7 +311,8 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
   const notes: string[] = [];
   // A clause opening with a verb the lexicon lacks ("raise maxUpload to 25 in limits.json, then run …") asks what that verb asks of its own paths.
-  const headed = parsed.clauses.filter((c) => !c.intent && c.paths.length && unknownHeadVerb(c.text));
+  // A clause opening with a path ("bin/ and etc/") continues a list: its first word is no verb.
+  const headed = parsed.clauses.filter((c) => !c.intent && c.paths.length && !c.paths.some((p) => c.text.startsWith(p.written ?? p.path)) && unknownHeadVerb(c.text));
   const rest = { ...parsed, clauses: parsed.clauses.filter((c) => !headed.includes(c)) };
   const asked = parsed.social ? [] : effectiveClauses(rest).flatMap((c) => clauseGoals(c, ws));
   // Beside a clause that makes a new file ("把 menu.md 翻成中文，另存为 menu.zh.md"), the headed clause's files are its sources.
