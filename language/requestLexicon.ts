@@ -50,7 +50,7 @@ const LEXICON = new Map<string, WordSense>([
   // So does a replacement: a lone quote it takes is what is replaced, unless a result word introduces it ("replace … with '…'", "替换为").
   ...entries("replace substitute 替换", verb("change", { op: "edit", repairs: true })),
   ...entries("move rename relocate mv 移动 移 重命名 改名 挪", move),
-  ...entries("delete remove erase rm 删除 删掉 删 移除 清除 去掉", del),
+  ...entries("delete remove erase rm 删除 删掉 删 移除 清除 清掉 去掉", del),
   ...entries("keep retain preserve 保留 留 留着 留下", { kind: "keep" }),
   // run or check
   ...entries("run execute rerun 运行 执行 跑", verb("run")),

@@ -266,6 +266,9 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   const scopes = (c: Clause, prev: Clause | undefined) =>
     c.intent === "question" && !!c.asksBack && c.paths.length > 0 && c.paths.every((p) => p.kind === "dir") && !!prev && prev.intent === "question" && !prev.paths.length && !prev.domain && !prev.into;
   for (let i = out.length - 1; i > 0; i--) if (scopes(out[i]!, out[i - 1]) && out[i]!.paths.length === 1) out.splice(i - 1, 2, { ...out[i - 1]!, into: out[i]!.paths[0]!.path });
+  // An edit repeated with a value of its own sets that value in the same file ("port 改成 5432，host 改成 db.internal").
+  const setsToo = (c: Clause, prev: Clause | undefined) => repeats(c, prev) && c.op === "edit" && c.value !== undefined && existing(prev!.paths).length === 1;
+  for (const [i, c] of out.entries()) if (setsToo(c, out[i - 1])) out[i] = { ...c, paths: existing(out[i - 1]!.paths) };
   return out
     .filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1]))
     .map((c, i, all) => (aboutPrevious(c, all[i - 1]) ? { ...c, paths: all[i - 1]!.paths } : editsPrevious(c, all[i - 1]) ? { ...c, paths: existing(all[i - 1]!.paths) } : c));
@@ -353,7 +356,8 @@ function mixedScripts(word: string): string[] | undefined {
 function dedupe(drafts: Draft[]): Draft[] {
   const seen = new Set<string>();
   return drafts.filter((d) => {
-    const key = goalKey(d);
+    // Two values set in one file are two requested states.
+    const key = `${goalKey(d)} ${d.expects ?? ""}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -81,9 +81,11 @@ describe("issue 21, round 15: what the reading asks for", () => {
     expect(await go("listed-folder-none", request, [sh("mkdir archive"), ["read_list", { path: "archive" }]], "好了，archive/roster.csv 已经在了。")).toMatchObject(refused);
   });
 
-  it("rule: 清掉 deletes: a failed rm with the files still listed is refused", { timeout: 60_000 }, async () => {
+  it("rule: 清掉 deletes: one of the files still listed is refused", { timeout: 60_000 }, async () => {
     const request = "把 pics 目录下所有 .jpg 文件清掉";
-    expect(await go("cleared-failed", request, [sh("rm pics/*.jpeg"), ["read_list", { path: "pics" }]], "pics 下的 .jpg 都删掉了。")).toMatchObject(refused);
+    const one = await go("cleared-one", request, [sh("rm pics/a.jpg"), ["read_list", { path: "pics" }]], "pics 下的 .jpg 都删掉了。");
+    expect(one).toMatchObject(refused);
+    expect(existsSync(join(one.workspace, "pics/b.jpg"))).toBe(true);
     const cleared = await go("cleared", request, [sh("rm pics/*.jpg"), ["read_list", { path: "pics" }]], "pics 下的 .jpg 都删掉了，目录现在是空的。");
     expect(cleared).toMatchObject(done);
     expect(existsSync(join(cleared.workspace, "pics/a.jpg"))).toBe(false);
@@ -167,5 +169,14 @@ describe("issue 21, round 15: what the reading asks for", () => {
     expect(saved).toMatchObject(done);
     expect(readFileSync(join(saved.workspace, "menu.md"), "utf8")).toBe("# Menu\n- bread\n");
     expect(await go("translated-unread", request, [["write_file", { path: "menu.zh.md", content: "# 菜单\n" }], ["read_open", { path: "menu.zh.md" }]], "已译成中文，保存为 menu.zh.md。")).toMatchObject(refused);
+  });
+
+  it("rule: an edit repeated with a value of its own sets it in the same file: one value left unset is refused", { timeout: 60_000 }, async () => {
+    const request = "把 conf/app.ini 里的 port 改成 7070，host 改成 10.0.0.5";
+    const one = await go("two-values-one", request, [sh("sed -i 's/port=8080/port=7070/' conf/app.ini"), ["read_open", { path: "conf/app.ini" }]], "两个都改好了。");
+    expect(one).toMatchObject(refused);
+    expect(readFileSync(join(one.workspace, "conf/app.ini"), "utf8")).toBe("port=7070\nhost=127.0.0.1\n");
+    const both = await go("two-values", request, [sh("sed -i -e 's/port=8080/port=7070/' -e 's/host=127.0.0.1/host=10.0.0.5/' conf/app.ini"), ["read_open", { path: "conf/app.ini" }]], "两个都改好了：port=7070，host=10.0.0.5。");
+    expect(both).toMatchObject(done);
   });
 });
