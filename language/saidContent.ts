@@ -4,8 +4,17 @@
  * words of the request, so nothing in it is a verb, a domain or a path of the request (CONTRACT
  * §6: quoted content is content, never a goal). Used by the request reader (request.ts).
  */
-import type { Clause } from "./request.js";
 import { hasHan } from "./segment.js";
+
+/** The parts of a clause the content reading looks at and rewrites (request.ts's Clause has them). */
+interface ContentClause {
+  text: string;
+  intent: string | null;
+  op?: string;
+  paths: unknown[];
+  content: string[];
+  describes?: boolean;
+}
 
 /** A word of saying or holding right before a colon: what follows it, to the end of the line, is the content. */
 const SAID = /(?:\b(?:says?|saying|reads?|reading|contains?|containing|with\s+(?:the\s+)?(?:text|line|content|contents|message|words?))|内容(?:是|为|写)?|写着|写上|写成|写入|写)\s*[:：]\s*/giu;
@@ -33,7 +42,7 @@ const CONTENT_CLAUSE = /^(?:(?:文件)?(?:内容|contents?)\s*(?:就|先|只|要
  * must hold, and a file name inside it is content, not an operand (`… 内容写 pip install -r
  * requirements.txt`).
  */
-export function contentClauses(clauses: Clause[]): void {
+export function contentClauses(clauses: ContentClause[]): void {
   clauses.forEach((c, i) => {
     const m = CONTENT_CLAUSE.exec(c.text);
     const owner = clauses.slice(0, i).reverse().find((p) => p.intent === "change");
