@@ -141,6 +141,9 @@ function beside(text: string, name: string, nouns: string[]): number[] {
   return [...text.matchAll(around)].map((m) => m.index);
 }
 
+/** Words before a name that ask for every file of that name ("both", "all the", "每个", "两个"). */
+const EVERY_ONE = /(?:\b(?:both|all|each|every)(?:\s+(?:the|of\s+the))?|所有|全部|每个|两个|几个)\s*(?:的\s*)?$/iu;
+
 /**
  * Finds the workspace files and directories the text names, longest first, then path-shaped
  * tokens that name nothing yet. A bare file name counts when exactly one file has it.
@@ -170,6 +173,8 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     if (name.includes(".") && name !== file) byName.set(name, [...(byName.get(name) ?? []), file]);
   }
   for (const [name, files] of byName) {
+    // "both package.json files", "所有 package.json": a name several files have, asked of all of them, names each.
+    if (files.length > 1) for (const at of occurrences(rest, name)) if (EVERY_ONE.test(rest.slice(Math.max(0, at - 12), at))) for (const f of files) take(f, "file", at, name.length);
     if (files.length !== 1) continue;
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }

@@ -24,6 +24,8 @@ const go = gateRunner({
   "bin/check.sh": "echo checked\n",
   "junk.log": "x\n",
   "menu.md": "# Menu\n- bread\n",
+  "apps/a/package.json": "{ \"react\": \"18.2.0\" }\n",
+  "apps/b/package.json": "{ \"react\": \"18.3.1\" }\n",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -178,5 +180,13 @@ describe("issue 21, round 15: what the reading asks for", () => {
     expect(readFileSync(join(one.workspace, "conf/app.ini"), "utf8")).toBe("port=7070\nhost=127.0.0.1\n");
     const both = await go("two-values", request, [sh("sed -i -e 's/port=8080/port=7070/' -e 's/host=127.0.0.1/host=10.0.0.5/' conf/app.ini"), ["read_open", { path: "conf/app.ini" }]], "两个都改好了：port=7070，host=10.0.0.5。");
     expect(both).toMatchObject(done);
+  });
+
+  it("rule: a name several files have, asked of all of them (both package.json files), names each: no question, and each must be read", { timeout: 60_000 }, async () => {
+    const request = "read both package.json files and tell me if the react versions match";
+    const both = await go("every-one", request, [["read_open", { path: "apps/a/package.json" }], ["read_open", { path: "apps/b/package.json" }]], "They don't match: apps/a has react 18.2.0, apps/b has 18.3.1.");
+    expect(both).toMatchObject(done);
+    expect(both.goals).toEqual(["read apps/a/package.json", "read apps/b/package.json"]);
+    expect(await go("every-one-half", request, [["read_open", { path: "apps/a/package.json" }]], "apps/a has react 18.2.0; they match.")).toMatchObject(refused);
   });
 });
