@@ -268,7 +268,12 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   for (let i = out.length - 1; i > 0; i--) if (scopes(out[i]!, out[i - 1]) && out[i]!.paths.length === 1) out.splice(i - 1, 2, { ...out[i - 1]!, into: out[i]!.paths[0]!.path });
   // An edit repeated with a value of its own sets that value in the same file ("port 改成 5432，host 改成 db.internal").
   const setsToo = (c: Clause, prev: Clause | undefined) => repeats(c, prev) && c.op === "edit" && c.value !== undefined && existing(prev!.paths).length === 1;
-  for (const [i, c] of out.entries()) if (setsToo(c, out[i - 1])) out[i] = { ...c, paths: existing(out[i - 1]!.paths) };
+  // When the edit before named no value ("修改 a.ts，把 x 改成 7"), the value is that edit's.
+  for (const [i, c] of out.entries()) {
+    if (!setsToo(c, out[i - 1])) continue;
+    if (out[i - 1]!.value === undefined) out[i - 1] = { ...out[i - 1]!, value: c.value };
+    else out[i] = { ...c, paths: existing(out[i - 1]!.paths) };
+  }
   return out
     .filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1]))
     .map((c, i, all) => (aboutPrevious(c, all[i - 1]) ? { ...c, paths: all[i - 1]!.paths } : editsPrevious(c, all[i - 1]) ? { ...c, paths: existing(all[i - 1]!.paths) } : c));
