@@ -144,13 +144,16 @@ export function reportsChange(full: string, names: string[], states: string[], o
     // An arrow is how a list reports a move (`README.md → docs/README.md`); a delete is reported by what is left (`No .pyc files left`).
     (op === "move" && MOVE_ARROW.test(answer)) ||
     ((op === "delete" || !!how.removes) && STATED_ABSENCE.test(answer)) ||
-    (!!how.verbs?.length && words.some((w) => how.verbs!.some((v) => w === v || w.startsWith(v))));
+    (!!how.verbs?.length && words.some((w) => how.verbs!.some((v) => w.toLowerCase().startsWith(v.toLowerCase()))));
   // A delete reported by the folder it was in and what that folder still holds ("已删除，src/routes 下只剩 users.js", round 13).
   if (changed && op === "delete" && how.folder && REMAINS.test(answer) && new RegExp(`(?<![\\w./-])${how.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.-]|/\\w)`, "u").test(answer)) return true;
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
   if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
+  // A file made is reported by saying it exists, as the listing after the change showed ("nginx.conf.bak exists next to nginx.conf").
+  if (named && op === "write" && STATED_PRESENCE.test(answer) && names.some((n) => n && mentionsName(observed, n))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
-  const otherFiles = [...answer.matchAll(PATH_TOKEN)].length > 0;
+  // A path-shaped value the observation after the change shows is its content, not another file ("now ivy@mail.com").
+  const otherFiles = [...answer.matchAll(PATH_TOKEN)].some((m) => !showsWord(observed, m[0]));
   return (changed && (named || stated || !otherFiles)) || (named && stated);
 }
 
@@ -165,6 +168,7 @@ export interface ChangeReport {
 /** Words saying what a folder still holds after a removal ("only users.js left", "只剩 users.js", "剩下"). */
 const REMAINS = /\b(?:left|remain(?:s|ing)?|only)\b|只剩|剩下|仅剩|只有/iu;
 
+const STATED_PRESENCE = /\b(?:exists|is\s+(?:there|present|in\s+place))\b|已存在|存在了|已经存在/iu;
 const MOVE_ARROW = /→|⇒|->|=>/u;
 const STATED_ABSENCE = /\b(?:left|remain(?:s|ing)?|gone|anymore|no\s+longer)\b|不再|没有了|没了|不存在|已无|都没有/iu;
 

@@ -8,7 +8,7 @@
  * The first use derives a table, verb → its class, and caches it on disk like `synonyms.ts`.
  */
 import { cachedBytes, formatTable, SortedTable, sourceKey } from "./cache.js";
-import { englishWords } from "./english.js";
+import { englishWords, isStopword } from "./english.js";
 import { verbGlossesOf } from "./glosses.js";
 import { lookupWord } from "./requestLexicon.js";
 import { hasHan, segmentWords, tagWords } from "./segment.js";
@@ -37,7 +37,7 @@ const verbClass = (word: string): string | undefined => {
 };
 
 /** Words a request may open with before its verb ("please", "can you", "just"). */
-const LEAD_IN = new Set("please pls kindly can could would will you just go ahead and then also now quickly".split(" "));
+const LEAD_IN = new Set("hey hi hello ok okay so well please pls kindly can could would will you just go ahead and then also now quickly".split(" "));
 /** Chinese words before the verb that ask or soften ("帮我", "请", "麻烦"). */
 const HAN_LEAD_IN = /^(?:帮|帮我|帮忙|给我|请|麻烦|麻烦你|再|先|都|一下)$/u;
 /** The disposal markers: the object comes between them and the verb ("把 a.log 压缩成 …"). */
@@ -64,7 +64,11 @@ function englishHead(text: string): HeadVerb | undefined {
   const word = words.find((w) => !LEAD_IN.has(w));
   if (!word || known(word)) return undefined;
   const cls = verbClass(word);
-  return cls ? { word, observes: cls === OBSERVES } : undefined;
+  if (cls) return { word, observes: cls === OBSERVES };
+  if (isStopword(word)) return undefined;
+  // A word WordNet lacks as a verb, opening an order and followed by its object ("lowercase every address in a.csv", "dedupe list.txt"), is one that does.
+  const object = new RegExp(`^\\s*${word}\\s+(?:(?:the|all|every|each)\\b|[\\w.-]*[./][\\w-])`, "i");
+  return object.test(text.replace(/^[\s\p{P}]*/u, "")) ? { word, observes: false } : undefined;
 }
 
 /** The first Chinese verb jieba tags, past the asking words and a 把/将 object, when the lexicon does not hold it. */

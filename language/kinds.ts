@@ -14,5 +14,5 @@ export const Domain = z.enum(["code", "mail", "calendar", "issues", "browser", "
 export type Domain = z.infer<typeof Domain>;
 
 /** What a run goal's command must be about. */
-export const RunSubject = z.enum(["test", "build", "lint"]);
+export const RunSubject = z.enum(["test", "build", "lint", "service"]);
 export type RunSubject = z.infer<typeof RunSubject>;

@@ -259,7 +259,7 @@ const TOWARD = new Set(["到", "往", "向", "至"]);
 /** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
 const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
 /** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "a logs folder with an empty .gitkeep", "在里面放", a clause opening with "里面": "建一个 x 目录，里面放 …"). */
-const ANAPHORIC_PLACE = /\b(?:folder|directory|dir)\s+with\b|\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)|(?<=[，,；;]\s*)(?:里面|里头)/iu;
+const ANAPHORIC_PLACE = /\b(?:folder|directory|dir)\s+(?:(?:called|named)\s+[`'"]?[\p{L}\p{N}_.-]+[`'"]?\s+)?with\b|\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)|(?<=[，,；;]\s*)(?:里面|里头)/iu;
 
 /** A bare name right after an English place preposition ("under test"). */
 const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
@@ -458,6 +458,9 @@ const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing
 /** Words that ask for something empty ("an empty file", "空目录"). */
 const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
 
+const READS = lookupWord("read");
+const ASKS_SOMEONE = /^(?:ask|asks|tell|remind|get)$/iu;
+
 /** The intent of one clause: a question form before any verb makes it a question. */
 function clauseIntent(words: Word[], text: string, original: string, aboutWorkspace = false): Omit<Clause, "text" | "paths" | "content"> {
   const content = words.filter((w) => w.sense?.kind !== "filler");
@@ -466,7 +469,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   let questionIndex = -1;
   let nounVerb = false;
   content.forEach((w, i) => {
-    const s = w.sense;
+    // "ops/备份.md 里写了": what a file says there, read from it.
+    const s = w.text === "写" && /^[里上中]$/u.test(content[i - 1]?.text ?? "") && /^[了着]$/u.test(content[i + 1]?.text ?? "") ? READS : w.sense;
     if (!s) return;
     // A Chinese verb before 的 describes a noun ("写的限流": the limit written there); it is not the clause's verb.
     const next = content[i + 1];
@@ -474,7 +478,13 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     // So is one inside a determiner's noun phrase ("the health ping line").
     const back = content.slice(0, i).reverse().findIndex((b) => b.sense !== undefined || DETERMINERS.has(b.text.toLowerCase()));
     const determined = back !== -1 && DETERMINERS.has(content[i - 1 - back]!.text.toLowerCase());
-    if (s.kind === "verb" && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
+    // A determined verb right before a plain noun modifies it ("a text editor", "every email address"): no verb at all.
+    const modifier = determined && next !== undefined && next.sense === undefined && next.at === w.at + w.text.length + 1 && /^[a-z]+$/.test(next.text) && !/ed$/.test(next.text) && !isFunctionWord(next.text);
+    // So does one with its one-character complement ("写死的密钥": a key written in for good).
+    const described = !!next && /^\p{Script=Han}$/u.test(next.text) && next.sense === undefined && next.at === w.at + w.text.length && content[i + 2]?.text === "的" && content[i + 2]!.at === next.at + 1;
+    // A verb someone is asked to do ("ask them to restart the service") is theirs, not the request's.
+    const theirs = content[i - 1]?.text.toLowerCase() === "to" && content.slice(Math.max(0, i - 5), i - 1).some((b) => ASKS_SOMEONE.test(b.text));
+    if (s.kind === "verb" && !modifier && !described && !theirs && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
       verb = s;
       verbIndex = i;
       nounVerb = determined;
@@ -488,7 +498,9 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   const asked = /[?？]\s*$/.test(text);
   // A folder is a workspace thing too: "create a folder named build" changes the workspace.
   const namesFile = words.some((w) => w.sense?.kind === "file" || DIRECTORY_NOUNS.includes(w.text.toLowerCase()));
-  const isQuestion = questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex);
+  // "…的步骤是啥？": a wh-word after 是 asks what the thing before it is, whatever verb describes that thing.
+  const copula = content.some((w, i) => w.text === "是" && content[i + 1]?.sense?.kind === "question" && !(content[i + 1]!.sense as { polar?: boolean }).polar);
+  const isQuestion = (questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex)) || copula;
   // "what does X mean": a term's meaning, unless the term is a code identifier (camelCase, snake_case, a call).
   const meaning = words.some((w) => w.sense?.kind === "meaning") && !/\p{Ll}\p{Lu}|\w_\w|\w\(|`/u.test(original);
   if (meaning && (isQuestion || verbIndex === -1)) return { intent: "define" };
@@ -505,14 +517,15 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];
-    if (verb.intent === "send" && verb.toSelf && next?.sense?.kind === "self") return { intent: "question", domain: domain === "mail" ? undefined : domain, asksBack: true };
+    // So does sending "to me" with no channel named ("发给我看看", "send me the file"): the reply is the channel.
+    if (verb.intent === "send" && (verb.toSelf || (!verb.domain && !domain)) && next?.sense?.kind === "self") return { intent: "question", domain: domain === "mail" ? undefined : domain, asksBack: true };
     if (verb.checks && subject) return { intent: "run", subject };
     if (verb.checks && !web) return { intent: "question", domain, asksBack: true };
     // Reading something out on a device ("print it on the printer") sends it there.
     if (verb.intent === "read" && domain === "device") return { intent: "send", domain };
     if (verb.intent === "question" || verb.intent === "read") return { intent: web && verb.intent === "question" ? "lookup" : verb.intent, domain };
     if (verb.intent === "lookup") return { intent: web ? "lookup" : "question", domain };
-    if (verb.intent === "run") return { intent: "run", subject };
+    if (verb.intent === "run") return { intent: "run", subject: subject ?? verb.subject };
     if (verb.intent === "send") return { intent: "send", domain: verb.domain ?? domain };
     const empty = words.some((w) => EMPTY_WORDS.has(w.text.toLowerCase()));
     return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile, ...(verb.copies ? { copies: true } : {}), ...(empty ? { empty: true } : {}), ...(verb.repairs ? { repairs: true } : {}) };
@@ -534,11 +547,13 @@ function sideBySide(paths: PathMention[], text: string): string[] {
 
 /** Parses a request against the workspace; never throws. */
 export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPACE): ParsedRequest {
-  const { masked: unquoted, quotes, quotedPaths } = splitQuoted(request, ws);
+  // A folder's quoted name ("a folder called `fixtures`") is a name, not content: its quotes become spaces, offsets kept.
+  const folderNames = request.replace(/\b((?:folder|directory|dir)\s+(?:called|named)\s+)([`'"])([\p{L}\p{N}_.-]+)\2/giu, "$1 $3 ");
+  const { masked: unquoted, quotes, quotedPaths } = splitQuoted(folderNames, ws);
   const noUrls = withoutAddresses(withoutOverlongRuns(unquoted));
   const found = findPaths(noUrls, ws);
-  const joined = joinFolderAndFile(found.mentions, noUrls, ws);
-  const paths = [...quotedPaths, ...joined.mentions]
+  const joined = joinFolderAndFile([...quotedPaths, ...found.mentions], noUrls, ws);
+  const paths = joined.mentions
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
     .map((m) => (m.kind === "file" && TOWARD_FILE.test(noUrls.slice(Math.max(0, m.at - 30), m.at)) ? { ...m, toward: true } : m))
     .map((m) => (isPattern(noUrls, m) ? { ...m, pattern: true } : m))

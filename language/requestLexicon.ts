@@ -12,7 +12,7 @@ type VerbIntent = "question" | "read" | "compare" | "change" | "run" | "send" | 
 
 export type WordSense =
   /** `checks`: a check of something a command runs ("check the tests") is a run. */
-  | { kind: "verb"; intent: VerbIntent; op?: ChangeOp; additive?: boolean; copies?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean; repairs?: boolean }
+  | { kind: "verb"; intent: VerbIntent; subject?: RunSubject; op?: ChangeOp; additive?: boolean; copies?: boolean; domain?: Domain; toSelf?: boolean; checks?: boolean; repairs?: boolean }
   /** A question word; English ones count only at the start of a clause, Chinese ones anywhere. */
   | { kind: "question"; anywhere?: boolean; polar?: boolean }
   /** `weak`: the noun has an everyday sense too ("event", "issue"); it names the domain only beside an owner word ("my"). */
@@ -49,11 +49,13 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
   // So does a replacement: a lone quote it takes is what is replaced, unless a result word introduces it ("replace … with '…'", "替换为").
   ...entries("replace substitute 替换", verb("change", { op: "edit", repairs: true })),
-  ...entries("move rename relocate mv 移动 移 重命名 改名 挪", move),
+  ...entries("move rename relocate mv 移动 移 重命名 改名 挪 搬 搬到", move),
   ...entries("delete remove erase rm 删除 删掉 删 移除 清除 清掉 去掉", del),
   ...entries("keep retain preserve 保留 留 留着 留下", { kind: "keep" }),
   // run or check
   ...entries("run execute rerun 运行 执行 跑", verb("run")),
+  // A restart runs the service's own command ("restart the service", "重启服务").
+  ...entries("restart reload 重启", verb("run", { subject: "service" })),
   ...entries("check verify 检查 确认", verb("question", { checks: true })),
   // send or communicate
   // "text" as a verb sends a text message (a determiner before it makes it the noun: request.ts).
@@ -70,7 +72,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("google", verb("lookup", { domain: "browser" })),
   // question words
   ...entries("what which where when who whom whose why how is are was were do does did has have had can could will would should", { kind: "question" }),
-  ...entries("什么 哪 哪个 哪里 哪儿 哪些 怎么 怎样 怎么样 如何 为什么 为何 多少 几 几个 谁", { kind: "question", anywhere: true }),
+  ...entries("什么 啥 咋 哪 哪个 哪里 哪儿 哪些 怎么 怎样 怎么样 如何 为什么 为何 多少 几 几个 谁", { kind: "question", anywhere: true }),
   // Yes/no particles: a polite request can end in one ("能帮我跑一下测试吗"), so they never make a verb's object the question.
   ...entries("吗 是否 是不是 有没有", { kind: "question", anywhere: true, polar: true }),
   // non-file domains

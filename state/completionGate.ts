@@ -19,7 +19,7 @@ const inDomain = (goalDomain: string | undefined, e: Evidence) =>
   !goalDomain || (!!e.domain && (e.domain === goalDomain || e.domain.startsWith(`${goalDomain}.`) || e.domain === "mcp" || e.domain.startsWith("mcp.")));
 
 const isExit = (e: Evidence) => e.kind === "command" && exitCode(e) !== null;
-const SUBJECT_COMMANDS: Record<string, RegExp> = { test: /test|spec|vitest|jest|mocha|pytest/i, build: /build|tsc|compile|make|webpack|vite/i, lint: /lint/i };
+const SUBJECT_COMMANDS: Record<string, RegExp> = { test: /test|spec|vitest|jest|mocha|pytest/i, build: /build|tsc|compile|make|webpack|vite/i, lint: /lint/i, service: /restart|reload|systemctl|service|supervisorctl|pm2|docker|kill/i };
 
 /** Evidence gathered in this turn (after the frame's `since`). */
 const inTurn = (frame: Pick<TaskFrame, "since">, evidence: Evidence[]) => evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
@@ -290,8 +290,12 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       const pattern = SUBJECT_COMMANDS[goal.subject ?? ""];
       return one(turn.filter((e) => real(e) && isExit(e) && (!pattern || pattern.test(e.content.split("\n")[0] ?? "")) && (!t || commandLine(e).includes(t))).at(-1));
     }
-    case "send":
-      return one(turn.filter((e) => real(e) && e.kind === "receipt" && inDomain(goal.domain, e)).at(-1));
+    case "send": {
+      const receipt = turn.filter((e) => real(e) && e.kind === "receipt" && inDomain(goal.domain, e)).at(-1);
+      // A message from a file carries what the file says: a read of it before the receipt.
+      const source = goal.target && receipt ? fromFile(goal.target, frame, evidence.filter((e) => evidenceNumber(e) < evidenceNumber(receipt))) : undefined;
+      return !receipt ? [] : !goal.target ? [receipt] : source ? [source, receipt] : [];
+    }
     case "lookup":
       return one(turn.filter((e) => real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)).at(-1));
   }
@@ -373,9 +377,9 @@ export function coverageHint(g: Goal): string {
     case "verify":
       return observationHint(g);
     case "run":
-      return `a command result with its exit code (run_command${g.subject ? `, running the ${g.subject}s` : ""}; simulated runners do not count)`;
+      return `a command result with its exit code (run_command${g.subject ? `, ${{ test: "running the tests", build: "running the build", lint: "running the linter", service: "restarting the service" }[g.subject]}` : ""}; simulated runners do not count)`;
     case "send":
-      return `a receipt from a real ${g.domain ?? "messaging"} tool that sent it (simulated tools do not count)`;
+      return `${g.target ? `a read of ${g.target}, then ` : ""}a receipt from a real ${g.domain ?? "messaging"} tool that sent it (simulated tools do not count)`;
     case "lookup":
       return `a record from a real ${g.domain ?? "external"} lookup tool`;
   }

@@ -19,7 +19,7 @@ export type FrameResult = { ok: true; frame: TaskFrame; question?: string } | { 
 
 type Draft = Omit<Goal, "id" | "status" | "coveredBy" | "origin" | "description"> & { description?: string };
 
-const RUN_WORDS: Record<string, string> = { test: "run the tests", build: "run the build", lint: "run the linter" };
+const RUN_WORDS: Record<string, string> = { test: "run the tests", build: "run the build", lint: "run the linter", service: "restart the service" };
 
 /** A goal's words, derived from its fields so the ledger and the answer say the same thing. */
 export function describeGoal(g: Draft): string {
@@ -41,6 +41,7 @@ export function describeGoal(g: Draft): string {
     case "run":
       return RUN_WORDS[g.subject ?? ""] ?? (t ? `run ${t}` : "run the command");
     case "send":
+      if (g.target) return `send the ${g.domain === "mail" ? "mail" : "message"} from what ${g.target} says and get its receipt`;
       if (g.domain === "device") return "send it to the device and get its receipt";
       if (g.domain && g.domain !== "mail" && g.domain !== "chat") return `make the ${g.domain} change and get its receipt`;
       return `send the ${g.domain === "mail" ? "mail" : "message"} and get its receipt`;
@@ -93,7 +94,11 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
       return [{ intent: "run", subject: c.subject, ...(named.length === 1 ? { target: named[0]!.path } : {}) }];
     }
     case "send":
-      return [{ intent: "send", domain: c.domain }];
+    {
+      // What is sent from one workspace file ("mail bob the results from report.txt") is read from it first: the message carries its text.
+      const source = real.filter((p) => p.kind === "file");
+      return [{ intent: "send", domain: c.domain, ...(source.length === 1 && c.domain !== "device" ? { target: source[0]!.path } : {}) }];
+    }
     case "change":
       return changeGoals(c, ws);
   }
