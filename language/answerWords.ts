@@ -152,8 +152,8 @@ export function reportsChange(full: string, names: string[], states: string[], o
   // A file made is reported by saying it exists, as the listing after the change showed ("nginx.conf.bak exists next to nginx.conf").
   if (named && op === "write" && STATED_PRESENCE.test(answer) && names.some((n) => n && mentionsName(observed, n))) return true;
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
-  // A path-shaped value the observation after the change shows is its content, not another file ("now ivy@mail.com").
-  const otherFiles = [...answer.matchAll(PATH_TOKEN)].some((m) => !showsWord(observed, m[0]));
+  // An address the observation after the change shows is its content, not another file ("now ivy@mail.com").
+  const otherFiles = [...answer.matchAll(PATH_TOKEN)].some((m) => !(answer[m.index - 1] === "@" && showsWord(observed, answer.slice(answer.lastIndexOf(" ", m.index) + 1, m.index + m[0].length))));
   return (changed && (named || stated || !otherFiles)) || (named && stated);
 }
 

@@ -10,6 +10,7 @@
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
 import { unknownHeadVerb } from "./headVerb.js";
+import { namedInFolder } from "./namedInFolder.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
@@ -458,8 +459,7 @@ const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing
 /** Words that ask for something empty ("an empty file", "空目录"). */
 const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
 
-const READS = lookupWord("read");
-const ASKS_SOMEONE = /^(?:ask|asks|tell|remind|get)$/iu;
+const [READS, ASKS_SOMEONE] = [lookupWord("read"), /^(?:ask|asks|tell|remind|get)$/iu];
 
 /** The intent of one clause: a question form before any verb makes it a question. */
 function clauseIntent(words: Word[], text: string, original: string, aboutWorkspace = false): Omit<Clause, "text" | "paths" | "content"> {
@@ -552,7 +552,7 @@ export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPA
   const { masked: unquoted, quotes, quotedPaths } = splitQuoted(folderNames, ws);
   const noUrls = withoutAddresses(withoutOverlongRuns(unquoted));
   const found = findPaths(noUrls, ws);
-  const joined = joinFolderAndFile([...quotedPaths, ...found.mentions], noUrls, ws);
+  const joined = joinFolderAndFile(namedInFolder([...quotedPaths, ...found.mentions], noUrls, ws), noUrls, ws);
   const paths = joined.mentions
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
     .map((m) => (m.kind === "file" && TOWARD_FILE.test(noUrls.slice(Math.max(0, m.at - 30), m.at)) ? { ...m, toward: true } : m))

@@ -36,7 +36,7 @@ export function describeGoal(g: Draft): string {
       return g.op === "move" ? `move ${t} to ${g.to ?? "?"}` : `${g.op ?? "change"} ${t}`;
     case "verify":
       if (g.op === "delete") return t ? `check ${t} is gone` : "check what was deleted is gone";
-      if (g.op === "move") return `check ${g.to ?? t} is in place`;
+      if (g.op === "move") return g.to || t ? `check ${g.to ?? t} is in place` : "check what was moved is in place";
       return t ? `read back ${t}` : "read back what was changed";
     case "run":
       return RUN_WORDS[g.subject ?? ""] ?? (t ? `run ${t}` : "run the command");
@@ -107,6 +107,22 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
 /** Domains whose things are not workspace files (`code` is: a branch, a commit). */
 const OUTSIDE_WORKSPACE = new Set<Clause["domain"]>(["mail", "calendar", "issues", "chat", "device"]);
 
+/** Words before a folder that take the files in it ("every file from", "all the logs in"), or after it in Chinese ("下面…的文件"). */
+const CONTENTS_BEFORE = /\b(?:(?:every|all|each)\s+(?:of\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:files?|logs?|images?|pdfs?)|everything|the\s+contents?\s+of|the\s+files)\s+(?:from|in|inside|under|out\s+of|of)\s+(?:the\s+)?[`'"]?$/iu;
+const ALL_BEFORE = /\b(?:every|all|each|everything|contents?)\b/iu;
+const ALL_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?(?:所有|全部)的?(?:文件|东西|内容)/u;
+const CONTENTS_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?[^，,。；;]{0,16}?(?:文件|东西|内容)/u;
+
+/** Whether a clause moves the files inside the folder it names as written, not the folder. */
+function movesContents(text: string, folder: string, all = false): boolean {
+  const at = text.indexOf(folder);
+  if (at < 0) return false;
+  const end = at + folder.length + (text[at + folder.length] === "/" ? 1 : 0);
+  const [before, after] = [text.slice(0, at), text.slice(end)];
+  if (all) return (CONTENTS_BEFORE.test(before) && ALL_BEFORE.test(CONTENTS_BEFORE.exec(before)![0])) || ALL_AFTER.test(after);
+  return CONTENTS_BEFORE.test(before) || CONTENTS_AFTER.test(after);
+}
+
 function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   let c = clause;
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
@@ -143,6 +159,11 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // Files of one kind made another kind ("all .jpeg … to .jpg"): no one target, and none of the old kind may be seen left.
   if (c.becomes && patterns.length === 1 && !paths.length) return change("edit", undefined, undefined, { pattern: patterns[0]!.path });
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete", undefined, undefined, patterns.length === 1 ? { pattern: patterns[0]!.path } : {});
+  // The files inside a folder moved ("every file from inbox/ into archive/", "日志/ 下面 2023 开头的文件都挪到 …"): no one
+  // target; what the move was seen to change must be observed in place.
+  // All of them ("every file from inbox/"): none may be seen left there.
+  const emptied = paths.find((p) => p.kind === "dir" && movesContents(c.text, p.written ?? p.path));
+  if (op === "move" && emptied) return change("move", undefined, undefined, movesContents(c.text, emptied.written ?? emptied.path, true) ? { pattern: `${emptied.path}/` } : {});
   // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
   // The folder it goes in may be named as an operand too ("into an archive/ folder"): it is only where the file goes.
   const joined = paths.filter((p) => p.unjoined);
@@ -169,7 +190,12 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   }
   // A folder has no text to rename inside: moving it with no destination named is a move whose old name must be gone.
   // Renamed to a bare name ("rename the images folder to img"): the new name in the same folder.
-  if (op === "move" && paths.length === 1 && paths[0]!.kind === "dir") return change("move", paths[0]!.path, c.value && /^[\p{L}\p{N}_.-]+$/u.test(c.value) ? `${dirOf(paths[0]!.path) === "." ? "" : `${dirOf(paths[0]!.path)}/`}${c.value}` : undefined);
+  // A name already taken there is no rename (`mv` would put the folder inside it).
+  const renamed = (p: PathMention) => c.value && /^[\p{L}\p{N}_.-]+$/u.test(c.value) ? `${dirOf(p.path) === "." ? "" : `${dirOf(p.path)}/`}${c.value}` : undefined;
+  const free = (path: string | undefined) => (path && !ws.files.has(path) && !ws.dirs.has(path) ? path : undefined);
+  if (op === "move" && paths.length === 1 && paths[0]!.kind === "dir") return change("move", paths[0]!.path, free(renamed(paths[0]!)));
+  // One file renamed to a bare name ("把 bin/start 改名叫 serve"): the new name in the same folder.
+  if (op === "move" && paths.length === 1 && paths[0]!.kind === "file" && !paths[0]!.place && free(renamed(paths[0]!))) return change("move", paths[0]!.path, renamed(paths[0]!));
   if (op === "move") op = "edit";
   // Something added to the one existing file named beside paths not in the workspace ("add node_modules/ to .gitignore"): the file is the target, the new path what is added.
   const files = existing(paths).filter((p) => p.kind === "file");
