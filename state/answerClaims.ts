@@ -12,7 +12,7 @@ import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
-import { observedOperands, readCommand } from "./commandObservations.js";
+import { commandLine, observedOperands, printsNoMatch, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
@@ -147,12 +147,12 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   if (asks) {
     // A denial although the last search found matches (and the answer names none of the places found).
     // A search that found nothing (a read of a missing path says nothing of what a search would find).
-    const lastAbsence = turn.filter((e) => e.kind === "absence" && !e.missing).at(-1);
+    const lastAbsence = turn.filter((e) => (e.kind === "absence" && !e.missing) || printsNoMatch(e)).at(-1);
     const hits = turn.filter((e) => e.kind === "search_hit" && seen(e) && (!lastAbsence || evidenceNumber(e) > evidenceNumber(lastAbsence)));
     const named = hits.some((h) => !!h.source.path && answer.includes(baseOf(h.source.path)));
     if (hits.length && !named && opensWithDenial(answer)) return `the answer denies it, but [${hits[0]!.id}] found it in ${hits[0]!.source.path ?? "the searched scope"}`;
     // An affirmation although the turn's last search found nothing (and no match came after it).
-    if (lastAbsence && !hits.length && !turn.some((e) => e.kind === "search_hit" && evidenceNumber(e) > evidenceNumber(lastAbsence)) && opensWithAffirmation(answer)) return `the answer affirms it, but [${lastAbsence.id}] found nothing in ${lastAbsence.source.path ?? "the workspace"}`;
+    if (lastAbsence && !hits.length && !turn.some((e) => e.kind === "search_hit" && evidenceNumber(e) > evidenceNumber(lastAbsence)) && opensWithAffirmation(answer)) return `the answer affirms it, but [${lastAbsence.id}] found nothing ${lastAbsence.kind === "command" ? `(\`${commandLine(lastAbsence)}\` printed nothing)` : `in ${lastAbsence.source.path ?? "the workspace"}`}`;
     // A denial resting on empty searches for something other than the term asked (`DefaultTimout` for `DefaultTimeout`, round 13).
     const offTerm = findsNone(answer) && !hits.length ? offTermSearch(turn, request) : undefined;
     if (offTerm) return `the answer denies it, but [${offTerm.e.id}] searched for ${JSON.stringify(offTerm.query)}, not ${JSON.stringify(offTerm.term)}`;

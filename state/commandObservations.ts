@@ -42,6 +42,14 @@ export function readCommand(e: Evidence): CommandReading | null {
   return { steps, statuses: stepStatuses(steps, typeof exit === "number" ? exit : null, output), cwd: e.source.path ?? ".", output, opaque, finished: exit !== null };
 }
 
+const SEARCHERS = new Set(["find", "grep", "egrep", "fgrep", "rg", "fd", "ag", "ack"]);
+
+/** A search command that finished and printed nothing (`find services -name Dockerfile`): it found none. */
+export function printsNoMatch(e: Evidence): boolean {
+  const r = readCommand(e);
+  return !!r && r.finished && !r.opaque && r.steps.length > 0 && r.steps.every((s) => SEARCHERS.has(programOf(s))) && !r.output.trim();
+}
+
 /** A command that may have changed the workspace: one it cannot follow, or one with a changing step. */
 export const isCommandEffect = (e: Evidence): boolean => {
   const r = readCommand(e);

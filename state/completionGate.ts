@@ -207,7 +207,9 @@ function contentShown(goal: Goal, path: string, observed: Seen[], effects: Evide
     });
     if (only.no) return { no: only.no };
   }
-  return settle(present, gone);
+  // The text a replacement replaces, still seen after it (`sed` without `g`): not done, whatever else shows the new text.
+  const left = goal.replaced !== undefined ? latest(observed, (s) => (holds(s, path, goal.replaced!) === true ? false : null)) : {};
+  return left.no ? { no: left.no } : settle(present, gone);
 }
 
 /** The lines an observation shows as a file's whole text: a whole `read_open`, or a lone `cat` of it. */
@@ -357,7 +359,7 @@ function observationHint(g: Goal): string {
   if (g.op === "delete") return `a listing of ${dirOf(t)} made after the last change that no longer shows ${baseOf(t)} (read_list)`;
   if (g.op === "move") return `an observation after the last change that ${g.to ?? "the new name"} exists and ${baseOf(t)} is gone (read_list of their directory)`;
   if (g.whole && g.expectsGone !== undefined && g.expects === undefined) return `a search over ${t} made after the last change that finds no ${JSON.stringify(g.expectsGone)} (search_text)`;
-  const shows = [g.expects ? `holding ${g.whole ? "only " : ""}${JSON.stringify(g.expects)}` : "", g.expectsGone ? `no longer holding ${JSON.stringify(g.expectsGone)}` : ""].filter(Boolean).join(" and ");
+  const shows = [g.expects ? `holding ${g.whole ? "only " : ""}${JSON.stringify(g.expects)}` : "", (g.expectsGone ?? g.replaced) !== undefined ? `no longer holding ${JSON.stringify(g.expectsGone ?? g.replaced)}` : ""].filter(Boolean).join(" and ");
   return `a read of ${t} made after the last change${shows ? `, ${shows}` : ""} (read_open)`;
 }
 

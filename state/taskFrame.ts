@@ -113,6 +113,18 @@ const ALL_BEFORE = /\b(?:every|all|each|everything|contents?)\b/iu;
 const ALL_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?(?:所有|全部)的?(?:文件|东西|内容)/u;
 const CONTENTS_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?[^，,。；;]{0,16}?(?:文件|东西|内容)/u;
 
+/** What stands between a replaced quote and its replacement ("'a' -> 'b'", "from 'a' to 'b'", "'a' 换成 'b'"). */
+const REPLACED_BY = /^\s*[`'"”’]?\s*(?:->|→|=>|to|with|by|换成|改成|改为|替换为|替换成|变成)\s*[`'"“‘]?\s*$/iu;
+
+/** The quote a clause replaces by another (the old text must be gone after it), unless the new text holds it in any case ('v1' → 'v1.1', 'Foo' → 'foo'). */
+function replacedQuote(c: Clause): string | undefined {
+  if (c.content.length !== 2) return undefined;
+  const [old, next] = c.content as [string, string];
+  const at = c.text.indexOf(old);
+  const to = c.text.indexOf(next, at + old.length);
+  return old && at >= 0 && to >= 0 && REPLACED_BY.test(c.text.slice(at + old.length, to)) && !next.toLowerCase().includes(old.toLowerCase()) ? old : undefined;
+}
+
 /** Whether a clause moves the files inside the folder it names as written, not the folder. */
 function movesContents(text: string, folder: string, all = false): boolean {
   const at = text.indexOf(folder);
@@ -132,7 +144,7 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   const uncommented = c.op === "edit" && c.content.length === 1 && UNCOMMENT.test(c.text) ? COMMENT_MARK.exec(c.content[0]!) : null;
   if (uncommented) c = { ...c, content: [c.content[0]!.slice(uncommented[0].length)], fault: c.content[0] };
   const expects = c.fault !== undefined && !uncommented ? undefined : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
-  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "existence" | "pattern" | "linesBefore" | "whole"> = {}): Draft[] => [
+  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
   ];
@@ -223,7 +235,8 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   const addedNames = addedTo ? paths.filter((p) => (p.kind === "new" || nameOnly(p)) && p !== addedTo && !p.pattern) : [];
   const held = expects ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
   const whole = op === "edit" && held !== undefined && held === c.value && target?.kind === "file" && setsWholeFile(c.text, target.written ?? target.path);
-  const state = { ...(held !== undefined ? { expects: held } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}), ...(whole ? { whole } : {}) };
+  const replaced = c.fault === undefined && op === "edit" && !c.additive ? replacedQuote(c) : undefined;
+  const state = { ...(held !== undefined ? { expects: held } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(replaced !== undefined ? { replaced } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}), ...(whole ? { whole } : {}) };
   const { linesBefore: _own, ...shared } = state;
   return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, shared)), ...others];
 }
@@ -494,8 +507,8 @@ export function followEdit(frame: TaskFrame, touched: string[]): TaskFrame {
   return {
     ...frame,
     goals: frame.goals.map((g) => {
-      if ((g.intent !== "change" && g.intent !== "verify") || g.status !== "open" || !hit(g) || (!g.expects && !g.expectsGone)) return g;
-      const { expects: _e, expectsGone: _g, ...rest } = g;
+      if ((g.intent !== "change" && g.intent !== "verify") || g.status !== "open" || !hit(g) || (!g.expects && !g.expectsGone && !g.replaced)) return g;
+      const { expects: _e, expectsGone: _g, replaced: _r, ...rest } = g;
       return rest;
     }),
   };

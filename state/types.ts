@@ -310,6 +310,8 @@ export const Goal = z.object({
   expects: z.string().optional(),
   /** change/verify: quoted text the changed target must no longer hold. */
   expectsGone: z.string().optional(),
+  /** change/verify: quoted text the change replaces ("'a' -> 'b'"): an observation after it still showing the text shows it not done. */
+  replaced: z.string().optional(),
   /** write: the requested state is only that the path exists (a folder, an empty file); question: it asks whether a file exists (a listing of its whole scope answers). */
   existence: z.boolean().optional(),
   /** delete by pattern (`cache/.tmp`: every name ending in `.tmp` under cache): none may be seen after the effect. */
