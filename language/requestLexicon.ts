@@ -118,6 +118,9 @@ const PHRASES = new Map<string, WordSense>([
   ["执行 权限", edit],
   ["pull request", { kind: "domain", domain: "code" }],
   ["unit test", { kind: "subject", subject: "test" }],
+  // A smoke test runs the program itself, not a test runner.
+  ["smoke test", verb("run")],
+  ["冒烟 测试", verb("run")],
   ["can you", { kind: "filler" }],
   ["could you", { kind: "filler" }],
   ["would you", { kind: "filler" }],

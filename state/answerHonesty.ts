@@ -24,11 +24,14 @@ export function capableTool(reason: string, open: Goal[], tools: VisibleTool[], 
   const sends = open.some((g) => g.intent === "send") || !open.length;
   // A send is possible only to a recipient the request gives in the channel's own form (an address to mail, a #channel, a number to call).
   // Only the channel the sentence itself says it cannot use: a goal's domain may be a misreading ("upload to Google Drive" read as a lookup).
-  const domains = channelsIn(reason).filter((d) => !sends || !RECIPIENT[d] || RECIPIENT[d]!.test(request));
+  // Channels listed after "only" are what it has ("no GitHub tool, only the workspace, shell, mail …"), not what it cannot use.
+  const domains = channelsIn(reason.split(HAS_ONLY)[0]!).filter((d) => !sends || !RECIPIENT[d] || RECIPIENT[d]!.test(request));
   if (!domains.length) return undefined;
   // Only a tool that acts (not read-only) settles it: "I can only read calendars" beside a calendar reader is honest, and a goal read as a question may be a misreading.
   return tools.find((t) => domains.some((d) => t.domain === d || t.domain.startsWith(`${d}.`)) && t.risk !== "read");
 }
+
+const HAS_ONLY = /\b(?:only|just)\b|只有|仅有|只能/iu;
 
 /** How a request names a recipient in a channel: a mail address, a chat channel or handle, a phone number. */
 const RECIPIENT: Partial<Record<string, RegExp>> = {

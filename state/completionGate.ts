@@ -175,7 +175,15 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
       }
     }
   }
+  // Undecided by what was seen of the target: the run the request named to confirm its changes, succeeding after them, observes them.
+  if (!shown.yes && !shown.no && lastEffect) shown = { yes: confirmingRun(frame.goals ?? [], observed) };
   return { lastEffect, shownBy: shown.yes, contradictedBy: shown.no };
+}
+
+/** The successful run, among observations after a change, of the file the request runs to confirm its changes. */
+function confirmingRun(goals: Goal[], observed: Seen[]): Evidence | undefined {
+  const checks = goals.filter((g) => g.intent === "run" && g.confirms && g.target).map((g) => g.target!);
+  return observed.map((s) => s.e).filter((e) => real(e) && isExit(e) && exitCode(e) === 0 && checks.some((t) => commandLine(e).includes(t))).at(-1);
 }
 
 /** Whether the observations show `path` in the state a write or an edit asks for. */

@@ -69,6 +69,9 @@ function asked(p: PathMention, all: PathMention[]): PathMention {
   return all.some((m) => m.path === folder) ? p : { path: folder, kind: "dir", at: p.at };
 }
 
+/** A run the request names as the check of its changes ("to confirm it's picked up", "来确认"). */
+const CONFIRMS = /\bto\s+(?:confirm|verify|check|make\s+sure|ensure|prove)\b|(?:来|以|用来)(?:确认|验证|检查)/iu;
+
 /** The goals one clause asks for. */
 function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: WorkspaceIndex): Draft[] {
   const real = existing(c.intent === "change" ? c.paths : c.paths.map((p) => asked(p, c.paths)));
@@ -91,7 +94,7 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
     case "run": {
       // A run of one named file ("then run test/limits.test.js") is a command naming it.
       const named = existing(c.paths).filter((p) => p.kind === "file");
-      return [{ intent: "run", subject: c.subject, ...(named.length === 1 ? { target: named[0]!.path } : {}) }];
+      return [{ intent: "run", subject: c.subject, ...(named.length === 1 ? { target: named[0]!.path } : {}), ...(named.length === 1 && CONFIRMS.test(c.text) ? { confirms: true } : {}) }];
     }
     case "send":
     {
@@ -119,10 +122,19 @@ const REPLACED_BY = /^\s*[`'"”’]?\s*(?:->|→|=>|to|with|by|换成|改成|�
 /** The quote a clause replaces by another (the old text must be gone after it), unless the new text holds it in any case ('v1' → 'v1.1', 'Foo' → 'foo'). */
 function replacedQuote(c: Clause): string | undefined {
   if (c.content.length !== 2) return undefined;
+  if (rejectedQuote(c)) return c.content[1];
   const [old, next] = c.content as [string, string];
   const at = c.text.indexOf(old);
   const to = c.text.indexOf(next, at + old.length);
   return old && at >= 0 && to >= 0 && REPLACED_BY.test(c.text.slice(at + old.length, to)) && !next.toLowerCase().includes(old.toLowerCase()) ? old : undefined;
+}
+
+/** "'./router.js' not './routes.js'", "应该是 'a' 而不是 'b'": the second quote is the text rejected, the first the one wanted. */
+function rejectedQuote(c: Clause): boolean {
+  const [wanted, rejected] = c.content as [string, string];
+  const at = c.text.indexOf(wanted);
+  const to = c.text.indexOf(rejected, at + wanted.length);
+  return at >= 0 && to >= 0 && /^\s*[`'"”’]?\s*[,，]?\s*(?:not|instead\s+of|rather\s+than|而不是|不是)\s*[`'"“‘]?\s*$/iu.test(c.text.slice(at + wanted.length, to));
 }
 
 /** Whether a clause moves the files inside the folder it names as written, not the folder. */
@@ -143,7 +155,7 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // Uncommenting a quoted line asks for the line without its comment marker, and the commented one gone.
   const uncommented = c.op === "edit" && c.content.length === 1 && UNCOMMENT.test(c.text) ? COMMENT_MARK.exec(c.content[0]!) : null;
   if (uncommented) c = { ...c, content: [c.content[0]!.slice(uncommented[0].length)], fault: c.content[0] };
-  const expects = c.fault !== undefined && !uncommented ? undefined : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
+  const expects = c.fault !== undefined && !uncommented ? undefined : c.content.length === 2 && rejectedQuote(c) ? c.content[0] : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
   const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },

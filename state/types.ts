@@ -310,6 +310,8 @@ export const Goal = z.object({
   expects: z.string().optional(),
   /** change/verify: quoted text the changed target must no longer hold. */
   expectsGone: z.string().optional(),
+  /** run: the request runs it to confirm its changes ("then run ./check.sh to confirm it's picked up"): its success after them observes them. */
+  confirms: z.boolean().optional(),
   /** change/verify: quoted text the change replaces ("'a' -> 'b'"): an observation after it still showing the text shows it not done. */
   replaced: z.string().optional(),
   /** write: the requested state is only that the path exists (a folder, an empty file); question: it asks whether a file exists (a listing of its whole scope answers). */
