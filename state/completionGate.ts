@@ -298,7 +298,9 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       return one(changeState(goal, frame, evidence).shownBy);
     case "run": {
       const pattern = SUBJECT_COMMANDS[goal.subject ?? ""];
-      return one(turn.filter((e) => real(e) && isExit(e) && (!pattern || pattern.test(e.content.split("\n")[0] ?? "")) && (!t || commandLine(e).includes(t))).at(-1));
+      // A run naming nothing beside a change ("fix the import and run the smoke test") is not the command that made the change.
+      const asked = !pattern && !t && frame.goals.some((g) => g.intent === "change");
+      return one(turn.filter((e) => real(e) && isExit(e) && (!pattern || pattern.test(e.content.split("\n")[0] ?? "")) && (!t || commandLine(e).includes(t)) && !(asked && isEffect(e))).at(-1));
     }
     case "send": {
       const receipt = turn.filter((e) => real(e) && e.kind === "receipt" && inDomain(goal.domain, e)).at(-1);

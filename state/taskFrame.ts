@@ -294,6 +294,8 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     const c = raw.value !== undefined && raw.intent === "change" && raw.op === "edit" ? { ...raw, paths: raw.paths.filter((p) => !(p.kind === "new" && (p.written ?? p.path) === raw.value)) } : raw;
     // What a message says, right after the send ("发封邮件，说周五的评审改到下周一"), is its content, not a request.
     if (prev?.intent === "send" && REPORTED_SPEECH.test(c.text)) continue;
+    // So is what an addition adds after its colon ("末尾加一步：4. 运行 `npm run dev`", "add a step: run the tests").
+    if (prev?.intent === "change" && prev.additive && /[：:][^：:]{0,6}$/u.test(prev.text) && !c.paths.some((p) => p.kind !== "new")) continue;
     if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place)) fronted = c.paths;
     // Content written with no file of its own right after a change of a file ("…新建 a.txt，里面写上 '…'") is what that file must hold.
     else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
