@@ -23,11 +23,11 @@ describe("issue 21, round 16: what the answer may say", () => {
   it("rule: a file made is reported by saying it exists, as the listing after the change showed", { timeout: 60_000 }, async () => {
     const request = "make a backup of haproxy.cfg called haproxy.cfg.orig";
     const cp = ["run_command", { command: "cp", args: ["haproxy.cfg", "haproxy.cfg.orig"] }] as const;
-    const listed = await go("presence-reported", request, [[...cp], ["read_list", { path: "." }]], "Backed up: haproxy.cfg.orig exists next to haproxy.cfg.");
+    const listed = await go("presence-reported", request, [[...cp], ["read_list", { path: "." }]], "haproxy.cfg.orig exists next to haproxy.cfg.");
     expect(listed).toMatchObject(done);
     expect(readFileSync(join(listed.workspace, "haproxy.cfg.orig"), "utf8")).toBe("maxconn 64\n");
     // Its presence stated with nothing after the copy that showed it is still a claim.
-    expect(await go("presence-unseen", request, [[...cp]], "Backed up: haproxy.cfg.orig exists next to haproxy.cfg.")).toMatchObject(refused);
+    expect(await go("presence-unseen", request, [[...cp]], "haproxy.cfg.orig exists next to haproxy.cfg.")).toMatchObject(refused);
   });
 
   it("rule: an affirmation after a search command that printed nothing is contradicted; the denial stands", { timeout: 60_000 }, async () => {
@@ -50,8 +50,8 @@ describe("issue 21, round 16: what the answer may say", () => {
   });
 
   it("rule: channels an honest cannot lists after 'only' are what it has, not what it says it cannot use", { timeout: 60_000 }, async () => {
-    const request = "post deploy-note.md to our #releases Slack channel";
-    const honest = await go("cannot-only-list", request, [], "I can't post to Slack: there is no Slack tool here, only the workspace, shell and mail. Nothing was posted.");
+    const request = "Can you open a merge request on GitLab for this branch?";
+    const honest = await go("cannot-only-list", request, [], "I can't open a merge request: I have no GitLab tool, only the workspace, shell and mail. Nothing was opened.");
     expect(honest).toMatchObject(done);
     expect(existsSync(join(honest.workspace, "deploy-note.md"))).toBe(true);
     // The channel named before "only" is still judged: mail is in sight, so "I can't email" is refused once.

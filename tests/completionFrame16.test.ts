@@ -27,7 +27,7 @@ const go = gateRunner({
   "conf/.env": "MODE=dev\n",
   "check.sh": ". conf/.env\necho \"mode is $MODE\"\n",
   "ops/oncall.md": "Call Ana: +1 555 0100\n",
-  "ops/发布.md": "1. make build\n2. make ship\n",
+  "ops/备份.md": "1. tar logs\n2. copy to s3\n",
   "api/keys.py": "KEY = env('KEY')\n",
 });
 const done = { verdict: "pass", status: "completed" };
@@ -67,22 +67,26 @@ describe("issue 21, round 16: what the reading asks for", () => {
     const empty = await go("hardcoded-question", "api 目录下还有没有写死的密钥（sk- 开头的）？", [["search_text", { query: "sk-", path: "api" }]], "没有，api 目录里搜不到 sk- 开头的密钥。");
     expect(empty).toMatchObject(done);
     expect(empty.goals.some((g) => g.startsWith("change"))).toBe(false);
-    const request = "发版的步骤是啥？ops/发布.md 里写了";
-    expect(await go("says-there", request, [["read_open", { path: "ops/发布.md" }]], "两步：先 make build，再 make ship。")).toMatchObject(done);
-    expect(await go("says-there-unread", request, [], "先 make build，再 make ship。")).toMatchObject(refused);
+    // 备份 is a verb the lexicon knows: before 是啥 it only describes the steps asked about.
+    const request = "备份日志的步骤是啥？ops/备份.md 里写了";
+    const read = await go("says-there", request, [["read_open", { path: "ops/备份.md" }]], "两步：先 tar logs，再 copy to s3。");
+    expect(read).toMatchObject(done);
+    expect(read.goals.some((g) => g.startsWith("change"))).toBe(false);
+    expect(await go("says-there-unread", request, [], "先 tar logs，再 copy to s3。")).toMatchObject(refused);
   });
 
   it("rule: a message sent from a named file reads that file before the send", { timeout: 60_000 }, async () => {
     const request = "mail ana@example.org the visit count from stats.txt";
     const send = ["mail_send", { to: "ana@example.org", subject: "Visits", body: "visits: 41" }] as const;
     expect(await go("send-from-file", request, [["read_open", { path: "stats.txt" }], [...send]], "Sent ana@example.org the count from stats.txt: 41 visits (message m-1).")).toMatchObject(done);
-    expect(await go("send-from-file-unread", request, [[...send]], "Sent ana@example.org the count: 41 visits (message m-1).")).toMatchObject(refused);
+    expect(await go("send-from-file-unread", request, [[...send]], "Sent ana@example.org the visit count from stats.txt (message m-1).")).toMatchObject(refused);
   });
 
   it("rule: restarting the service is a run of its own; a verified edit alone does not do it", { timeout: 60_000 }, async () => {
     const request = "set workers to 4 in svc.ini and restart the service";
     const edit = sh("sed -i 's/workers = 2/workers = 4/' svc.ini");
-    const read = ["read_open", { path: "svc.ini" }] as const;
+    // Shown by a command: a run of its own, but not the service's.
+    const read = ["run_command", { command: "cat", args: ["svc.ini"] }] as const;
     expect(await go("restart-claimed", request, [edit, [...read]], "workers = 4 now, and the service was restarted.")).toMatchObject(refused);
     expect(await go("restart-run", request, [edit, [...read], ["run_command", { command: "sh", args: ["bin/restart.sh"] }]], "workers = 4 in svc.ini; bin/restart.sh printed restarted.")).toMatchObject(done);
   });
