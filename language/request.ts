@@ -498,9 +498,7 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   const asked = /[?？]\s*$/.test(text);
   // A folder is a workspace thing too: "create a folder named build" changes the workspace.
   const namesFile = words.some((w) => w.sense?.kind === "file" || DIRECTORY_NOUNS.includes(w.text.toLowerCase()));
-  // "…的步骤是啥？": a wh-word after 是 asks what the thing before it is, whatever verb describes that thing.
-  const copula = content.some((w, i) => w.text === "是" && content[i + 1]?.sense?.kind === "question" && !(content[i + 1]!.sense as { polar?: boolean }).polar);
-  const isQuestion = (questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex)) || copula;
+  const isQuestion = questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex);
   // "what does X mean": a term's meaning, unless the term is a code identifier (camelCase, snake_case, a call).
   const meaning = words.some((w) => w.sense?.kind === "meaning") && !/\p{Ll}\p{Lu}|\w_\w|\w\(|`/u.test(original);
   if (meaning && (isQuestion || verbIndex === -1)) return { intent: "define" };

@@ -40,6 +40,8 @@ describe("issue 21, round 16: what the reading asks for", () => {
     const right = await go("noun-modifier", request, [edit, ["read_open", { path: "users.csv" }]], "Lowercased: users.csv now lists ada@example.org.");
     expect(right).toMatchObject(done);
     expect(right.goals.some((g) => g.startsWith("send"))).toBe(false);
+    // "lowercase", unknown to the lexicon, opens the order before its object: it asks for the edit.
+    expect(right.goals).toContain("change.edit users.csv");
     expect(readFileSync(join(right.workspace, "users.csv"), "utf8")).toBe("name,mail\nAda,ada@example.org\n");
     // The verb the lexicon lacks still asks for the change: an answer with no observation is refused.
     expect(await go("noun-modifier-unseen", request, [edit], "Lowercased the addresses in users.csv.")).toMatchObject(refused);
@@ -63,11 +65,10 @@ describe("issue 21, round 16: what the reading asks for", () => {
     expect(await go("ban-move-unseen", request, [mv], "搬好了，在 site/pics 下。")).toMatchObject(refused);
   });
 
-  it("rule: 写死的 describes a noun, 里写了 says what a file holds, X是啥 asks: questions, not writes", { timeout: 60_000 }, async () => {
+  it("rule: 写死的 describes a noun and 里写了 says what a file holds: questions, not writes", { timeout: 60_000 }, async () => {
     const empty = await go("hardcoded-question", "api 目录下还有没有写死的密钥（sk- 开头的）？", [["search_text", { query: "sk-", path: "api" }]], "没有，api 目录里搜不到 sk- 开头的密钥。");
     expect(empty).toMatchObject(done);
     expect(empty.goals.some((g) => g.startsWith("change"))).toBe(false);
-    // 备份 is a verb the lexicon knows: before 是啥 it only describes the steps asked about.
     const request = "备份日志的步骤是啥？ops/备份.md 里写了";
     const read = await go("says-there", request, [["read_open", { path: "ops/备份.md" }]], "两步：先 tar logs，再 copy to s3。");
     expect(read).toMatchObject(done);
@@ -146,12 +147,12 @@ describe("issue 21, round 16: what the reading asks for", () => {
   });
 
   it("rule: what an addition adds after its colon is content, not a run to do (末尾加一行：运行 …)", { timeout: 60_000 }, async () => {
-    const request = "在 notes.md 末尾加一行：运行 make test 检查";
-    const add = sh("echo '运行 make test 检查' >> notes.md");
-    const seen = await go("colon-content", request, [add, ["read_open", { path: "notes.md" }]], "加好了，notes.md 最后一行是：运行 make test 检查");
+    const request = "在 notes.md 末尾加一步：2. 运行 make test 检查";
+    const add = sh("echo '2. 运行 make test 检查' >> notes.md");
+    const seen = await go("colon-content", request, [add, ["read_open", { path: "notes.md" }]], "加好了，notes.md 最后一步是：2. 运行 make test 检查");
     expect(seen).toMatchObject(done);
     expect(seen.goals.some((g) => g.startsWith("run"))).toBe(false);
-    expect(readFileSync(join(seen.workspace, "notes.md"), "utf8")).toBe("# Notes\n运行 make test 检查\n");
+    expect(readFileSync(join(seen.workspace, "notes.md"), "utf8")).toBe("# Notes\n2. 运行 make test 检查\n");
     expect(await go("colon-content-unseen", request, [add], "加好了。")).toMatchObject(refused);
   });
 
