@@ -12,7 +12,7 @@ import { gateRunner, sh } from "./support/gateRuns.js";
 const go = gateRunner({
   "users.csv": "name,mail\nAda,ADA@Example.ORG\n",
   "notes.md": "# Notes\n",
-  "stats.txt": "visits: 41\n",
+  "stats.txt": "status: green\n",
   "svc.ini": "workers = 2\n",
   "bin/restart.sh": "echo restarted\n",
   "bin/deploy": "echo deploy\n",
@@ -77,10 +77,10 @@ describe("issue 21, round 16: what the reading asks for", () => {
   });
 
   it("rule: a message sent from a named file reads that file before the send", { timeout: 60_000 }, async () => {
-    const request = "mail ana@example.org the visit count from stats.txt";
-    const send = ["mail_send", { to: "ana@example.org", subject: "Visits", body: "visits: 41" }] as const;
-    expect(await go("send-from-file", request, [["read_open", { path: "stats.txt" }], [...send]], "Sent ana@example.org the count from stats.txt: 41 visits (message m-1).")).toMatchObject(done);
-    expect(await go("send-from-file-unread", request, [[...send]], "Sent ana@example.org the visit count from stats.txt (message m-1).")).toMatchObject(refused);
+    const request = "mail ana@example.org the status from stats.txt";
+    const send = ["mail_send", { to: "ana@example.org", subject: "Status", body: "status: green" }] as const;
+    expect(await go("send-from-file", request, [["read_open", { path: "stats.txt" }], [...send]], "Sent ana@example.org the status from stats.txt: green (message m-1).")).toMatchObject(done);
+    expect(await go("send-from-file-unread", request, [[...send]], "Sent ana@example.org the status from stats.txt: green (message m-1).")).toMatchObject(refused);
   });
 
   it("rule: restarting the service is a run of its own; a verified edit alone does not do it", { timeout: 60_000 }, async () => {
