@@ -15,6 +15,7 @@ const go = gateRunner({
   "lib/Procfile": "web: run\n",
   "words.txt": "teh cat\nteh dog\n",
   "deploy-note.md": "v2 is out\n",
+  "team.csv": "name,mail\nBo,BO@Example.ORG\n",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -28,6 +29,16 @@ describe("issue 21, round 16: what the answer may say", () => {
     expect(readFileSync(join(listed.workspace, "haproxy.cfg.orig"), "utf8")).toBe("maxconn 64\n");
     // Its presence stated with nothing after the copy that showed it is still a claim.
     expect(await go("presence-unseen", request, [[...cp]], "haproxy.cfg.orig exists next to haproxy.cfg.")).toMatchObject(refused);
+  });
+
+  it("rule: an address the observation after the change shows is the change's new state, not another file", { timeout: 60_000 }, async () => {
+    const request = "lowercase every email address in team.csv";
+    const edit = sh("awk -F, 'BEGIN{OFS=\",\"} NR>1{$2=tolower($2)} {print}' team.csv > t.tmp && mv t.tmp team.csv");
+    const shown = await go("address-state", request, [edit, ["run_command", { command: "cat", args: ["team.csv"] }]], "Lowercased: Bo's address is now bo@example.org.");
+    expect(shown).toMatchObject(done);
+    expect(readFileSync(join(shown.workspace, "team.csv"), "utf8")).toBe("name,mail\nBo,bo@example.org\n");
+    // An address nothing after the change showed reports nothing of it.
+    expect(await go("address-unshown", request, [edit, ["run_command", { command: "cat", args: ["team.csv"] }]], "Lowercased: Bo's address is now bo@corp.example.")).toMatchObject(refused);
   });
 
   it("rule: an affirmation after a search command that printed nothing is contradicted; the denial stands", { timeout: 60_000 }, async () => {
