@@ -24,6 +24,7 @@ import { goalKey, readTaskFrame } from "../../state/taskFrame.js";
 import { entryToTool, simulatedEntries } from "../../tools/catalog/index.js";
 import { defineTool, ok, type ToolDefinition } from "../../tools/types.js";
 import { workspaceTools } from "../../tools/workspace/index.js";
+import { readCompat } from "../../tools/workspace/readCompat.js";
 import { TABLE, type TableRow } from "./rows.js";
 
 export const TABLE_FILES: Record<string, string> = {
@@ -54,7 +55,9 @@ const integration = (name: string, domain: string, risk: ToolDefinition["risk"],
 export function tableTools(): ToolDefinition[] {
   const simulated = simulatedEntries.filter((e) => ["run_tests", "list_ci_runs", "send_mail"].includes(e.name)).map(entryToTool);
   return [
+    // The compatibility `read` too, which the runtime offers a model that names it (runtime/toolSources.ts).
     ...workspaceTools(),
+    readCompat,
     integration("ci_status", "code.ci", "read", { branch: "Branch name." }, "pipeline on main: passed"),
     integration("mail_send", "mail", "mail_send", { to: "Recipient.", subject: "Subject.", body: "Body." }, "sent, message id m-1"),
     integration("mail_search", "mail", "read", { query: "Search query." }, "2 messages from alice"),
