@@ -13,6 +13,7 @@ import { Command, MemorySaver } from "@langchain/langgraph";
 import { z } from "zod";
 import { buildMiraGraph } from "../../graphs/mira.js";
 import { Harness } from "../../harness/harness.js";
+import { isCompatEntry } from "../../harness/resources.js";
 import { staticSource } from "../../harness/sources.js";
 import { createMemoryLedger } from "../../ledger/memoryLedger.js";
 import { ScriptedChatModel, type ScriptedTurn } from "../../models/scripted.js";
@@ -115,8 +116,15 @@ export interface GateOutcome {
  */
 export async function runGateScript(script: GateScript): Promise<GateOutcome> {
   const workspace = await tableWorkspace(script.files);
-  const turns = [...script.work.map(([tool, args], i) => turn(`w${i + 1}`, tool, args)), ...script.answers.map((text, i) => turn(`answer${i + 1}`, "answer", { text }))];
   const tools = tableTools();
+  // A compatibility entry is disclosed only by its exact name (harness/resources.ts): a model
+  // calling one does as the runtime's hint says, tool_search with that name first.
+  const compat = new Set(tools.filter(isCompatEntry).map((t) => t.name));
+  const work = script.work.flatMap(([tool, args], i) => {
+    const call = turn(`w${i + 1}`, tool, args);
+    return compat.delete(tool) ? [turn(`s${i + 1}`, "tool_search", { query: tool }), call] : [call];
+  });
+  const turns = [...work, ...script.answers.map((text, i) => turn(`answer${i + 1}`, "answer", { text }))];
   const rt: MiraRuntime = {
     agent: "main",
     workspaceRoot: workspace,
