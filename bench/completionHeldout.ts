@@ -50,6 +50,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout14": "tuning set 14 (fourteenth held-out set, measured once blind, since tuned on)",
   "tuning-heldout15": "tuning set 15 (fifteenth held-out set, measured once blind, since tuned on)",
   "heldout16": "held-out set 16 (written blind, measured once)",
+  "heldout17": "held-out set 17 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
