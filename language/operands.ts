@@ -132,7 +132,8 @@ export function replacesWord(before: string, ws: { files: ReadonlySet<string>; d
  */
 export function valueOf(text: string): string | undefined {
   const m =
-    /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*$/iu.exec(text) ??
+    // A connective the clause ends with ("rename a.txt to LICENSE and …") opens the next one.
+    /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*(?:\b(?:and|then)\s*)?$/iu.exec(text) ??
     // "replace A with B": B is what the file holds afterwards.
     // B ends the phrase: "with two spaces" names a count of something, not a value.
     /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改名叫|改名为|改名成|重命名为|重命名成|命名为|改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到|调到|调成|调为)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);

@@ -11,6 +11,7 @@ import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
 import { unknownHeadVerb } from "./headVerb.js";
 import { namedInFolder } from "./namedInFolder.js";
+import { corrected } from "./correction.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
@@ -19,6 +20,7 @@ import { filesByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
+import { CALLED_FOLDER_AFTER, CALLED_FOLDER_BEFORE, DIR_TOKEN, DOT_FOLDER, NESTED_NAMES, UNDER_DIR } from "./pathShapes.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
@@ -88,23 +90,7 @@ export interface ParsedRequest {
 
 /** Characters a path may contain besides letters and digits (spaces only inside a known file's name). */
 const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
-/** A directory written as one: `src/` or `src/utils/`. */
-const DIR_TOKEN = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_.-]+\/)+(?![\p{L}\p{N}_.-])/gu;
-
 export { mentionedPaths } from "./operands.js";
-
-/** A path through a dot-folder (`.github/workflows`, `.config/app/`): DOTFILE stops at the slash. */
-const DOT_FOLDER = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)*\.[A-Za-z][\w-]*(?:\/[\p{L}\p{N}_-][\p{L}\p{N}_-]*)+\/?(?![\p{L}\p{N}_.\/-])/gu;
-
-/** A folder path and a name in it, with no extension (`bin/tool2`); group 1 is the folder. */
-const UNDER_DIR = /(?<![\p{L}\p{N}_.\/-])((?:[\p{L}\p{N}_.-]+\/)*[\p{L}\p{N}_.-]+)\/[\p{L}\p{N}_-][\p{L}\p{N}_-]*(?![\p{L}\p{N}_.\/-])/gu;
-
-/** Names joined by slashes, no extension (`a/b/c`): a path only where the request calls it a folder. */
-const NESTED_NAMES = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_-]+\/)+[\p{L}\p{N}_-]+(?![\p{L}\p{N}_.\/-])/gu;
-const FOLDER_NOUN = `(?:${DIRECTORY_NOUNS.map((n) => (n.endsWith("y") ? `${n.slice(0, -1)}(?:y|ies)` : hasHan(n) ? n : `${n}s?`)).join("|")})`;
-/** A folder noun after the names, maybe after a count ("三层目录", "nested folders"), or before them ("the folders …"). */
-const CALLED_FOLDER_AFTER = new RegExp(`^\\s*(?:[\\p{N}一二三四五六七八九十两几多]+\\s*[层级个]\\s*|nested\\s+)?${FOLDER_NOUN}(?![\\p{Script=Latin}])`, "iu");
-const CALLED_FOLDER_BEFORE = new RegExp(`${FOLDER_NOUN}\\s+(?:called\\s+|named\\s+)?$`, "iu");
 
 
 /** The lengths of text blanked so offsets stay true. */
@@ -162,7 +148,8 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     // A bare directory name ("docs") or a lower-case root file without an extension ("test") is
     // an ordinary word; `docs/`, a nested path, `README` or `Makefile` names the entry.
     const bareWord = !path.includes("/") && (kind === "dir" || (!path.includes(".") && path === path.toLowerCase()));
-    const forms = kind === "dir" ? [`${path}/`, ...(bareWord ? [] : [path])] : bareWord ? [`./${path}`] : [path, `./${path}`];
+    // `./src/utils` names the folder as surely as `src/utils/` does.
+    const forms = kind === "dir" ? [`./${path}/`, `./${path}`, `${path}/`, ...(bareWord ? [] : [path])] : bareWord ? [`./${path}`] : [path, `./${path}`];
     for (const form of forms) for (const at of occurrences(rest, form)) take(path, kind, at, form.length);
     if (kind === "dir" && bareWord) for (const at of beside(rest, path, EXISTING_FOLDER_NOUNS)) take(path, kind, at, path.length);
     // A Han folder name is no ordinary word before a localizer ("周报里有没有提到…"): the place asked about.
@@ -260,7 +247,7 @@ const TOWARD = new Set(["到", "往", "向", "至"]);
 /** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
 const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
 /** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "a logs folder with an empty .gitkeep", "在里面放", a clause opening with "里面": "建一个 x 目录，里面放 …"). */
-const ANAPHORIC_PLACE = /\b(?:folder|directory|dir)\s+(?:(?:called|named)\s+[`'"]?[\p{L}\p{N}_.-]+[`'"]?\s+)?with\b|\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)|(?<=[，,；;]\s*)(?:里面|里头)/iu;
+const ANAPHORIC_PLACE = /\b(?:folder|directory|dir)\s+(?:(?:called|named)\s+[`'"]?[\p{L}\p{N}_.-]+[`'"]?\s+)?with\b|\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|\binside(?=\s*(?:[,.;]|$|\b(?:that|which)\b))|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)|(?<=[，,；;]\s*)(?:里面|里头)/iu;
 
 /** A bare name right after an English place preposition ("under test"). */
 const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
@@ -440,7 +427,10 @@ function wordsOf(text: string): Word[] {
 function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const cuts = new Set<number>([0, text.length]);
   // A period inside a dotted name (`db.internal.net`) ends no sentence.
-  const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
+  // Nor does one opening a relative path (`在 ./src/utils 里`, `../lib`).
+  const inName = (m: RegExpMatchArray) =>
+    (m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "")) ||
+    (/^\.{1,2}$/.test(m[0]) && text[m.index! + m[0].length] === "/");
   for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;
@@ -459,6 +449,7 @@ const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing
 /** Words that ask for something empty ("an empty file", "空目录"). */
 const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
 
+const FORBIDS = /^(?:don't|don’t|dont|never|别|不要|不用|勿|不许|不准|不必|千万别)$/iu;
 const [READS, ASKS_SOMEONE] = [lookupWord("read"), /^(?:ask|asks|tell|remind|get)$/iu];
 
 /** The intent of one clause: a question form before any verb makes it a question. */
@@ -468,6 +459,7 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   let verbIndex = -1;
   let questionIndex = -1;
   let nounVerb = false;
+  let keptBy = false;
   content.forEach((w, i) => {
     // "ops/备份.md 里写了": what a file says there, read from it.
     const s = w.text === "写" && /^[里上中]$/u.test(content[i - 1]?.text ?? "") && /^[了着]$/u.test(content[i + 1]?.text ?? "") ? READS : w.sense;
@@ -484,7 +476,10 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     const described = !!next && /^\p{Script=Han}$/u.test(next.text) && next.sense === undefined && next.at === w.at + w.text.length && content[i + 2]?.text === "的" && content[i + 2]!.at === next.at + 1;
     // A verb someone is asked to do ("ask them to restart the service") is theirs, not the request's.
     const theirs = content[i - 1]?.text.toLowerCase() === "to" && content.slice(Math.max(0, i - 5), i - 1).some((b) => ASKS_SOMEONE.test(b.text));
-    if (s.kind === "verb" && !modifier && !described && !theirs && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
+    // A verb forbidden ("but don't delete it", "别删") asks for nothing to be done: what it names is kept.
+    const forbidden = FORBIDS.test(content[i - 1]?.text ?? "") || (content[i - 1]?.text.toLowerCase() === "not" && /^(?:do|does)$/i.test(content[i - 2]?.text ?? ""));
+    if (forbidden && s.kind === "verb") keptBy = true;
+    if (s.kind === "verb" && !modifier && !described && !theirs && !forbidden && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
       verb = s;
       verbIndex = i;
       nounVerb = determined;
@@ -529,7 +524,7 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile, ...(verb.copies ? { copies: true } : {}), ...(empty ? { empty: true } : {}), ...(verb.repairs ? { repairs: true } : {}) };
   }
   if (asked) return { intent: web ? "lookup" : "question", domain };
-  return { intent: null, domain, subject, ...(words.some((w) => w.sense?.kind === "keep") ? { keeps: true } : {}) };
+  return { intent: null, domain, subject, ...(keptBy || words.some((w) => w.sense?.kind === "keep") ? { keeps: true } : {}) };
 }
 
 /** The paths of a clause written one after another with only a coordinator between them (the first run of them). */
@@ -544,7 +539,8 @@ function sideBySide(paths: PathMention[], text: string): string[] {
 }
 
 /** Parses a request against the workspace; never throws. */
-export function parseRequest(request: string, ws: WorkspaceIndex = EMPTY_WORKSPACE): ParsedRequest {
+export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE): ParsedRequest {
+  const request = corrected(said);
   // A folder's quoted name ("a folder called `fixtures`") is a name, not content: its quotes become spaces, offsets kept.
   const folderNames = request.replace(/\b((?:folder|directory|dir)\s+(?:called|named)\s+)([`'"])([\p{L}\p{N}_.-]+)\2/giu, "$1 $3 ");
   const { masked: unquoted, quotes, quotedPaths } = splitQuoted(folderNames, ws);

@@ -40,11 +40,11 @@ const del = verb("change", { op: "delete" });
 
 const LEXICON = new Map<string, WordSense>([
   // change
-  ...entries("create write save generate put 创建 新建 建 建立 写 写入 生成 保存 放", write),
+  ...entries("create write overwrite save generate put 创建 新建 建 建立 写 写入 生成 保存 放", write),
   // A copy's requested state is that it exists: its content is the source's, not described by the request.
   ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
-  ...entries("edit modify change update set bump rewrite refactor patch increase decrease strip trim uncomment enable disable 修改 编辑 更新 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
+  ...entries("edit modify change update set bump rewrite refactor patch increase decrease strip trim uncomment enable disable convert swap 修改 编辑 更新 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
   // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
   // So does a replacement: a lone quote it takes is what is replaced, unless a result word introduces it ("replace … with '…'", "替换为").
@@ -121,6 +121,8 @@ const PHRASES = new Map<string, WordSense>([
   // A smoke test runs the program itself, not a test runner.
   ["smoke test", verb("run")],
   ["冒烟 测试", verb("run")],
+  // "c.txt 不要了": no longer wanted, so deleted.
+  ["不要 了", del],
   ["can you", { kind: "filler" }],
   ["could you", { kind: "filler" }],
   ["would you", { kind: "filler" }],

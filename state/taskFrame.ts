@@ -155,7 +155,8 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // Uncommenting a quoted line asks for the line without its comment marker, and the commented one gone.
   const uncommented = c.op === "edit" && c.content.length === 1 && UNCOMMENT.test(c.text) ? COMMENT_MARK.exec(c.content[0]!) : null;
   if (uncommented) c = { ...c, content: [c.content[0]!.slice(uncommented[0].length)], fault: c.content[0] };
-  const expects = c.fault !== undefined && !uncommented ? undefined : c.content.length === 2 && rejectedQuote(c) ? c.content[0] : (c.content.at(-1) ?? (c.op === "edit" && !c.additive ? c.value : undefined));
+  // What a conversion makes is a form ("convert … from CRLF to LF"), not text the target holds.
+  const expects = c.fault !== undefined && !uncommented ? undefined : c.content.length === 2 && rejectedQuote(c) ? c.content[0] : (c.content.at(-1) ?? (c.op === "edit" && !c.additive && !CONVERTS.test(c.text) ? c.value : undefined));
   const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
@@ -182,6 +183,9 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   const patterns = c.paths.filter((p) => p.pattern);
   // Files of one kind made another kind ("all .jpeg … to .jpg"): no one target, and none of the old kind may be seen left.
   if (c.becomes && patterns.length === 1 && !paths.length) return change("edit", undefined, undefined, { pattern: patterns[0]!.path });
+  // Everything inside a folder deleted ("tmp_upload 里的东西都清掉", "the contents of cache/"): none of it may be seen left, the folder stays.
+  const cleared = op === "delete" ? paths.find((p) => p.kind === "dir" && movesContents(c.text, p.written ?? p.path)) : undefined;
+  if (cleared) return change("delete", undefined, undefined, { pattern: `${cleared.path}/` });
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete", undefined, undefined, patterns.length === 1 ? { pattern: patterns[0]!.path } : {});
   // The files inside a folder moved ("every file from inbox/ into archive/", "日志/ 下面 2023 开头的文件都挪到 …"): no one
   // target; what the move was seen to change must be observed in place.
@@ -276,6 +280,7 @@ function replacedEverywhere(text: string): string | undefined {
   return m?.[1];
 }
 
+const CONVERTS = /\bconvert(?:s|ed|ing)?\b|转换|转成|转为/iu;
 const UNCOMMENT = /\buncomment|取消注释|解除注释/iu;
 /** A line comment's marker and the space after it (`# `, `// `, `; `, `-- `). */
 const COMMENT_MARK = /^\s*(?:#|\/\/|;|--)\s*/u;
