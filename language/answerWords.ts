@@ -272,6 +272,8 @@ export interface ClaimedChange {
  * or "已完成" names no change (it answers a question as well as a task). A
  * sentence with a negation reports what was not done and claims nothing.
  */
+const INSTRUCTS = /^(?:要|需要|应|应该|应当|必须|得|请|确认|确保|检查|记得|务必)$/u;
+
 export function claimedChange(answer: string): ClaimedChange | undefined {
   for (const sentence of sentences(answer)) {
     if (NEGATED.test(sentence) || statedInability(sentence)) continue;
@@ -286,6 +288,8 @@ export function claimedChange(answer: string): ClaimedChange | undefined {
     if (!hasHan(sentence)) continue;
     const tagged = tagWords(sentence);
     const at = tagged.findIndex((t) => /^(?:已|已经|已将|已把|现已)$/.test(t.word));
+    // What is to be done or checked first ("再确认 .env.prod 已更新", "要确保已备份") is an instruction, not a report.
+    if (at > 0 && tagged.slice(0, at).some((t) => INSTRUCTS.test(t.word))) continue;
     // The word a completion marker finishes is the verb, whatever jieba tags it ("整理完成"); after 已 alone ("任务已完成") there is none.
     const done = tagged.findIndex((t) => FINISHED.test(t.word));
     const before = done > 0 ? tagged[done - 1]! : undefined;

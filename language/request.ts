@@ -181,7 +181,9 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     else take(path, "new", m.index + lead, m[0].length - lead);
   }
   // A name under an existing folder is a path even without an extension (`bin/tool2`).
-  for (const m of rest.matchAll(UNDER_DIR)) if (ws.dirs.has(m[1]!)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
+  // So is one under a new folder inside an existing one (`scripts/archive/old` beside scripts/).
+  const underKnown = (dir: string) => ws.dirs.has(dir) || (dir.includes("/") && ws.dirs.has(dir.slice(0, dir.indexOf("/"))));
+  for (const m of rest.matchAll(UNDER_DIR)) if (underKnown(m[1]!)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
   // A path through a dot-folder with no extension at its end (`.github/workflows`) is a folder.
   for (const m of rest.matchAll(DOT_FOLDER)) {
     const path = m[0].replace(/\/+$/, "");

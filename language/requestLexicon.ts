@@ -44,7 +44,7 @@ const LEXICON = new Map<string, WordSense>([
   // A copy's requested state is that it exists: its content is the source's, not described by the request.
   ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
   ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
-  ...entries("edit modify change update set bump rewrite refactor patch increase decrease strip trim uncomment enable disable convert swap 修改 编辑 更新 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
+  ...entries("edit modify change update set bump rewrite refactor patch increase decrease strip trim uncomment enable disable swap 修改 编辑 更新 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
   // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
   // So does a replacement: a lone quote it takes is what is replaced, unless a result word introduces it ("replace … with '…'", "替换为").
@@ -123,6 +123,8 @@ const PHRASES = new Map<string, WordSense>([
   ["冒烟 测试", verb("run")],
   // "c.txt 不要了": no longer wanted, so deleted.
   ["不要 了", del],
+  // "give me the sha256 of …" asks for an answer.
+  ["give me", verb("question")],
   ["can you", { kind: "filler" }],
   ["could you", { kind: "filler" }],
   ["would you", { kind: "filler" }],

@@ -9,6 +9,7 @@
  */
 import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeLines, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
+import { commandSteps, grepParts, isEffectStep, programOf, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { seenChanges } from "./seenChanges.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
@@ -256,6 +257,22 @@ const unchangedReads = (evidence: Evidence[], frame: Pick<TaskFrame, "since">) =
  */
 const absenceAnswers = (goal: Goal, e: Evidence): boolean => within(goal.target ?? ".", e.source.path ?? ".");
 
+/** Whether a command's every step only looks at what it names (`cat`, `grep`, `ls`). */
+function onlyLooks(e: Evidence): boolean {
+  const { steps, opaque } = commandSteps(commandLine(e));
+  return !opaque && steps.length > 0 && steps.every((s) => !isEffectStep(s));
+}
+
+/** Whether a command may speak of folder `t`: it names it, or every place it searches (a grep's files, a listing's folders) holds or is inside `t`. */
+function searchesAround(e: Evidence, t: string): boolean {
+  if (commandLine(e).includes(t)) return true;
+  const places = commandSteps(commandLine(e)).steps.flatMap((s) =>
+    ["grep", "egrep", "fgrep", "rg"].includes(programOf(s)) ? grepParts(s).files : ["ls", "find", "tree", "du"].includes(programOf(s)) ? stepOperands(s).slice(0, 1) : [],
+  );
+  const norm = (p: string) => p.replace(/^\.\//, "").replace(/\/+$/, "") || ".";
+  return places.every((p) => within(norm(p), t) || within(t, norm(p)));
+}
+
 /** The evidence that covers a goal now, or none. */
 function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): Evidence[] {
   const turn = inTurn(frame, evidence);
@@ -271,7 +288,7 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
             ? real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)
             : seen(e) &&
               // A question of a named folder is answered from that folder (or a search that covered it), or by a command.
-              (!t || isExit(e) || within(e.source.path ?? ".", t) || within(t, e.source.path ?? ".")) &&
+              (!t || (isExit(e) ? searchesAround(e, t) : within(e.source.path ?? ".", t) || within(t, e.source.path ?? "."))) &&
               (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || isExit(e) || (e.kind === "absence" && absenceAnswers(goal, e)) ||
                 // Whether a file exists is answered by a listing of the whole scope, as by an empty search (tuning set 6).
                 (!!goal.existence && listingComplete(e) && absenceAnswers(goal, e))),
@@ -300,7 +317,9 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       const pattern = SUBJECT_COMMANDS[goal.subject ?? ""];
       // A run naming nothing beside a change ("fix the import and run the smoke test") is not the command that made the change.
       const asked = !pattern && !t && frame.goals.some((g) => g.intent === "change");
-      return one(turn.filter((e) => real(e) && isExit(e) && (!pattern || pattern.test(e.content.split("\n")[0] ?? "")) && (!t || commandLine(e).includes(t)) && !(asked && isEffect(e))).at(-1));
+      // A command that only looks at files (`cat test.sh`) runs no tests, whatever its line names.
+      const runs = (e: Evidence) => !pattern || (pattern.test(e.content.split("\n")[0] ?? "") && !onlyLooks(e));
+      return one(turn.filter((e) => real(e) && isExit(e) && runs(e) && (!t || commandLine(e).includes(t)) && !(asked && isEffect(e))).at(-1));
     }
     case "send": {
       const receipt = turn.filter((e) => real(e) && e.kind === "receipt" && inDomain(goal.domain, e)).at(-1);
