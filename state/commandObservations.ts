@@ -440,17 +440,16 @@ export const commandListsFolder = (e: Evidence, path: string, from = -1): boolea
   });
 
 /**
- * The lines a command printed as `path`'s whole text after step `from`: its one reading step there
+ * The text a command printed as `path`'s whole text after step `from`: its one reading step there
  * is `cat path` and succeeded, and every other step prints into a file. Undefined otherwise.
  */
-export function commandWholeLines(e: Evidence, path: string, from = -1): number | undefined {
+export function commandWholeText(e: Evidence, path: string, from = -1): string | undefined {
   const readers = readersAfter(e, from);
   if (readers.length !== 1) return undefined;
   const [{ step, status, r: own }] = readers as [Reader];
   const ops = stepOperands(step).map((o) => resolveOperand(own.cwd, o));
   if (programOf(step) !== "cat" || status !== 0 || ops.length !== 1 || ops[0] !== path || !own.steps.every((s) => s === step || s.writes.length)) return undefined;
-  const text = own.output.replace(/\n+$/, "");
-  return text ? text.split("\n").length : 0;
+  return own.output.replace(/\n+$/, "");
 }
 
 /** Whether a command showed `path`'s lines after step `from` (a reader printed from it). */

@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeLines, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { commandSteps, grepParts, isEffectStep, programOf, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
@@ -216,19 +216,29 @@ function contentShown(goal: Goal, path: string, observed: Seen[], effects: Evide
     });
     if (only.no) return { no: only.no };
   }
+  // Text asked to open the file ("as the first line"): the whole file seen after the change must start with it.
+  if (goal.leads && goal.expects) {
+    const top = latest(observed, (s) => {
+      const text = wholeText(s, path);
+      return text === undefined ? null : holdsText(text.split("\n")[0] ?? "", goal.expects!.split("\n")[0]!);
+    });
+    if (top.no) return { no: top.no };
+  }
   // The text a replacement replaces, still seen after it (`sed` without `g`): not done, whatever else shows the new text.
   const left = goal.replaced !== undefined ? latest(observed, (s) => (holds(s, path, goal.replaced!) === true ? false : null)) : {};
   return left.no ? { no: left.no } : settle(present, gone);
 }
 
 /** The lines an observation shows as a file's whole text: a whole `read_open`, or a lone `cat` of it. */
-function wholeLines({ e, from }: Seen, path: string): number | undefined {
-  if (e.kind === "content" && e.toolId === "read_open" && real(e) && e.source.path === path && (e.source.startLine ?? 1) === 1 && !/…\[truncated\]$/.test(e.content)) {
-    const text = e.content.replace(/\n+$/, "");
-    return text ? text.split("\n").length : 0;
-  }
-  return commandWholeLines(e, path, from);
+function wholeText({ e, from }: Seen, path: string): string | undefined {
+  if (e.kind === "content" && e.toolId === "read_open" && real(e) && e.source.path === path && (e.source.startLine ?? 1) === 1 && !/…\[truncated\]$/.test(e.content)) return e.content.replace(/\n+$/, "");
+  return commandWholeText(e, path, from);
 }
+
+const wholeLines = (s: Seen, path: string): number | undefined => {
+  const text = wholeText(s, path);
+  return text === undefined ? undefined : text ? text.split("\n").length : 0;
+};
 
 /** The files strictly inside `folder` that the effects were seen or recorded to create or change (a file target has none). */
 function changedInside(effects: Evidence[], folder: string): string[] {

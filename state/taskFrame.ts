@@ -157,7 +157,7 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   if (uncommented) c = { ...c, content: [c.content[0]!.slice(uncommented[0].length)], fault: c.content[0] };
   // What a conversion makes is a form ("convert … from CRLF to LF"), not text the target holds.
   const expects = c.fault !== undefined && !uncommented ? undefined : c.content.length === 2 && rejectedQuote(c) ? c.content[0] : (c.content.at(-1) ?? (c.op === "edit" && !c.additive && !CONVERTS.test(c.text) ? c.value : undefined));
-  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole"> = {}): Draft[] => [
+  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole" | "leads"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
   ];
@@ -252,7 +252,8 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   const held = expects ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
   const whole = op === "edit" && held !== undefined && held === c.value && target?.kind === "file" && setsWholeFile(c.text, target.written ?? target.path);
   const replaced = c.fault === undefined && op === "edit" && !c.additive ? replacedQuote(c) : undefined;
-  const state = { ...(held !== undefined ? { expects: held } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(replaced !== undefined ? { replaced } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}), ...(whole ? { whole } : {}) };
+  const leads = held !== undefined && (op === "write" || op === "edit") && LEADS.test(c.text);
+  const state = { ...(held !== undefined ? { expects: held } : {}), ...(leads ? { leads } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(replaced !== undefined ? { replaced } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}), ...(whole ? { whole } : {}) };
   const { linesBefore: _own, ...shared } = state;
   return [...change(op, target?.path, undefined, state), ...alongside.flatMap((p) => change(op, p.path, undefined, shared)), ...others];
 }
@@ -280,6 +281,8 @@ function replacedEverywhere(text: string): string | undefined {
   return m?.[1];
 }
 
+/** Text asked to open a file: "as the first line", "at the top of", "在开头", "放到第一行". */
+const LEADS = /\b(?:as|at|on)\s+(?:the\s+)?(?:very\s+)?(?:first\s+line|top|beginning|start)\b|\bprepend|开头|第一行|最前面|顶部|文件头/iu;
 const CONVERTS = /\bconvert(?:s|ed|ing)?\b|转换|转成|转为/iu;
 const UNCOMMENT = /\buncomment|取消注释|解除注释/iu;
 /** A line comment's marker and the space after it (`# `, `// `, `; `, `-- `). */

@@ -312,6 +312,8 @@ export const Goal = z.object({
   expectsGone: z.string().optional(),
   /** run: the request runs it to confirm its changes ("then run ./check.sh to confirm it's picked up"): its success after them observes them. */
   confirms: z.boolean().optional(),
+  /** change/verify: the expected text must open the file ("as the first line", "加在开头"). */
+  leads: z.boolean().optional(),
   /** change/verify: quoted text the change replaces ("'a' -> 'b'"): an observation after it still showing the text shows it not done. */
   replaced: z.string().optional(),
   /** write: the requested state is only that the path exists (a folder, an empty file); question: it asks whether a file exists (a listing of its whole scope answers). */
