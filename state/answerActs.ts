@@ -9,9 +9,10 @@ import { claimedActs } from "../language/answerChannels.js";
 import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
 import { sentences, statedInability, withoutProposals } from "../language/answerWords.js";
 import { DOTFILE, PATH_TOKEN, QUOTED } from "../language/operands.js";
-import { segmentWords } from "../language/segment.js";
+import { hasHan, segmentWords } from "../language/segment.js";
+import { plainTerms } from "../language/terms.js";
 import { isEffect, real } from "./observedState.js";
-import type { Evidence } from "./types.js";
+import type { Evidence, TaskFrame } from "./types.js";
 
 /** A tool's trace in a channel's domain (its own, a sub-domain, or an MCP tool's, which may serve any). */
 const inChannel = (e: Evidence, domain: string | undefined): boolean =>
@@ -141,4 +142,19 @@ export function unbackedMessage(evidence: Evidence[], turn: Evidence[], request:
     if (figure) return `[${receipt.id}] sent ${JSON.stringify(figure)}, which neither the request nor anything observed shows`;
   }
   return undefined;
+}
+
+/**
+ * A question answered only from outside records that share no word with it (round 17): a
+ * calendar listing for "did the staging deploy job pass?". Its call's echoed arguments count
+ * ("what's on today?" and `{"day":"today"}`), so a record fetched for the question is never judged
+ * unrelated by its wording; an answer saying it cannot tell is left alone.
+ */
+export function unrelatedRecords(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  const seenNow = turn.filter((e) => real(e) && !e.simulated);
+  // A question of a named domain ("我明天有什么会？") is answered by that domain's records, whatever their words or language.
+  if (!/[?？]\s*$/u.test(request.trim()) || frame.goals.some((g) => g.domain) || !seenNow.length || seenNow.some((e) => e.kind !== "record" || hasHan(e.content) !== hasHan(request)) || statedInability(answer)) return undefined;
+  const asked = new Set(plainTerms(request));
+  const shared = seenNow.some((e) => plainTerms(`${e.content} ${e.toolId ?? ""}`).some((t) => asked.has(t)));
+  return shared ? undefined : `[${seenNow.at(-1)!.id}] shares nothing with the question: it does not answer it`;
 }

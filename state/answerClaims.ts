@@ -20,7 +20,7 @@ import { deniedShown } from "./answerAbsence.js";
 import { uncutCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
-import { handedBack, otherScopeRecord, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
+import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -104,7 +104,7 @@ const requestVerbs = (request: string): string[] => {
  */
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
-  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request);
+  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request) ?? unrelatedRecords(frame, turn, answer, request);
   if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));

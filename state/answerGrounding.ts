@@ -131,7 +131,8 @@ function shownArithmetic(answer: string, grounded: Set<number>): Set<number> {
  * report is not checked: it may name what it removed, which no later observation shows.
  */
 export function unshownNumber(frame: TaskFrame, evidence: Evidence[], answer: string, request: string): string | undefined {
-  if (!asksForValue(request) || frame.goals.some((g) => g.intent === "change")) return undefined;
+  // How to do something, answered from what was read, is asked for its facts too (round 17): a port no observation shows is invented.
+  if (!(asksForValue(request) || HOW_TO.test(request)) || frame.goals.some((g) => g.intent === "change")) return undefined;
   const stated = statedDigits(answer);
   if (!stated.length) return undefined;
   const grounded = groundedNumbers(evidence, request);
