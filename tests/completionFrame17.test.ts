@@ -78,7 +78,7 @@ describe("issue 21, round 17: what the reading asks for", () => {
   });
 
   it("rule: a request that corrects itself ('… actually no, in b.css') asks only for the corrected path", { timeout: 60_000 }, async () => {
-    const request = "replace tabs with 2 spaces in a.css... actually no, in b.css";
+    const request = "indent a.css with 2 spaces instead of tabs... actually no, b.css";
     const edit = sh("sed -i 's/\\t/  /g' b.css");
     const right = await go("self-correction", request, [edit, [...cat("b.css")]], "Done in b.css only; it now indents with two spaces.");
     expect(right).toMatchObject(done);
