@@ -90,7 +90,7 @@ describe("issue 21, round 17: what the reading asks for", () => {
   });
 
   it("rule: a forbidden verb ('but don't delete it') asks for nothing to be done to its object", { timeout: 60_000 }, async () => {
-    const request = "add cache.db to .gitignore but don't delete it";
+    const request = "add cache.db to .gitignore, but don't delete cache.db";
     const add = sh("echo cache.db >> .gitignore");
     const right = await go("forbidden-verb", request, [add, [...cat(".gitignore")], ["read_list", { path: "." }]], "Added: .gitignore now lists cache.db, and cache.db is still there.");
     expect(right).toMatchObject(done);
