@@ -22,7 +22,7 @@ const go = gateRunner({
   "build/out.js": "1\n",
   "build/out.map": "2\n",
   "dos.txt": "one\r\ntwo\r\n",
-  "tools/gen.sh": "echo gen\n",
+  "tools/old/gen.sh": "echo gen\n",
   "pkg/app.tgz": "bytes\n",
   "i18n/greeting.txt": "hi = 你好\n",
   "main.js": "run();\n",
@@ -130,15 +130,16 @@ describe("issue 21, round 17: what the reading asks for", () => {
     expect(await go("conversion-unseen", request, [edit], "Converted dos.txt to LF.")).toMatchObject(refused);
   });
 
-  it("rule: a destination under a new folder inside an existing one (`tools/old/gen.sh`) is a path", { timeout: 60_000 }, async () => {
-    const request = "把 tools/gen.sh 挪到 tools/legacy/gen.sh";
-    const mv = sh("mkdir -p tools/legacy && mv tools/gen.sh tools/legacy/gen.sh");
-    const right = await go("nested-destination", request, [mv, ["read_list", { path: "tools", depth: 3 }]], "挪好了：tools 下现在是 legacy/gen.sh，原来的 tools/gen.sh 不在了。");
+  it("rule: a destination under a new folder inside an existing one (`tools/archive/old`) is a path", { timeout: 60_000 }, async () => {
+    const request = "把 tools/old 挪到 tools/archive/old";
+    const mv = sh("mkdir -p tools/archive && mv tools/old tools/archive/old");
+    const right = await go("nested-destination", request, [mv, ["read_list", { path: "tools", depth: 3 }]], "挪好了：tools 下现在是 archive/old/gen.sh，原来的 tools/old 不在了。");
     expect(right).toMatchObject(done);
-    expect(right.goals).toContain("change.move tools/gen.sh→tools/legacy/gen.sh");
-    expect(existsSync(join(right.workspace, "tools/legacy/gen.sh"))).toBe(true);
+    expect(right.goals).toContain("change.move tools/old→tools/archive/old");
+    expect(existsSync(join(right.workspace, "tools/archive/old/gen.sh"))).toBe(true);
+    expect(existsSync(join(right.workspace, "tools/old"))).toBe(false);
     // Copied, not moved: the listing still shows the old one.
-    const copied = await go("nested-destination-copied", request, [sh("mkdir -p tools/legacy && cp tools/gen.sh tools/legacy/gen.sh"), ["read_list", { path: "tools", depth: 3 }]], "挪好了。");
+    const copied = await go("nested-destination-copied", request, [sh("mkdir -p tools/archive && cp -r tools/old tools/archive/old"), ["read_list", { path: "tools", depth: 3 }]], "挪好了。");
     expect(copied).toMatchObject(refused);
   });
 
