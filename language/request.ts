@@ -429,10 +429,7 @@ function wordsOf(text: string): Word[] {
 function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const cuts = new Set<number>([0, text.length]);
   // A period inside a dotted name (`db.internal.net`) ends no sentence.
-  // Nor does one opening a relative path (`在 ./src/utils 里`, `../lib`).
-  const inName = (m: RegExpMatchArray) =>
-    (m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "")) ||
-    (/^\.{1,2}$/.test(m[0]) && text[m.index! + m[0].length] === "/");
+  const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
   for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;
