@@ -246,7 +246,8 @@ function changedForm(word: string): boolean {
   const w = word.toLowerCase();
   const forms = participleBases(w);
   if (!forms.some(isVerbLemma)) return false;
-  const sense = lookupWord(w);
+  // A verb done again ("reopened", "reran") is the verb's own act: reading again changes nothing.
+  const sense = lookupWord(w) ?? (/^re-?[a-z]{3,}/.test(w) ? lookupWord(w.replace(/^re-?/, "")) : undefined);
   if (sense?.kind === "verb" && sense.intent !== "change") return false;
   return !forms.some((f) => OBSERVING.has(f));
 }

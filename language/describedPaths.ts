@@ -87,6 +87,8 @@ export function kindChange(paths: PathMention[], text: string): { paths: PathMen
 /** A quantifier before a name ("all the", "every", "所有的") or the plural "files" after it. */
 const QUANTIFIED = /(?:\b(?:all|every|each|any)\s+(?:(?:the|of the)\s+)?|(?:所有|全部|每个|每一个)的?\s*)$/iu;
 const PLURAL_FILES = /^\s*files\b/iu;
+/** Names described by their ending ("the files that end in .old", "以 .old 结尾的"): a kind of file. */
+const ENDING_IN = /\b(?:end(?:s|ing)?|ended)\s+(?:in|with)\s*$/iu;
 
 /** Whether a mention is a dot-name written as a kind of file, not one path (`.tmp` in "the .tmp files"). */
 export function isPattern(text: string, m: PathMention): boolean {
@@ -96,7 +98,7 @@ export function isPattern(text: string, m: PathMention): boolean {
   const end = m.at + written.length;
   // A glob's star before the dot-name (`*.orig`, `data/*.txt`) writes a kind of file.
   if (text[m.at + written.length - name.length - 1] === "*") return true;
-  return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12));
+  return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12)) || ENDING_IN.test(text.slice(Math.max(0, m.at - 24), m.at)) || (/以\s*$/u.test(text.slice(Math.max(0, m.at - 4), m.at)) && /^\s*结尾/u.test(text.slice(end, end + 6)));
 }
 
 /**

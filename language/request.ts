@@ -430,7 +430,9 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const cuts = new Set<number>([0, text.length]);
   // A period inside a dotted name (`db.internal.net`) ends no sentence.
   const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
-  for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m)) cuts.add(m.index + m[0].length);
+  // Nor does ASCII punctuation running into a path or a word (`#!/bin/sh`, `./src`): a sentence ends before a space, Han text or the end.
+  const inToken = (m: RegExpMatchArray) => /^[.;!?,]+$/.test(m[0]) && /[\p{Script=Latin}\p{N}\/_~$-]/u.test(text[m.index! + m[0].length] ?? "");
+  for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m) && !inToken(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;
     const next = words[i + 1];
@@ -461,7 +463,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   let keptBy = false;
   content.forEach((w, i) => {
     // "ops/备份.md 里写了": what a file says there, read from it.
-    const s = w.text === "写" && /^[里上中]$/u.test(content[i - 1]?.text ?? "") && /^[了着]$/u.test(content[i + 1]?.text ?? "") ? READS : w.sense;
+    // "翻译写成了 X": what it says now, a report before the order ("改回 Y"), read from it too.
+    const s = (w.text === "写" && /^[里上中]$/u.test(content[i - 1]?.text ?? "") && /^[了着]$/u.test(content[i + 1]?.text ?? "")) || (/^写(?:成|作)$/u.test(w.text) && content[i + 1]?.text === "了") ? READS : w.sense;
     if (!s) return;
     // A Chinese verb before 的 describes a noun ("写的限流": the limit written there); it is not the clause's verb.
     const next = content[i + 1];

@@ -148,7 +148,8 @@ export function unshownNumber(frame: TaskFrame, evidence: Evidence[], answer: st
 
 /** A question word asking for a value (not yes or no): English at a clause's start or after a verb of telling; Chinese anywhere. */
 const ASKS_VALUE_EN = /(?:^|[.;:,!?]\s*|\b(?:me|us|out|know|tell|see|check|show)\s+)(?:(?:on|in|at|for|from|of|to|with|by)\s+)?(?:what|which|who|whom|whose|how\s+(?:many|much|long|big|large|old))\b/iu;
-const ASKS_VALUE_ZH = /什么|哪|谁|多少|几(?!乎)/u;
+// 这几个 / 那几个 / 好几 point at some, they do not ask how many.
+const ASKS_VALUE_ZH = /什么|哪|谁|多少|(?<![这那好])几(?!乎)/u;
 /** A yes/no form: an English question opening with an auxiliary, a Chinese polar particle. */
 const POLAR_EN = /^\s*(?:is|are|was|were|do|does|did|can|could|has|have|had|will|would|should)\b/iu;
 const POLAR_ZH = /吗[?？。]?\s*$|是否|是不是|有没有|有无|能不能|可不可以/u;

@@ -455,7 +455,8 @@ export function commandWholeText(e: Evidence, path: string, from = -1): string |
 /** Whether a command showed `path`'s lines after step `from` (a reader printed from it). */
 export const commandReads = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((x) => stepReads(x, path));
 
-const flat = (text: string): string => text.replace(/\s+/g, " ").trim().toLowerCase();
+// Spacing beside a separator is formatting ("Priya Raman, priya@x" is the row "Priya Raman,priya@x").
+const flat = (text: string): string => text.replace(/\s+/g, " ").replace(/ ?([,;]) ?/g, "$1").trim().toLowerCase();
 
 /** A letter or digit that joins its neighbours into one word; Han text has no word spaces, so a Han character edges nothing. */
 const WORD = /(?!\p{Script=Han})[\p{L}\p{N}_]/u;

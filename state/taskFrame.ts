@@ -156,7 +156,7 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   const uncommented = c.op === "edit" && c.content.length === 1 && UNCOMMENT.test(c.text) ? COMMENT_MARK.exec(c.content[0]!) : null;
   if (uncommented) c = { ...c, content: [c.content[0]!.slice(uncommented[0].length)], fault: c.content[0] };
   // What a conversion makes is a form ("convert … from CRLF to LF"), not text the target holds.
-  const expects = c.fault !== undefined && !uncommented ? undefined : c.content.length === 2 && rejectedQuote(c) ? c.content[0] : (c.content.at(-1) ?? (c.op === "edit" && !c.additive && !CONVERTS.test(c.text) ? c.value : undefined));
+  const expects = c.fault !== undefined && !uncommented ? undefined : c.content.length === 2 && rejectedQuote(c) ? c.content[0] : (c.content.at(-1) ?? (c.op === "edit" && !c.additive && !CONVERTS.test(c.text) && !FORM_NAME.test(c.value ?? "") ? c.value : undefined));
   const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole" | "leads"> = {}): Draft[] => [
     { intent: "change", op, target, to, ...state },
     { intent: "verify", op, target, to, ...state },
@@ -283,6 +283,8 @@ function replacedEverywhere(text: string): string | undefined {
 
 /** Text asked to open a file: "as the first line", "at the top of", "在开头", "放到第一行". */
 const LEADS = /\b(?:as|at|on)\s+(?:the\s+)?(?:very\s+)?(?:first\s+line|top|beginning|start)\b|\bprepend|开头|第一行|最前面|顶部|文件头/iu;
+/** Names of a form, not text (line endings, encodings): "CRLF 改成 LF" asks for the form. */
+const FORM_NAME = /^(?:LF|CRLF|CR|UTF-?8|UTF-?16|GBK|GB2312|GB18030|ASCII|latin-?1)$/iu;
 const CONVERTS = /\bconvert(?:s|ed|ing)?\b|转换|转成|转为/iu;
 const UNCOMMENT = /\buncomment|取消注释|解除注释/iu;
 /** A line comment's marker and the space after it (`# `, `// `, `; `, `-- `). */
