@@ -23,7 +23,8 @@ export function askedTerms(request: string, places: string[] = []): string[] {
   const words = request
     .replace(QUOTED, " ")
     .split(/[\s\p{Script=Han}，。、：；！？（）]+/u)
-    .map((w) => w.replace(/[,;:?!]+$|\.$/u, ""))
+    // A term in brackets or trailing off ("(AKIA...)") is the term itself.
+    .map((w) => w.replace(/^[(\[{]+(?=\w)/u, "").replace(/(?<=\w)(?:\.{2,}|…)?[)\]}]+$/u, "").replace(/[,;:?!]+$|\.$/u, ""))
     .filter((w) => !w.includes("/") && !/^\.?[\w-]+\.[A-Za-z]{1,5}$/.test(w) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$/.test(w) || (han && /^[A-Za-z][\w-]+$/.test(w) && !isStopword(w.toLowerCase()) && !places.includes(w))));
   return [...quotes, ...words];
 }

@@ -81,7 +81,9 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
     case "read": {
       if (real.length) return reads(real);
       // A question naming only the folder it asks within ("docs 下面有提到 X 的地方吗") is a question of that scope.
-      const scope = !c.domain && c.into && ws.dirs.has(c.into) ? { target: c.into } : {};
+      // A place read inside it ("k8s 目录下的 yaml 里": yaml names files, not a folder) is asked within its deepest existing folder.
+      const within = c.into?.split("/").map((_, i, parts) => parts.slice(0, parts.length - i).join("/")).find((d) => ws.dirs.has(d));
+      const scope = !c.domain && within ? { target: within } : {};
       return [{ intent: "question", domain: c.domain, ...scope, ...(c.existence && !c.domain ? { existence: true } : {}) }];
     }
     case "define":
@@ -208,6 +210,8 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
     return filesMoved.flatMap((f) => change("move", f.path, `${folder[0]!.path}/${base(f.path)}`));
   // One path and a folder the clause puts it in ("挪到 attic 下面"): it keeps its name there.
   if (op === "move" && paths.length === 1 && c.into && c.into !== paths[0]!.path) return change("move", paths[0]!.path, `${c.into}/${base(paths[0]!.path)}`);
+  // A file made another file's name ("invoice.txt 改成 发票-2024-03.txt") is renamed: no text holds a file name.
+  if (op === "edit" && paths.length === 2 && paths[0]!.kind === "file" && paths[1]!.kind === "new" && !paths[1]!.folder && renamesTo(c.text, paths[0]!, paths[1]!)) op = "move";
   // A move needs a source and a destination (into a folder: under its own name there); with one path it renames something inside the file.
   if (op === "move" && paths.length >= 2) {
     const [from, to] = [paths[0]!, paths[1]!];
@@ -283,6 +287,13 @@ function replacedEverywhere(text: string): string | undefined {
 
 /** Text asked to open a file: "as the first line", "at the top of", "在开头", "放到第一行". */
 const LEADS = /\b(?:as|at|on)\s+(?:the\s+)?(?:very\s+)?(?:first\s+line|top|beginning|start)\b|\bprepend|开头|第一行|最前面|顶部|文件头/iu;
+/** Whether `from` is written right before a word of becoming and then `to`, a name with an extension. */
+function renamesTo(text: string, from: PathMention, to: PathMention): boolean {
+  const [a, b] = [from.written ?? from.path, to.written ?? to.path];
+  const between = text.slice(text.indexOf(a) + a.length, text.indexOf(b));
+  return /\.[A-Za-z][A-Za-z0-9]*$/.test(b) && /^\s*(?:改成|改为|换成)\s*$/u.test(between);
+}
+
 /** Names of a form, not text (line endings, encodings): "CRLF 改成 LF" asks for the form. */
 const FORM_NAME = /^(?:LF|CRLF|CR|UTF-?8|UTF-?16|GBK|GB2312|GB18030|ASCII|latin-?1)$/iu;
 const CONVERTS = /\bconvert(?:s|ed|ing)?\b|转换|转成|转为/iu;
