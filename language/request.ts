@@ -432,7 +432,8 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const inName = (m: RegExpMatchArray) => m[0] === "." && /[\p{Script=Latin}\p{N}_-]/u.test(text[m.index! - 1] ?? "") && /[\p{Script=Latin}\p{N}_]/u.test(text[m.index! + 1] ?? "");
   // Nor does ASCII punctuation running into a path, a word or a closing bracket (`#!/bin/sh`, `./src`, "(AKIA...)"): a sentence ends before a space, Han text or the end.
   const inToken = (m: RegExpMatchArray) => /^[.;!?,]+$/.test(m[0]) && /[\p{Script=Latin}\p{N}\/_~$)\]-]/u.test(text[m.index! + m[0].length] ?? "");
-  for (const m of text.matchAll(/[.;!?。；！？，,\n]+(?=\s|$|[^\d])/gu)) if (!inName(m) && !inToken(m)) cuts.add(m.index + m[0].length);
+  // A full-width colon ends a heading before its order ("清空回收站：把 .trash 整个删掉").
+  for (const m of text.matchAll(/[.;!?。；！？，,：\n]+(?=\s|$|[^\d])/gu)) if (!inName(m) && !inToken(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;
     const next = words[i + 1];

@@ -119,7 +119,8 @@ const ALL_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|�
 const CONTENTS_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?[^，,。；;]{0,16}?(?:文件|东西|内容)/u;
 
 /** What stands between a replaced quote and its replacement ("'a' -> 'b'", "from 'a' to 'b'", "'a' 换成 'b'"). */
-const REPLACED_BY = /^\s*[`'"”’]?\s*(?:->|→|=>|to|with|by|换成|改成|改为|替换为|替换成|变成)\s*[`'"“‘]?\s*$/iu;
+// "全改成", "都换成": every one replaced, as the plain word is.
+const REPLACED_BY = /^\s*[`'"”’]?\s*(?:->|→|=>|to|with|by|(?:全|全部|都|统统)?(?:换成|改成|改为|替换为|替换成|变成))\s*[`'"“‘]?\s*$/iu;
 
 /** The quote a clause replaces by another (the old text must be gone after it), unless the new text holds it in any case ('v1' → 'v1.1', 'Foo' → 'foo'). */
 function replacedQuote(c: Clause): string | undefined {
