@@ -51,6 +51,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout15": "tuning set 15 (fifteenth held-out set, measured once blind, since tuned on)",
   "tuning-heldout16": "tuning set 16 (sixteenth held-out set, measured once blind, since tuned on)",
   "heldout17": "held-out set 17 (written blind, measured once)",
+  "heldout18": "held-out set 18 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
