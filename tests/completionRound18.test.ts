@@ -138,8 +138,8 @@ describe("issue 21, round 18: what the request asks and what the answer may say"
     expect(all).toMatchObject(done);
   });
 
-  it("rule: a full-width colon ends a heading clause ('清理缓存：把 .cache 整个删掉')", { timeout: 60_000 }, async () => {
-    const request = "清理缓存：把 .cache 整个删掉";
+  it("rule: a full-width colon ends a heading clause ('清空缓存：把 .cache 整个删掉')", { timeout: 60_000 }, async () => {
+    const request = "清空缓存：把 .cache 整个删掉";
     const rm = ["run_command", { command: "rm", args: ["-r", ".cache"] }] as const;
     const right = await go("colon-heading", request, [[...rm], ["read_list", { path: "." }]], ".cache 已整个删除。");
     expect(right).toMatchObject(done);
