@@ -50,6 +50,12 @@ export function describedFiles(text: string, ws: WorkspaceIndex): Array<{ path: 
     const next = /^\s*([\p{Script=Latin}]+)/u.exec(text.slice(m.index + m[0].length))?.[1];
     if (files?.length === 1 && document(files[0]!) && (next === undefined || isStopword(next.toLowerCase()))) out.push({ path: files[0]!, at: m.index + m[1]!.length, length: m[2]!.length });
   }
+  // In a Chinese sentence, a project document's capitalised name ("在 README 末尾", "把 LICENSE 删掉") is that document.
+  for (const m of text.matchAll(/(?<=\p{Script=Han}\s*)([A-Z]{3,}[\p{Script=Latin}\p{N}_-]*)(?![\p{L}\p{N}_\/.-])|(?<![\p{L}\p{N}_.\/-])([A-Z]{3,}[\p{Script=Latin}\p{N}_-]*)(?=\s*\p{Script=Han})/gu)) {
+    const name = (m[1] ?? m[2])!;
+    const files = byStem.get(name.toLowerCase());
+    if (files?.length === 1 && document(files[0]!) && stemOf(files[0]!) === name.toLowerCase()) out.push({ path: files[0]!, at: m.index, length: name.length });
+  }
   const only = (word: string) => (byStem.get(word.toLowerCase())?.length === 1 ? byStem.get(word.toLowerCase())![0] : undefined);
   // A Latin name before a Chinese localizer ("docker-compose 里的映射") is the one file of that name: the place something is.
   for (const m of text.matchAll(/(?<![\p{Script=Latin}\p{N}_.\/-])([\p{Script=Latin}][\p{Script=Latin}\p{N}_-]*)(?=\s*(?:里面|里|中|内)(?!\p{Script=Latin}))/gu)) {
@@ -98,6 +104,8 @@ export function isPattern(text: string, m: PathMention): boolean {
   const end = m.at + written.length;
   // A glob's star before the dot-name (`*.orig`, `data/*.txt`) writes a kind of file.
   if (text[m.at + written.length - name.length - 1] === "*") return true;
+  // "from .TXT to .txt": one ending made another names a kind of file.
+  if (/(?:\bfrom|从)\s*$/iu.test(text.slice(Math.max(0, m.at - 8), m.at)) && /^\s*(?:to|改成|改为|换成|变成|转成)\s*\.[\p{L}\p{N}]+/iu.test(text.slice(end, end + 12))) return true;
   return QUANTIFIED.test(text.slice(Math.max(0, m.at - 20), m.at)) || PLURAL_FILES.test(text.slice(end, end + 12)) || ENDING_IN.test(text.slice(Math.max(0, m.at - 24), m.at)) || (/以\s*$/u.test(text.slice(Math.max(0, m.at - 4), m.at)) && /^\s*结尾/u.test(text.slice(end, end + 6)));
 }
 

@@ -1,5 +1,5 @@
 /**
- * A file named by its bare name beside the folder it is in ("把 bin/ 里那个 start 脚本改名叫 serve",
+ * A file or folder named by its bare name beside the folder it is in ("把 bin/ 里那个 start 脚本改名叫 serve",
  * "the start script in bin/"): the name is that file when the folder holds exactly one file of
  * that name or stem, and the folder is only where it is.
  */
@@ -21,4 +21,19 @@ export function namedInFolder(mentions: PathMention[], text: string, ws: Workspa
     if (inside.length === 1) found.push({ path: inside[0]!, kind: "file", at: m.index, written: m[1]! });
   }
   return found.length === 1 ? [...mentions.filter((m) => m !== dir), found[0]!].sort((a, b) => a.at - b.at) : mentions;
+}
+
+/** After a folder: its noun, a localizer, 的, then a bare name called a folder ("photos 目录里的 raw 子目录"). */
+const SUBFOLDER = /^\s*(?:目录|文件夹)?\s*(?:里面|里|下面|下|中)?\s*的\s*([A-Za-z0-9_.-]+)\s*(?:子目录|子文件夹|目录|文件夹)/u;
+
+/** A folder named inside a folder the request names ("photos 目录里的 raw 子目录") is that one folder, when it exists. */
+export function namedSubfolders(mentions: PathMention[], text: string, ws: WorkspaceIndex): PathMention[] {
+  const joined = mentions.map((m): PathMention => {
+    const written = m.written ?? m.path;
+    const sub = m.kind === "dir" ? SUBFOLDER.exec(text.slice(m.at + written.length)) : null;
+    const path = sub ? `${m.path}/${sub[1]}` : "";
+    return sub && ws.dirs.has(path) ? { path, kind: "dir", at: m.at, written: text.slice(m.at, m.at + written.length + sub.index + sub[0].indexOf(sub[1]!) + sub[1]!.length) } : m;
+  });
+  // The inner name read alone (a root folder of the same name) is part of the joined one.
+  return joined.filter((m) => !joined.some((j) => j !== m && j.at < m.at && m.at < j.at + (j.written ?? j.path).length));
 }

@@ -136,7 +136,9 @@ export function valueOf(text: string): string | undefined {
     /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*(?:\b(?:and|then)\s*)?$/iu.exec(text) ??
     // "replace A with B": B is what the file holds afterwards.
     // B ends the phrase: "with two spaces" names a count of something, not a value.
-    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改名叫|改名为|改名成|重命名为|重命名成|命名为|改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到|调到|调成|调为)\s*([\p{Script=Latin}\p{N}_.:\/-]*[\p{Script=Latin}\p{N}_])/u.exec(text);
+    // "(debug: true -> debug: false)": what the arrow points to, in the parentheses that hold both sides.
+    /\([^()]*?\S\s*(?:->|→|=>)\s*([^()\s](?:[^()]*[^()\s])?)\s*\)/u.exec(text) ??
+    /\b(?:replace|substitute|swap)\s+[\p{L}\p{N}_.:\/-]+\s+(?:with|by|for)\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?=\s+(?:in|of|for|inside)\b|[\s.!?。，,;；]*$)/iu.exec(text) ?? /(?:改名叫|改名为|改名成|重命名为|重命名成|命名为|改成|改为|设为|设成|设置为|设置成|换成|换为|更新为|更新到|升级到|升到|调到|调成|调为)\s*([\p{Script=Latin}\p{N}_.:\/=-]*[\p{Script=Latin}\p{N}_])(?!\s*[个条行位次种份层])/u.exec(text);
   // Han text set apart by a space after 改成 and ending the clause ("改成 你好呀") is the literal text, not a description.
   const value = m?.[1] ?? /(?:改成|改为|换成|设为|设成)\s+(\p{Script=Han}{1,12})[\s.!?。，,;；]*$/u.exec(text)?.[1];
   return value && !isStopword(value.toLowerCase()) ? value : undefined;

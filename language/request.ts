@@ -10,7 +10,7 @@
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
 import { unknownHeadVerb } from "./headVerb.js";
-import { namedInFolder } from "./namedInFolder.js";
+import { namedInFolder, namedSubfolders } from "./namedInFolder.js";
 import { corrected } from "./correction.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
@@ -21,6 +21,7 @@ import { refineRequestedState } from "./requestedState.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import { CALLED_FOLDER_AFTER, CALLED_FOLDER_BEFORE, DIR_TOKEN, DOT_FOLDER, NESTED_NAMES, UNDER_DIR } from "./pathShapes.js";
+import { ANAPHORIC_PLACE, CALLED_FOLDER, IMPERATIVE_RUN, INTO_FOLDER, PLACE_WORD } from "./placeWords.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
@@ -246,13 +247,7 @@ const LOCALIZERS = "下面|里面|里|中|内|下";
 const OBJECT_MARKERS = new Set(["把", "将", "被", "对", "给"]);
 /** Chinese prepositions of destination (挪到 …, 往 …). */
 const TOWARD = new Set(["到", "往", "向", "至"]);
-/** English words that put what follows inside a folder ("in the notes folder", "into docs/"). */
-const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|an|my|our|your|new)\s+)*(?:(?:folder|directory|dir)\s+(?:called\s+|named\s+)?)?[`'"]?$/iu;
-/** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "a logs folder with an empty .gitkeep", "在里面放", a clause opening with "里面": "建一个 x 目录，里面放 …"). */
-const ANAPHORIC_PLACE = /\b(?:folder|directory|dir)\s+(?:(?:called|named)\s+[`'"]?[\p{L}\p{N}_.-]+[`'"]?\s+)?with\b|\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|\binside(?=\s*(?:[,.;]|$|\b(?:that|which)\b))|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)|(?<=[，,；;]\s*)(?:里面|里头)/iu;
 
-/** A bare name right after an English place preposition ("under test"). */
-const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 /** A Latin folder name the request calls a folder without it existing yet ("notes 文件夹", "the folder named notes"). */
 const NAMED_FOLDER = new RegExp(
   `(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}\\p{N}_.-]+)\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")}|(?=${LOCALIZERS}))|\\b(?:folder|directory)\\s+(?:called|named)\\s+[\`'"]?([\\p{L}\\p{N}_.-]+)|\\b(?:in|into|inside|under|within|to|a|an|the|new)\\s+(?:the\\s+|a\\s+|my\\s+|our\\s+|new\\s+)?([\\p{L}\\p{N}_.-]+)\\s+(?:folder|directory)\\b`,
@@ -292,7 +287,8 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   // A new name without an extension that something is put in (`在 notes/草稿 里新建 a.md`, "inside out/x") is a folder; a destination (`to`, `到`) may be a new file's name.
   for (const m of mentions) {
     const f = span(m);
-    if (m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".") && isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) folders.push(f);
+    const newDir = m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".");
+    if (newDir && ((isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) || CALLED_FOLDER.test(text.slice(0, f.at)))) folders.push(f);
   }
   const taken = mentions.map(span);
   // `named`: the word is called a folder ("the done folder", "folder named to"), so even a stop word is its name, unless it says which folder (the new folder).
@@ -383,8 +379,12 @@ function isContainer(text: string, at: number, end: number): boolean {
   // A preposition of place or source (在, 从), not one of destination (到) nor an object marker (把).
   if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word) && !TOWARD.has(last.word)) return true;
   const after = text.slice(end, end + 12);
-  return hasHan(after) && tagWords(after).filter((w) => w.word.trim())[0]?.tag === "f";
+  // A part of the file after 的 ("a.csv 的表头那一行", "的第一行"), not its name.
+  return hasHan(after) && (tagWords(after).filter((w) => w.word.trim())[0]?.tag === "f" || PART_OF_FILE.test(after));
 }
+
+/** 的 and a part of a file after its name ("的第一行", "的表头", "的内容"), not its name ("的名字") nor another file. */
+const PART_OF_FILE = /^\s*的\s*(?!.*(?:名|文件|目录|文件夹))\p{Script=Han}/u;
 
 /** Bare file names written without a folder that exist in several folders (and not at the root). */
 function ambiguousNames(text: string, mentions: PathMention[], ws: WorkspaceIndex): ParsedRequest["ambiguous"] {
@@ -527,6 +527,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile, ...(verb.copies ? { copies: true } : {}), ...(empty ? { empty: true } : {}), ...(verb.repairs ? { repairs: true } : {}) };
   }
   if (asked) return { intent: web ? "lookup" : "question", domain };
+  // An English request opening with what a command does ("Build with build.sh", "Compile it with make") runs it.
+  if (subject && content[0]?.sense?.kind === "subject" && IMPERATIVE_RUN.test(text)) return { intent: "run", subject };
   return { intent: null, domain, subject, ...(keptBy || words.some((w) => w.sense?.kind === "keep") ? { keeps: true } : {}) };
 }
 
@@ -549,7 +551,7 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
   const { masked: unquoted, quotes, quotedPaths } = splitQuoted(folderNames, ws);
   const noUrls = withoutAddresses(withoutOverlongRuns(unquoted));
   const found = findPaths(noUrls, ws);
-  const joined = joinFolderAndFile(namedInFolder([...quotedPaths, ...found.mentions], noUrls, ws), noUrls, ws);
+  const joined = joinFolderAndFile(namedInFolder(namedSubfolders([...quotedPaths, ...found.mentions], noUrls, ws), noUrls, ws), noUrls, ws);
   const paths = joined.mentions
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
     .map((m) => (m.kind === "file" && TOWARD_FILE.test(noUrls.slice(Math.max(0, m.at - 30), m.at)) ? { ...m, toward: true } : m))

@@ -43,7 +43,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("create write overwrite save generate put 创建 新建 建 建立 写 写入 生成 保存 放", write),
   // A copy's requested state is that it exists: its content is the source's, not described by the request.
   ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
-  ...entries("add append insert 添加 新增 加 加上 追加 插入 补充", append),
+  ...entries("add append insert tack 添加 新增 加 加上 追加 插入 补充", append),
   ...entries("edit modify change update set bump rewrite refactor patch increase decrease strip trim uncomment enable disable swap 修改 编辑 更新 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
   // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
@@ -56,10 +56,12 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("run execute rerun 运行 执行 跑", verb("run")),
   // A restart runs the service's own command ("restart the service", "重启服务").
   ...entries("restart reload 重启", verb("run", { subject: "service" })),
-  ...entries("check verify 检查 确认", verb("question", { checks: true })),
+  ...entries("check verify confirm 检查 确认", verb("question", { checks: true })),
   // send or communicate
   // "text" as a verb sends a text message (a determiner before it makes it the noun: request.ts).
   ...entries("send notify forward reply inform ping post announce text 发 发送 发给 寄 通知 回复 转发", verb("send")),
+  // A booking is made with someone else's system, as a message is sent: done only with its receipt.
+  ...entries("book reserve 预订 预约 订", verb("send")),
   ...entries("email mail 发邮件", verb("send", { domain: "mail" })),
   ...entries("sms 发短信", verb("send", { domain: "phone" })),
   ...entries("tell 告诉", verb("send", { toSelf: true })),
@@ -78,7 +80,7 @@ const LEXICON = new Map<string, WordSense>([
   // non-file domains
   ...entries("ci pipeline workflow github pr commit branch 流水线 持续集成 分支", { kind: "domain", domain: "code" }),
   ...entries("inbox mailbox e-mail 邮件 邮箱 收件箱", { kind: "domain", domain: "mail" }),
-  ...entries("calendar meeting appointment agenda 日历 日程 会议 开会", { kind: "domain", domain: "calendar" }),
+  ...entries("calendar meeting appointment agenda 日历 日程 会议 开会 会议室", { kind: "domain", domain: "calendar" }),
   ...entries("event 事件", { kind: "domain", domain: "calendar", weak: true }),
   ...entries("ticket 工单", { kind: "domain", domain: "issues" }),
   ...entries("slack discord mattermost 钉钉 飞书 企业微信 频道 群聊", { kind: "domain", domain: "chat" }),
@@ -109,6 +111,11 @@ const PHRASES = new Map<string, WordSense>([
   ["look up", verb("lookup")],
   ["get rid", del],
   ["comment out", edit],
+  // A file's name changed is a rename ("把 a.csv 的名字改成 b.csv").
+  ["名字 改成", move],
+  ["名字 改为", move],
+  ["文件名 改成", move],
+  ["文件名 改为", move],
   ["set up", write],
   // jieba cuts 调到 into 调 + 到; 调 alone ("调小") is too loose to be an edit.
   ["调 到", edit],

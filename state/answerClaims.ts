@@ -241,7 +241,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unansweredKind(turn, answer, request) ??
     unshownDate(frame, evidence, turn, answer, request) ??
     unshownPath(frame, evidence, turn, answer, request) ??
-    unansweredYesNo(turn, answer, request) ??
+    unansweredYesNo(frame, turn, answer, request) ??
     unshownNumber(frame, evidence, answer, request)
   );
 }

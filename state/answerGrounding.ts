@@ -279,10 +279,12 @@ const takesSide = (w: string): boolean => isAffirmationWord(w) || isDenialWord(w
  * A yes/no question is answered by taking a side (`yes`, `no`, `not`, `有`, `没有`, `不`) or by
  * stating what the turn's evidence showed beyond the request's own words (`only in src/a.ts`).
  * An answer doing neither ("You want to know which region order 1006 belongs to; the file has a
- * region column") restates the question or says where to look: it does not answer.
+ * region column") restates the question or says where to look: it does not answer. A polite
+ * request for a change or a message ("Can you add …?", "能帮我删掉 … 吗？") is no such question.
  */
-export function unansweredYesNo(turn: Evidence[], answer: string, request: string): string | undefined {
-  if (!asksYesNo(request) || statedInability(answer)) return undefined;
+export function unansweredYesNo(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  // "Can you tack a line onto CREDITS.md?" asks for a change politely: its report is the change's, judged by its goals.
+  if (!asksYesNo(request) || statedInability(answer) || frame.goals.some((g) => g.intent === "change" || g.intent === "send")) return undefined;
   const words = valueWords(answer);
   if (words.every((w) => isCompletionWord(w)) || segmentWords(answer).some(takesSide)) return undefined;
   const shown = turn.map((e) => `${shownText(e)}\n${e.source.path ?? ""}`).join("\n").toLowerCase();

@@ -104,7 +104,7 @@ export function scopesOf(e: Evidence): string[] {
     const r = readCommand(e);
     return r && !r.opaque && r.finished ? r.steps.filter((s) => SEARCHES.has(programOf(s))).flatMap((s) => stepScopes(r.cwd, s)) : [];
   }
-  return ["absence", "listing", "search_hit"].includes(e.kind) && seen(e) ? [e.source.path ?? "."] : [];
+  return ["absence", "listing", "search_hit"].includes(e.kind) && seen(e) ? [e.search?.scope ?? e.source.path ?? "."] : [];
 }
 
 /**

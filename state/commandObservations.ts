@@ -376,6 +376,7 @@ function stepShowsPath(reader: Reader, path: string): boolean | null {
     const whole = printsToOutput(r.steps, i) || (!step.writes.length && programOf(r.steps[i + 1]!) === "sort" && printsToOutput(r.steps, i + 1));
     return status === 0 && whole && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path)))) ? false : null;
   }
+  if (program === "git" && step.argv[1] === "status" && status === 0 && step.argv.slice(2).some((a) => /^(?:-s|--short|--porcelain(?:=v1)?)$/.test(a))) return gitStatusShows(r.output, r.cwd, path);
   const code = inlineCode(step);
   if (code !== undefined) return mentions(code, path) && status === 0 ? true : null;
   if (!NEEDS_PATH.has(program) && !listsArchive(step)) return null;
@@ -383,6 +384,18 @@ function stepShowsPath(reader: Reader, path: string): boolean | null {
   if (!ops.includes(path)) return status === 0 && ops.some((o) => o !== path && within(o, path)) ? true : null;
   if (status === 0 || (status === 1 && (GREPS.has(program) || program === "diff" || program === "cmp"))) return true;
   return reportsMissing(r, path) ? false : null;
+}
+
+/** `git status --short`: "R  old -> new" shows the new name there and the old one gone, a deletion (`D `, ` D`) shows it gone, any other entry there; a path it does not list, nothing. */
+function gitStatusShows(output: string, cwd: string, path: string): boolean | null {
+  for (const line of output.split("\n")) {
+    const m = /^([ MADRCU?!])([ MADRCU?!]) (.+)$/u.exec(line);
+    if (!m) continue;
+    const [from, to] = m[3]!.includes(" -> ") ? m[3]!.split(" -> ") : [undefined, m[3]!];
+    if (from !== undefined && resolveOperand(cwd, from) === path) return false;
+    if (resolveOperand(cwd, to!) === path) return !(m[2] === "D" || (m[1] === "D" && m[2] === " "));
+  }
+  return null;
 }
 
 const globMatches = (glob: string, name: string): boolean =>

@@ -161,6 +161,16 @@ function readingSubstitution(script: string, at: number): number | undefined {
 const READERS = new Set(
   "cat head tail grep egrep fgrep rg ls test [ [[ wc stat file diff cmp find du tree readlink realpath echo printf true false : pwd sort uniq cut awk sed jq md5sum sha1sum sha256sum basename dirname nl od xxd hexdump column tr less more".split(" "),
 );
+/** git subcommands that only look (`git status`, `git diff`): not effects, whatever else git does. */
+const GIT_READS = new Set("status log diff show ls-files grep blame rev-parse".split(" "));
+/** The subcommand of a git invocation, past its global options (`git -C dir -c k=v status`). */
+function gitSubcommand(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === "-C" || args[i] === "-c") i++;
+    else if (!args[i]!.startsWith("-")) return args[i];
+  }
+  return undefined;
+}
 /** Interpreters whose inline code (`node -e`, `python -c`) is read for writing calls. */
 const INTERPRETERS = new Set(["node", "python", "python3", "ruby", "perl", "deno", "bun"]);
 const WRITING_CALL = /write|append|unlink|\brm|rename|mkdir|copy|move|truncate|chmod|remove|symlink|open\s*\([^)]*,\s*['"][wax+]/i;
@@ -212,6 +222,7 @@ export function isEffectStep(step: Step): boolean {
   const code = inlineCode(step);
   if (code !== undefined) return WRITING_CALL.test(code) || inPlaceFiles(step).length > 0;
   if (listsArchive(step)) return false;
+  if (program === "git") return !GIT_READS.has(gitSubcommand(args) ?? "");
   if (!READERS.has(program)) return true;
   if (program === "sed") return args.some((a) => /^-[A-Za-z]*i|^--in-place/.test(a));
   if (program === "find") return args.some((a) => /^-(delete|exec|execdir|ok|okdir|fprint\w*|fls)$/.test(a));

@@ -13,6 +13,7 @@ import { commandSteps, grepParts, isEffectStep, programOf, stepOperands } from "
 import { unforeseenChanges } from "./effectGoals.js";
 import { seenChanges } from "./seenChanges.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
+import { searchesFor } from "./answerSearchTerm.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 /** A non-file goal's domain matches a tool's domain family; an MCP server may serve any domain. */
@@ -67,7 +68,9 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
 
 /**
  * The last search over a folder whose lines show every changed file and none still holding what was replaced
- * ("a search for api.internal shows only https://api.internal"): taken as showing none left; a line holding it shows one left.
+ * ("a search for api.internal shows only https://api.internal"): none left, when what it searched for is part of
+ * the replaced text, so that any left would have been a hit (a search for the new text shows nothing of the files
+ * not changed, tuning set 18). A line holding it shows one left.
  */
 function searchShowsReplaced(observed: Seen[], scope: string, gone: string, changed: string[]): { yes?: Evidence; no?: Evidence } {
   const hits = observed.filter((s) => s.e.kind === "search_hit" && within(s.e.source.path ?? "", scope));
@@ -75,7 +78,9 @@ function searchShowsReplaced(observed: Seen[], scope: string, gone: string, chan
   const lines = hits.filter((s) => s.e.toolCallId === call).map((s) => s.e);
   const left = lines.find((e) => holdsText(e.content, gone));
   if (left) return { no: left };
-  return lines.length && changed.every((p) => lines.some((e) => e.source.path === p)) ? { yes: lines.at(-1) } : {};
+  const search = lines[0]?.search;
+  const whole = !!search?.scope && within(scope, search.scope) && (search.regex ? searchesFor(search.query, gone) : gone.toLowerCase().includes(search.query.toLowerCase()));
+  return whole && changed.every((p) => lines.some((e) => e.source.path === p)) ? { yes: lines.at(-1) } : {};
 }
 
 /** Whether an observation shows `path` present (true), absent (false), or cannot say. */
@@ -101,8 +106,12 @@ const holds = ({ e, from }: Seen, path: string, text: string): boolean | null =>
 const seesWhatChanged = ({ e }: Seen, effect: Evidence): boolean | null =>
   ((real(e) && (e.kind === "content" || e.kind === "listing")) || (seen(e) && e.kind === "search_hit") || e.kind === "command") && observesWhatChanged(e, effect) ? true : null;
 
-/** Whether an observation printed a path matching a pattern (`cache/.tmp`: a name ending in `.tmp` under cache; an extension in any letter case is the same kind). */
-const printsMatch = (e: Evidence, pattern: string): boolean => printedPaths(e).some((p) => within(p, dirOf(pattern)) && baseOf(p).toLowerCase().endsWith(baseOf(pattern).toLowerCase()));
+/**
+ * Whether an observation printed a path matching a pattern (`cache/.tmp`: a name ending in `.tmp` under cache, in any
+ * letter case; one written with capitals, `.TXT`, in that case exactly: "from .TXT to .txt" leaves `a.txt`, no match).
+ */
+const endsLike = (name: string, end: string) => (/\p{Lu}/u.test(end) ? name.endsWith(end) : name.toLowerCase().endsWith(end.toLowerCase()));
+const printsMatch = (e: Evidence, pattern: string): boolean => printedPaths(e).some((p) => within(p, dirOf(pattern)) && endsLike(baseOf(p), baseOf(pattern)));
 
 /**
  * The observations after the last effect: later evidence, and the reading steps of the
@@ -327,8 +336,9 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       const pattern = SUBJECT_COMMANDS[goal.subject ?? ""];
       // A run naming nothing beside a change ("fix the import and run the smoke test") is not the command that made the change.
       const asked = !pattern && !t && frame.goals.some((g) => g.intent === "change");
-      // A command that only looks at files (`cat test.sh`) runs no tests, whatever its line names.
-      const runs = (e: Evidence) => !pattern || (pattern.test(e.content.split("\n")[0] ?? "") && !onlyLooks(e));
+      // A command that only looks at files (`cat test.sh`) runs no tests, whatever its line names; one running the
+      // script the request names for it ("Build with mk.sh") runs the build, whatever the script is called.
+      const runs = (e: Evidence) => !pattern || ((pattern.test(e.content.split("\n")[0] ?? "") || (!!t && commandLine(e).includes(t))) && !onlyLooks(e));
       return one(turn.filter((e) => real(e) && isExit(e) && runs(e) && (!t || commandLine(e).includes(t)) && !(asked && isEffect(e))).at(-1));
     }
     case "send": {

@@ -179,9 +179,13 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // in sight, is an effect in that domain: a receipt from its tool shows it, no workspace observation can.
   if (!c.paths.length && !c.namesFile && c.domain && OUTSIDE_WORKSPACE.has(c.domain)) return [{ intent: "send", domain: c.domain }];
   // Removing quoted text from a file, or anything from inside one ("the blank lines in a.txt", "从 a.log 里去掉 …"), edits the file.
-  if (op === "delete" && !paths.some((p) => p.kind === "dir") && (expects !== undefined || (paths.length > 0 && paths.every((p) => p.place)))) {
-    const file = existing(paths)[0] ?? paths[0];
-    return [...change("edit", file?.path, undefined, expects !== undefined ? { expectsGone: expects } : {}), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
+  // A path-shaped word no file has, removed from a file that exists, is text in it ("the `console.log` lines from web/app.js").
+  const stray = paths.filter((p) => !p.place && p.kind === "new");
+  const fromFile = paths.length > stray.length && paths.every((p) => p.place || stray.includes(p)) && paths.some((p) => p.place && p.kind === "file");
+  if (op === "delete" && !paths.some((p) => p.kind === "dir") && (expects !== undefined || (paths.length > 0 && paths.every((p) => p.place)) || fromFile)) {
+    const gone = expects ?? (fromFile && stray.length === 1 ? (stray[0]!.written ?? stray[0]!.path) : undefined);
+    const file = fromFile ? paths.find((p) => p.place && p.kind === "file")! : (existing(paths)[0] ?? paths[0]);
+    return [...change("edit", file?.path, undefined, gone !== undefined ? { expectsGone: gone } : {}), ...existing(paths.filter((p) => p !== file)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   const patterns = c.paths.filter((p) => p.pattern);
   // Files of one kind made another kind ("all .jpeg … to .jpg"): no one target, and none of the old kind may be seen left.
@@ -278,10 +282,15 @@ function setsWholeFile(text: string, written: string): boolean {
   );
 }
 
-/** The text a clause replaces everywhere in its scope ("all X to Y", "所有 X 都换成 Y"), if it says so. */
+/**
+ * The text a clause replaces everywhere in its scope ("all X to Y", "所有 X 都换成 Y"), if it says
+ * so; a replacement in a folder ("replace X with Y in … under letters/", "把 letters 里的 X 替换成 Y") is everywhere in it.
+ */
 function replacedEverywhere(text: string): string | undefined {
   const m =
     /\b(?:all|every)\s+(?:the\s+)?(?:occurrences\s+of\s+)?[`'"]?([^\s`'"]+)[`'"]?\s+(?:(?:to|with|into)\s)/iu.exec(text) ??
+    /\b(?:replace|substitute)\s+(?:\S+\s+){0,3}?[`'"]?([^\s`'"]+)[`'"]?\s+(?:with|by)\s/iu.exec(text) ??
+    /(?:里|中|下)的?\s*[`'"“]?([^\s`'"“”，,]+?)[`'"”]?\s*(?:全|都)?\s*(?:替换成|替换为|换成|换为)/u.exec(text) ??
     /(?:所有|全部)(?:的)?\s*[`'"]?([^\s`'"，,]+?)[`'"]?\s*都?\s*(?:改名成|改名为|改成|改为|换成|换为|替换成|替换为)/u.exec(text);
   return m?.[1];
 }
@@ -341,17 +350,20 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     const one = existing(prev.paths);
     if (c.intent === "change" && c.op === "move" && /\b(?:it|this|that)\b|它|这个|那个/iu.test(c.text) && c.paths.length === 1 && c.paths[0]!.kind === "new" && one.length === 1 && one[0]!.kind === "file" && prev.intent === "question")
       out.splice(i - 1, 2, { ...c, paths: [one[0]!, ...c.paths] });
+    // "移到 posts/ 下面，同时改名为 b.md", "move a.md into posts/ and rename it b.md": one move of that file, to the new name.
+    else if (c.intent === "change" && c.op === "move" && prev.intent === "change" && prev.op === "move" && prev.paths.length === 1 && one.length === 1 && one[0]!.kind === "file" && c.paths.length === 1 && c.paths[0]!.kind === "new")
+      out.splice(i - 1, 2, { ...prev, text: `${prev.text}${c.text}`, paths: [one[0]!, c.paths[0]!] });
   }
   // "check tests/" right after a question naming nothing says where to look: it is that question's scope, not a read of its own.
   const scopes = (c: Clause, prev: Clause | undefined) =>
     c.intent === "question" && !!c.asksBack && c.paths.length > 0 && c.paths.every((p) => p.kind === "dir") && !!prev && prev.intent === "question" && !prev.paths.length && !prev.domain && !prev.into;
   for (let i = out.length - 1; i > 0; i--) if (scopes(out[i]!, out[i - 1]) && out[i]!.paths.length === 1) out.splice(i - 1, 2, { ...out[i - 1]!, into: out[i]!.paths[0]!.path });
-  // An edit repeated with a value of its own sets that value in the same file ("port 改成 5432，host 改成 db.internal").
-  const setsToo = (c: Clause, prev: Clause | undefined) => repeats(c, prev) && c.op === "edit" && c.value !== undefined && existing(prev!.paths).length === 1;
+  // An edit repeated with a value or quotes of its own sets them in the same file ("port 改成 5432，host 改成 db.internal", "顺便把“糖 30g”改成“糖 20g”").
+  const setsToo = (c: Clause, prev: Clause | undefined) => repeats(c, prev) && c.op === "edit" && (c.value !== undefined || c.content.length > 0) && existing(prev!.paths).length === 1;
   // When the edit before named no value ("修改 a.ts，把 x 改成 7"), the value is that edit's.
   for (const [i, c] of out.entries()) {
     if (!setsToo(c, out[i - 1])) continue;
-    if (out[i - 1]!.value === undefined) out[i - 1] = { ...out[i - 1]!, value: c.value };
+    if (out[i - 1]!.value === undefined && !out[i - 1]!.content.length && !c.content.length) out[i - 1] = { ...out[i - 1]!, value: c.value };
     else out[i] = { ...c, paths: existing(out[i - 1]!.paths) };
   }
   return out

@@ -275,6 +275,8 @@ export const Evidence = z.object({
   from: z.string().optional(),
   /** On `absence` evidence: the path itself was not found (a read of it failed), not only what a search looked for in it. */
   missing: z.boolean().optional(),
+  /** On `search_hit` evidence: what was searched for, and where when the search ran to its end (its hits say only where it found something). */
+  search: z.object({ query: z.string(), regex: z.boolean(), scope: z.string().optional() }).optional(),
   /** On `command` evidence: the paths it changed, as seen; absent when not tracked (too large a workspace, too many changes). */
   changes: z.array(PathChange).optional(),
   /** Produced by a simulated backend (an evaluation fixture): never verified real-world evidence. */

@@ -141,6 +141,8 @@ export const searchText = defineTool({
       }
     }
     if (evidence.length === 0) return fail("empty_result", `no line under ${scope.rel} matches ${JSON.stringify(input.query)}`);
+    // A search that ran to its end covered its whole scope: "nothing else" rests on that, not on where it hit.
+    for (const e of evidence) e.search = { query: input.query, regex: input.regex, ...(truncated ? {} : { scope: scope.rel }) };
     const more = truncated ? ` (stopped at maxResults ${input.maxResults}; narrow the path or query)` : "";
     return ok(`${evidence.length} matching lines in ${files.size} files for ${JSON.stringify(input.query)}${more}`, evidence);
   },
