@@ -1,5 +1,5 @@
 /**
- * Words around a name that make it a place (a folder something goes in or is in), and the
+ * Words around a name that make it a place (a folder or file something goes in or is in), and the
  * imperative that opens a run: the shapes the request reader (request.ts) matches as written.
  */
 
@@ -9,11 +9,18 @@ export const INTO_FOLDER = /\b(?:in|into|inside|under|within|to)\s+(?:(?:the|a|a
 /** A place word that points back at a folder named elsewhere ("with a .gitkeep in it", "a logs folder with an empty .gitkeep", "在里面放", a clause opening with "里面": "建一个 x 目录，里面放 …"). */
 export const ANAPHORIC_PLACE = /\b(?:folder|directory|dir)\s+(?:(?:called|named)\s+[`'"]?[\p{L}\p{N}_.-]+[`'"]?\s+)?with\b|\b(?:in|inside|into)\s+(?:it|the\s+(?:innermost|deepest|last)(?:\s+(?:one|folder|directory|level))?)\b|\binside(?=\s*(?:[,.;]|$|\b(?:that|which)\b))|在(?:最)?(?:里面|其中|里头|里层|深处|底层)|(?<=\p{Script=Han})进(?:去|来)|(?<=[，,；;]\s*)(?:里面|里头)/iu;
 
-/** Right before a new path the request calls a folder ("a new folder called fixtures/users"). */
-export const CALLED_FOLDER = /\b(?:folder|directory|dir)\s+(?:called|named)\s+[`'"]?$/iu;
-
 /** A bare name right after an English place preposition ("under test"). */
 export const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 
 /** An English request opening with what a command does, as a verb ("Build with build.sh", "Compile it with make", "lint everything"). */
 export const IMPERATIVE_RUN = /^\s*(?:please\s+)?(?:build|compile|lint|test)(?:\s+(?:the|it|this|that|with|using|via|everything|all|again|now|and|first)\b|\s*[.!]?\s*$)/iu;
+
+/** English words before a file that make it where something is ("remove X from a.txt"). */
+// "get rid of a.txt" takes a.txt as its object.
+export const FROM_FILE = /\b(?:from|in|inside|within|(?<!\brid\s+)of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
+
+/** Words before a file that make it where something goes: "to", "into", "onto" (the end of), a Chinese verb's 到/进/入. */
+export const TOWARD_FILE = /(?:\b(?:to|into|onto)\s+(?:the\s+)?(?:(?:end|bottom|top)\s+of\s+(?:the\s+)?)?(?:file\s+)?|\p{Script=Han}[到进入]\s*)[`'"]?$/iu;
+
+/** 的 and a part of a file after its name ("的第一行", "的表头", "的内容"), not its name ("的名字") nor another file. */
+export const PART_OF_FILE = /^\s*的\s*(?!.*(?:名|文件|目录|文件夹))\p{Script=Han}/u;

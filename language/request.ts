@@ -21,7 +21,7 @@ import { refineRequestedState } from "./requestedState.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import { CALLED_FOLDER_AFTER, CALLED_FOLDER_BEFORE, DIR_TOKEN, DOT_FOLDER, NESTED_NAMES, UNDER_DIR } from "./pathShapes.js";
-import { ANAPHORIC_PLACE, CALLED_FOLDER, IMPERATIVE_RUN, INTO_FOLDER, PLACE_WORD } from "./placeWords.js";
+import { ANAPHORIC_PLACE, FROM_FILE, IMPERATIVE_RUN, INTO_FOLDER, PART_OF_FILE, PLACE_WORD, TOWARD_FILE } from "./placeWords.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
@@ -184,7 +184,12 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   // A name under an existing folder is a path even without an extension (`bin/tool2`).
   // So is one under a new folder inside an existing one (`scripts/archive/old` beside scripts/).
   const underKnown = (dir: string) => ws.dirs.has(dir) || (dir.includes("/") && ws.dirs.has(dir.slice(0, dir.indexOf("/"))));
-  for (const m of rest.matchAll(UNDER_DIR)) if (underKnown(m[1]!)) take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
+  // A new one the request calls a folder ("a new folder called fixtures/users") is a folder.
+  for (const m of rest.matchAll(UNDER_DIR)) {
+    if (!underKnown(m[1]!)) continue;
+    take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
+    if (mentions.at(-1)!.kind === "new" && CALLED_FOLDER_BEFORE.test(rest.slice(Math.max(0, m.index - 24), m.index))) mentions.at(-1)!.folder = true;
+  }
   // A path through a dot-folder with no extension at its end (`.github/workflows`) is a folder.
   for (const m of rest.matchAll(DOT_FOLDER)) {
     const path = m[0].replace(/\/+$/, "");
@@ -287,8 +292,7 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   // A new name without an extension that something is put in (`在 notes/草稿 里新建 a.md`, "inside out/x") is a folder; a destination (`to`, `到`) may be a new file's name.
   for (const m of mentions) {
     const f = span(m);
-    const newDir = m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".");
-    if (newDir && ((isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) || CALLED_FOLDER.test(text.slice(0, f.at)))) folders.push(f);
+    if (m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".") && isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) folders.push(f);
   }
   const taken = mentions.map(span);
   // `named`: the word is called a folder ("the done folder", "folder named to"), so even a stop word is its name, unless it says which folder (the new folder).
@@ -364,13 +368,6 @@ function nestPlaces(places: Array<{ path: string; at: number; end: number }>, te
   return { places: out, outer };
 }
 
-/** English words before a file that make it where something is ("remove X from a.txt"). */
-// "get rid of a.txt" takes a.txt as its object.
-const FROM_FILE = /\b(?:from|in|inside|within|(?<!\brid\s+)of)\s+(?:the\s+)?(?:file\s+)?[`'"]?$/iu;
-
-/** Words before a file that make it where something goes: "to", "into", "onto" (the end of), a Chinese verb's 到/进/入. */
-const TOWARD_FILE = /(?:\b(?:to|into|onto)\s+(?:the\s+)?(?:(?:end|bottom|top)\s+of\s+(?:the\s+)?)?(?:file\s+)?|\p{Script=Han}[到进入]\s*)[`'"]?$/iu;
-
 /** Whether the file mention at [at, end) is where something is: "from a.txt", "从 a.txt", "a.txt 里". */
 function isContainer(text: string, at: number, end: number): boolean {
   if (FROM_FILE.test(text.slice(Math.max(0, at - 30), at))) return true;
@@ -383,8 +380,6 @@ function isContainer(text: string, at: number, end: number): boolean {
   return hasHan(after) && (tagWords(after).filter((w) => w.word.trim())[0]?.tag === "f" || PART_OF_FILE.test(after));
 }
 
-/** 的 and a part of a file after its name ("的第一行", "的表头", "的内容"), not its name ("的名字") nor another file. */
-const PART_OF_FILE = /^\s*的\s*(?!.*(?:名|文件|目录|文件夹))\p{Script=Han}/u;
 
 /** Bare file names written without a folder that exist in several folders (and not at the root). */
 function ambiguousNames(text: string, mentions: PathMention[], ws: WorkspaceIndex): ParsedRequest["ambiguous"] {

@@ -33,6 +33,7 @@ const go = gateRunner({
   "raw/A.TXT": "1\n",
   "raw/B.TXT": "2\n",
   "old_name.py": "x = 1\n",
+  "seed/.keep": "",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -61,7 +62,7 @@ describe("issue 21, round 19: what the request asks and what an observation show
     expect(honest.verdict).not.toBe("error");
   });
 
-  it("rule: a new path the request calls a folder ('a folder called fixtures/users … in it') holds what is put in it", { timeout: 60_000 }, async () => {
+  it("rule: a new path under an existing folder that the request calls a folder ('a folder called seed/users … in it') holds what is put in it", { timeout: 60_000 }, async () => {
     const request = "Create a new folder called seed/users and put an empty bob.json in it.";
     const right = await go("called-folder", request, [sh("mkdir -p seed/users && touch seed/users/bob.json"), ["read_list", { path: "seed", depth: 2 }]], "seed/users/ now holds bob.json (empty).");
     expect(right).toMatchObject(done);
@@ -146,6 +147,8 @@ describe("issue 21, round 19: what the request asks and what an observation show
     expect(right).toMatchObject(done);
     expect(text(right.workspace, "docs/CHANGES.md")).toBe("# 变更记录\n");
     expect(await go("first-line-listed", request, [make, ["read_list", { path: "docs" }]], "建好了，第一行是 # 变更记录。")).toMatchObject(refused);
+    const wrong = await go("first-line-wrong", request, [sh("mkdir -p docs && echo '# 变更' > docs/CHANGES.md"), [...cat("docs/CHANGES.md")]], "建好了。");
+    expect(wrong).toMatchObject(refused);
   });
 
   it("rule: in a Chinese sentence a project document's capitalised name ('在 README 末尾') is that document", { timeout: 60_000 }, async () => {
