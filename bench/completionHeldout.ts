@@ -52,6 +52,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout16": "tuning set 16 (sixteenth held-out set, measured once blind, since tuned on)",
   "tuning-heldout17": "tuning set 17 (seventeenth held-out set, measured once blind, since tuned on)",
   "heldout18": "held-out set 18 (written blind, measured once)",
+  "heldout19": "held-out set 19 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
