@@ -184,11 +184,12 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   // A name under an existing folder is a path even without an extension (`bin/tool2`).
   // So is one under a new folder inside an existing one (`scripts/archive/old` beside scripts/).
   const underKnown = (dir: string) => ws.dirs.has(dir) || (dir.includes("/") && ws.dirs.has(dir.slice(0, dir.indexOf("/"))));
-  // A new one the request calls a folder ("a new folder called fixtures/users") is a folder.
+  // A new one the request calls a folder ("a new folder called fixtures/users", "新建 src/utils 目录") is a folder.
   for (const m of rest.matchAll(UNDER_DIR)) {
     if (!underKnown(m[1]!)) continue;
     take(m[0], ws.files.has(m[0]) ? "file" : ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
-    if (mentions.at(-1)!.kind === "new" && CALLED_FOLDER_BEFORE.test(rest.slice(Math.max(0, m.index - 24), m.index))) mentions.at(-1)!.folder = true;
+    const called = CALLED_FOLDER_BEFORE.test(rest.slice(Math.max(0, m.index - 24), m.index)) || CALLED_FOLDER_AFTER.test(rest.slice(m.index + m[0].length, m.index + m[0].length + 24));
+    if (mentions.at(-1)!.kind === "new" && called) mentions.at(-1)!.folder = true;
   }
   // A path through a dot-folder with no extension at its end (`.github/workflows`) is a folder.
   for (const m of rest.matchAll(DOT_FOLDER)) {
@@ -306,7 +307,9 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   }
   // An existing folder's bare name after a place preposition ("under test") is that folder.
   for (const m of text.matchAll(PLACE_WORD)) if (ws.dirs.has(m[1]!)) candidate(m[1]!, m.index + m[0].length - m[1]!.length);
-  let placed = folders.filter((f) => isPlace(text, f.at, f.end));
+  // A folder of the place named right inside it ("在 src 里的 config 文件夹创建 …") shares its preposition, when it exists there.
+  const nestedIn = (f: (typeof folders)[number]) => folders.some((o) => o.end <= f.at && NESTS.test(text.slice(o.end, f.at)) && ws.dirs.has(`${o.path}/${f.path}`) && isPlace(text, o.at, o.end));
+  let placed = folders.filter((f) => isPlace(text, f.at, f.end) || nestedIn(f));
   // Of several places, one holding a file the request names is where that file is ("old 目录下的 report.csv"), not an operand: the other is where it goes.
   const holds = (f: { path: string }) => mentions.some((m) => m.kind === "file" && m.path.startsWith(`${f.path}/`));
   if (new Set(placed.map((f) => f.path)).size > 1 && placed.some(holds) && !placed.every(holds)) {
@@ -317,7 +320,8 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   // A place named right inside another ("data 目录下的 2024 子目录里", "in the 2024 folder of data"): one nested place.
   const nested = nestPlaces(placed, text);
   placed = nested.places;
-  mentions = mentions.filter((m) => !(m.kind === "dir" && nested.outer.has(m.path)));
+  // Neither the outer folder nor the inner name read alone (a root folder of that name) is an operand of its own.
+  mentions = mentions.filter((m) => !(m.kind === "dir" && (nested.outer.has(m.path) || nested.inner.has(m.at))));
   // "in it", "在里面": the place is the one folder the request names, wherever it is named.
   const cue = !placed.length && new Set(folders.map((f) => f.path)).size === 1 ? ANAPHORIC_PLACE.exec(text) : null;
   const anaphora = !!cue;
@@ -353,19 +357,21 @@ const AT_ROOT = /(?:根目录|根路径)\s*(?:的|下|里|中)?\s*$|\broot(?:\s+
 /** What may stand between a place and a place inside it: its folder noun and a localizer, 的 ("data 目录下的 2024"). */
 const NESTS = new RegExp(`^\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")})?\\s*(?:${LOCALIZERS})?\\s*的\\s*$`, "u");
 
-/** Places written one inside the other, joined into one; `outer`: the folders that became a prefix. */
-function nestPlaces(places: Array<{ path: string; at: number; end: number }>, text: string): { places: Array<{ path: string; at: number; end: number }>; outer: Set<string> } {
+/** Places written one inside the other, joined into one; `outer`: the folders that became a prefix; `inner`: where the inner names were. */
+function nestPlaces(places: Array<{ path: string; at: number; end: number }>, text: string): { places: Array<{ path: string; at: number; end: number }>; outer: Set<string>; inner: Set<number> } {
   const sorted = [...places].sort((a, b) => a.at - b.at);
   const out: typeof sorted = [];
   const outer = new Set<string>();
+  const inner = new Set<number>();
   for (const p of sorted) {
     const prev = out.at(-1);
     if (prev && prev.path !== p.path && !p.path.includes("/") && NESTS.test(text.slice(prev.end, p.at))) {
       outer.add(prev.path);
+      inner.add(p.at);
       out[out.length - 1] = { path: `${prev.path}/${p.path}`, at: prev.at, end: p.end };
     } else out.push(p);
   }
-  return { places: out, outer };
+  return { places: out, outer, inner };
 }
 
 /** Whether the file mention at [at, end) is where something is: "from a.txt", "从 a.txt", "a.txt 里". */

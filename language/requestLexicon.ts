@@ -118,6 +118,8 @@ const PHRASES = new Map<string, WordSense>([
   ["文件名 改为", move],
   ["set up", write],
   // jieba cuts 调到 into 调 + 到; 调 alone ("调小") is too loose to be an edit.
+  // 加起来 adds numbers up: a figure asked, no addition to a file ("amount 这一列加起来是多少").
+  ["加 起来", verb("question")],
   ["调 到", edit],
   ["调 成", edit],
   ["调 为", edit],

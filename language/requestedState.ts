@@ -3,7 +3,8 @@
  * the request asks for): the line a delete removes named by its key ("the LOG_LEVEL line",
  * "LOG_LEVEL 那一行") or pointed at after its file ("todo.txt 里 buy milk 那行"), a setting given as `KEY=value` ("set LOG_LEVEL=debug"), the copy a later
  * clause refers to ("in the copy"), and a copy's bare new name, which puts it beside its source
- * ("复制成 app.yaml.bak" of config/app.yaml is config/app.yaml.bak). Used by request.ts.
+ * ("复制成 app.yaml.bak" of config/app.yaml is config/app.yaml.bak), and the text a clause replaces
+ * everywhere. Used by request.ts and the TaskFrame.
  */
 import type { PathMention } from "./pathMention.js";
 
@@ -69,4 +70,19 @@ export function refineRequestedState(clauses: ClauseState[]): void {
       if (set) c.value = set;
     }
   }
+}
+
+/**
+ * The text a clause replaces everywhere in its scope ("all X to Y", "所有 X 都换成 Y"), if it says
+ * so; a replacement in a folder ("replace X with Y in … under letters/", "把 letters 里的 X 替换成 Y", "rename X to Y
+ * everywhere under src/") is everywhere in it.
+ */
+export function replacedEverywhere(text: string): string | undefined {
+  const m =
+    /\b(?:all|every)\s+(?:the\s+)?(?:occurrences\s+of\s+)?[`'"]?([^\s`'"]+)[`'"]?\s+(?:(?:to|with|into)\s)/iu.exec(text) ??
+    /\b(?:replace|substitute)\s+(?:\S+\s+){0,3}?[`'"]?([^\s`'"]+)[`'"]?\s+(?:with|by)\s/iu.exec(text) ??
+    /\b(?:rename|change)\s+[`'"]?([^\s`'"]+)[`'"]?\s+(?:to|into)\s+\S+\s+(?:everywhere|throughout|across)\b/iu.exec(text) ??
+    /(?:里|中|下)的?\s*[`'"“]?([^\s`'"“”，,]+?)[`'"”]?\s*(?:全|都)?\s*(?:替换成|替换为|换成|换为)/u.exec(text) ??
+    /(?:所有|全部)(?:的)?\s*[`'"]?([^\s`'"，,]+?)[`'"]?\s*都?\s*(?:改名成|改名为|改成|改为|换成|换为|替换成|替换为)/u.exec(text);
+  return m?.[1];
 }

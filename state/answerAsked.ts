@@ -15,6 +15,8 @@ import type { Evidence, TaskFrame } from "./types.js";
 
 /** Negation anywhere in a sentence: a file it names is not stated as found. */
 const NEGATED = /\b(?:not|no|nothing|never|none|neither|nor)\b|n['’]t\b|[没未不无]/iu;
+/** An aside set outside what was asked ("(scripts/dev.js has one, outside src/)"): no finding of the question's scope. */
+const OUTSIDE_SCOPE = /\boutside\b|之外|以外/iu;
 
 /** Whether `text` shows `name` as a path's last part (`render.py` in `invoices/render.py:3`, not in `prerender.py`). */
 const shownName = (text: string, name: string): boolean => new RegExp(`(?<![\\w.-])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`, "u").test(text);
@@ -95,7 +97,7 @@ export function unshownPath(frame: TaskFrame, evidence: Evidence[], turn: Eviden
   const isFile = (p: string) => fileKinds.has(extOf(p)) || FOLDERED.test(p);
   for (const sentence of sentences(withoutProposals(answer))) {
     for (const part of statingParts(sentence)) {
-      if (NEGATED.test(part)) continue;
+      if (NEGATED.test(part) || OUTSIDE_SCOPE.test(part)) continue;
       const names = [...part.matchAll(PATH_TOKEN), ...[...part.matchAll(DOTFILE)].filter((m) => m[0].includes("/"))].map((m) => m[0]);
       const name = names.find((p) => isFile(p) && !known.includes(p) && !shownName(known, baseOf(p)));
       if (name) return `the answer names ${name} ("${sentence}"), but no observation of this run shows it`;

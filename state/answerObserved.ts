@@ -57,7 +57,9 @@ const MEASURES_SIZE = (e: Evidence): boolean => {
 /** A size the answer states when no observation of the turn measured one (a count of files, then their total size, after a command that only counted). */
 export function unmeasuredSize(turn: Evidence[], answer: string): string | undefined {
   const size = [...answer.matchAll(SIZE)][0];
-  if (!size || turn.some(MEASURES_SIZE) || turn.some((e) => shownText(e).includes(size[1]!))) return undefined;
+  // A whole read that came back empty measured nothing but zero: "0 bytes" is what it showed.
+  const seenEmpty = Number(size?.[1]) === 0 && turn.some((e) => e.kind === "content" && real(e) && e.content === "" && (e.source.startLine ?? 1) === 1);
+  if (!size || seenEmpty || turn.some(MEASURES_SIZE) || turn.some((e) => shownText(e).includes(size[1]!))) return undefined;
   return `the answer states a size (${size[0]}), but no observation of this turn measured one`;
 }
 

@@ -25,8 +25,8 @@ export function askedTerms(request: string, places: string[] = []): string[] {
     .split(/[\s\p{Script=Han}，。、：；！？（）]+/u)
     // A term in brackets or trailing off ("(AKIA...)") is the term itself.
     .map((w) => w.replace(/^[(\[{]+(?=\w)/u, "").replace(/(?<=\w)(?:\.{2,}|…)?[)\]}]+$/u, "").replace(/[,;:?!]+$|\.$/u, ""))
-    // A dotted name is a term too (`console.log`): a search for something else does not find it, whatever it names.
-    .filter((w) => !w.includes("/") && !places.includes(w) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$|^[A-Za-z]\w*\.[A-Za-z]\w*$/.test(w) || (han && /^[A-Za-z][\w-]+$/.test(w) && !isStopword(w.toLowerCase()) && !places.includes(w))));
+    // A dotted name or number is a term too (`console.log`, `192.168.`): a search for something else does not find it.
+    .filter((w) => !w.includes("/") && !places.includes(w) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$|^[A-Za-z]\w*\.[A-Za-z]\w*$|^\d+(?:\.\d+)+$/.test(w) || (han && /^[A-Za-z][\w-]+$/.test(w) && !isStopword(w.toLowerCase()) && !places.includes(w))));
   return [...quotes, ...words];
 }
 
@@ -46,7 +46,8 @@ const queryOf = (e: Evidence): string | undefined => {
 
 /** Whether a query searches for the term: one holds the other (case-insensitive), or the query as a regex matches it. */
 export function searchesFor(query: string, term: string): boolean {
-  const q = query.toLowerCase();
+  // A regex that escapes its literal (`192\.168\.`) searches for that literal.
+  const q = query.replace(/\\([^\w\s])/g, "$1").toLowerCase();
   const t = term.toLowerCase();
   if (t.includes(q) || q.includes(t)) return true;
   try {

@@ -185,6 +185,10 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
       }
     }
   }
+  // A verb the lexicon lacks ("gzip logs/old.log") asks for no state it can name: when its effect was seen to remove the
+  // target, an observation of the target gone shows that effect.
+  const removed = (e: Evidence) => e.kind === "command" && !!seenChanges(e)?.some((c) => (c.change === "deleted" && c.path === t) || c.from === t);
+  if (!shown.yes && !shown.no && t && lastEffect && goal.guessed && goal.expects === undefined && goal.expectsGone === undefined && removed(lastEffect)) shown = latest(observed, (s) => negate(presence(s, t)));
   // Undecided by what was seen of the target: the run the request named to confirm its changes, succeeding after them, observes them.
   if (!shown.yes && !shown.no && lastEffect) shown = { yes: confirmingRun(frame.goals ?? [], observed) };
   return { lastEffect, shownBy: shown.yes, contradictedBy: shown.no };

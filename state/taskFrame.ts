@@ -5,6 +5,7 @@
  * exists or is the target of a change.
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
+import { replacedEverywhere } from "../language/requestedState.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 import { dirOf } from "./workspacePaths.js";
@@ -282,19 +283,6 @@ function setsWholeFile(text: string, written: string): boolean {
   );
 }
 
-/**
- * The text a clause replaces everywhere in its scope ("all X to Y", "所有 X 都换成 Y"), if it says
- * so; a replacement in a folder ("replace X with Y in … under letters/", "把 letters 里的 X 替换成 Y") is everywhere in it.
- */
-function replacedEverywhere(text: string): string | undefined {
-  const m =
-    /\b(?:all|every)\s+(?:the\s+)?(?:occurrences\s+of\s+)?[`'"]?([^\s`'"]+)[`'"]?\s+(?:(?:to|with|into)\s)/iu.exec(text) ??
-    /\b(?:replace|substitute)\s+(?:\S+\s+){0,3}?[`'"]?([^\s`'"]+)[`'"]?\s+(?:with|by)\s/iu.exec(text) ??
-    /(?:里|中|下)的?\s*[`'"“]?([^\s`'"“”，,]+?)[`'"”]?\s*(?:全|都)?\s*(?:替换成|替换为|换成|换为)/u.exec(text) ??
-    /(?:所有|全部)(?:的)?\s*[`'"]?([^\s`'"，,]+?)[`'"]?\s*都?\s*(?:改名成|改名为|改成|改为|换成|换为|替换成|替换为)/u.exec(text);
-  return m?.[1];
-}
-
 /** Text asked to open a file: "as the first line", "at the top of", "在开头", "放到第一行". */
 const LEADS = /\b(?:as|at|on)\s+(?:the\s+)?(?:very\s+)?(?:first\s+line|top|beginning|start)\b|\bprepend|开头|第一行|最前面|顶部|文件头/iu;
 /** Whether `from` is written right before a word of becoming and then `to`, a name with an extension. */
@@ -332,6 +320,8 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
       out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
     else if (c.intent) out.push({ ...c, intent: c.intent, paths: [...fronted.splice(0), ...c.paths] });
+    // A folder in brackets after a question naming none ("… in any of the config files? (config/)") is where it asks.
+    else if (prev?.intent === "question" && !prev.paths.length && !prev.domain && !prev.into && c.paths.length === 1 && c.paths[0]!.kind === "dir" && /^\s*[(（]/u.test(c.text)) out[out.length - 1] = { ...prev, into: c.paths[0]!.path };
     else if (prev && c.paths.length && !c.keeps) out.push({ ...prev, text: c.text, paths: c.paths, together: c.together });
   }
   // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").
