@@ -53,6 +53,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout17": "tuning set 17 (seventeenth held-out set, measured once blind, since tuned on)",
   "tuning-heldout18": "tuning set 18 (eighteenth held-out set, measured once blind, since tuned on)",
   "heldout19": "held-out set 19 (written blind, measured once)",
+  "heldout20": "held-out set 20 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
