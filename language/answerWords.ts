@@ -268,21 +268,22 @@ export interface ClaimedChange {
  * Where an answer says it made a change ("Converted notes.txt to uppercase", "I have removed the
  * lines", "The file was deleted", "已清理完毕", "已把 port 改成 3307"), or undefined. Grammar, not
  * a list of the request's verbs: a subjectless or first-person past participle of a WordNet verb
- * that changes something, a passive of a changing verb, or (Chinese) a verb finished by
+ * that changes something, a passive of a changing verb (answering a question, a past one: `was set`), or (Chinese) a verb finished by
  * 完毕/完成/搞定, or 已 with a verb that does not merely look or state (有, 通过). A bare "Done"
  * or "已完成" names no change (it answers a question as well as a task). A
  * sentence with a negation reports what was not done and claims nothing.
  */
 const INSTRUCTS = /^(?:要|需要|应|应该|应当|必须|得|请|确认|确保|检查|记得|务必)$/u;
 
-export function claimedChange(answer: string): ClaimedChange | undefined {
+export function claimedChange(answer: string, asked = false): ClaimedChange | undefined {
   for (const sentence of sentences(answer)) {
     if (NEGATED.test(sentence) || statedInability(sentence)) continue;
     const words = segmentWords(sentence);
     let i = SUBJECT.test(words[0] ?? "") ? 1 : 0;
     while (i < words.length && AUXILIARY.test(words[i]!)) i++;
     if (i <= 3 && changedForm(words[i] ?? "") && !PREPOSITION.test(words[i + 1] ?? "")) return { sentence, verb: words[i]! };
-    const passive = words.find((w, j) => j > 0 && PASSIVE.test(words[j - 1]!) && changedForm(w) && participleBases(w).some((f) => lookupWord(f)?.kind === "verb"));
+    // Answering a question, "strict is set in compilerOptions" says how things are, not what was done.
+    const passive = words.find((w, j) => j > 0 && PASSIVE.test(words[j - 1]!) && !(asked && /^(?:is|are)$/i.test(words[j - 1]!)) && changedForm(w) && participleBases(w).some((f) => lookupWord(f)?.kind === "verb"));
     if (passive) return { sentence, verb: passive };
     // Chinese: a verb after 已, or a verb finished by 完毕/完成/搞定 ("清理完毕"); a bare "已完成" names no change.
     // Only Han text holds these markers: an English answer never loads the segmenter for them.

@@ -169,8 +169,10 @@ export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ pa
   };
   for (const m of text.matchAll(new RegExp(`\\b((?:the|this|that|my|our|your)\\s+)([\\p{Script=Latin}\\p{N}_][\\p{Script=Latin}\\p{N}_.-]*)\\s+(?:${nouns})\\b`, "giu")))
     if (ok(m[2]!, m.index)) out.push({ path: m[2]!, at: m.index + m[1]!.length, length: m[2]!.length, ...only(m[2]!) });
+  // A name written right before a Chinese folder noun is called a folder: even a common word is its name ("old 子目录").
+  const called = (name: string, at: number) => !besideFolder(at) && !ws.dirs.has(name) && !ws.files.has(name) && !RELATIVE_PLACES.has(name.toLowerCase()) && !/^(?:the|a|an|this|that|my|our|your|new)$/i.test(name);
   for (const m of text.matchAll(new RegExp(`(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}_][\\p{Script=Latin}\\p{N}_.-]*)\\s*(?:${hanNouns})`, "gu")))
-    if (ok(m[1]!, m.index)) out.push({ path: m[1]!, at: m.index, length: m[1]!.length, ...only(m[1]!) });
+    if (called(m[1]!, m.index)) out.push({ path: m[1]!, at: m.index, length: m[1]!.length, ...only(m[1]!) });
   // Names listed before a counted or plural folder noun are each a folder ("src、tests、docs 三个文件夹", "a, b and c folders").
   const list = new RegExp(`(?<![\\p{L}\\p{N}_.\\/-])(${NAME}(?:${LIST_SEPARATOR}${NAME})+)\\s*(?:[一二三四五六七八九十两几\\d]+\\s*个\\s*)?(?:空的?\\s*|empty\\s+)?(?:${hanNouns}|(?:${nouns})s|directories)(?![\\p{L}])`, "giu");
   for (const m of text.matchAll(list))

@@ -35,5 +35,21 @@ export function namedSubfolders(mentions: PathMention[], text: string, ws: Works
     return sub && ws.dirs.has(path) ? { path, kind: "dir", at: m.at, written: text.slice(m.at, m.at + written.length + sub.index + sub[0].indexOf(sub[1]!) + sub[1]!.length) } : m;
   });
   // The inner name read alone (a root folder of the same name) is part of the joined one.
-  return joined.filter((m) => !joined.some((j) => j !== m && j.at < m.at && m.at < j.at + (j.written ?? j.path).length));
+  const kept = joined.filter((m) => !joined.some((j) => j !== m && j.at < m.at && m.at < j.at + (j.written ?? j.path).length));
+  return madeInside(kept, text);
+}
+
+/** Between a folder and a new one made in it: a localizer and a verb of making ("logs/ 下面建一个 archive 子目录"). */
+const MADE_INSIDE = /^\s*(?:目录|文件夹)?\s*(?:里面|里|下面|下|中)\s*(?:再|新)?(?:新建|创建|建立|建)\s*(?:一个|个)?\s*$/u;
+
+/** A new folder made inside a named one is that path; the outer folder is only where it is made. */
+function madeInside(mentions: PathMention[], text: string): PathMention[] {
+  const outer = new Set<PathMention>();
+  const out = mentions.map((n): PathMention => {
+    const m = n.kind === "new" && n.folder && !n.path.includes("/") ? mentions.find((d) => d.kind === "dir" && d.at < n.at && MADE_INSIDE.test(text.slice(d.at + (d.written ?? d.path).length, n.at))) : undefined;
+    if (!m) return n;
+    outer.add(m);
+    return { ...n, path: `${m.path}/${n.path}`, written: n.written ?? n.path };
+  });
+  return out.filter((m) => !outer.has(m));
 }

@@ -528,8 +528,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     return { intent: verb.intent, op: verb.op, additive: verb.additive, domain, namesFile, ...(verb.copies ? { copies: true } : {}), ...(empty ? { empty: true } : {}), ...(verb.repairs ? { repairs: true } : {}) };
   }
   if (asked) return { intent: web ? "lookup" : "question", domain };
-  // An English request opening with what a command does ("Build with build.sh", "Compile it with make") runs it.
-  if (subject && content[0]?.sense?.kind === "subject" && IMPERATIVE_RUN.test(text)) return { intent: "run", subject };
+  // A request opening with what a command does ("Build with build.sh", "make build 一下") runs it.
+  if (subject && IMPERATIVE_RUN.test(text)) return { intent: "run", subject };
   return { intent: null, domain, subject, ...(keptBy || words.some((w) => w.sense?.kind === "keep") ? { keeps: true } : {}) };
 }
 

@@ -160,11 +160,12 @@ export const isCapability = (word: string): boolean => CAPABILITIES.has(word.toL
 
 /** Words an answer reports success with, and words of failure or negation that undo such a report ("not all passed", "没有通过"). */
 const SUCCESS = new Set("pass passed passes passing succeed succeeded succeeds success successful successfully 通过 成功".split(" "));
-const FAILURE = new Set("fail failed fails failing failure error errors broken not no never isn't didn't doesn't don't aren't wasn't but except 没 没有 未 不 失败 错误 报错 出错 但 但是 除了".split(" "));
+// 挂 is how a test fails in speech ("挂了 1 个"; "没有挂的" denies it, as 没问题 does).
+const FAILURE = new Set("fail failed fails failing failure error errors broken not no never isn't didn't doesn't don't aren't wasn't but except 没 没有 未 不 失败 错误 报错 出错 挂 挂了 但 但是 除了".split(" "));
 /** Words that open a denial ("No, …", "None …", "没有，…"). */
 const DENIAL = new Set("no none nope nothing 没有 没 无 不".split(" "));
 /** What a check reports when something is wrong; denied ("no problems", "没有报错") it reports a success. */
-const PROBLEM = new Set("problem problems issue issues error errors warning warnings failure failures 问题 错误 报错 警告 失败".split(" "));
+const PROBLEM = new Set("problem problems issue issues error errors warning warnings failure failures 问题 错误 报错 警告 失败 挂 挂了".split(" "));
 /** Words that deny the word right after them ("no errors", "没通过", "didn't pass"). */
 const DENIES_NEXT = new Set("no not never zero 0 without didn't doesn't don't isn't wasn't aren't 没 没有 未 不 无".split(" "));
 /** Words that open an affirmation ("Yes, …", "是的，…", "有，…"). */

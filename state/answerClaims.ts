@@ -17,7 +17,7 @@ import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
-import { uncutCount, widerCount } from "./answerScope.js";
+import { uncutCount, undistinctCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
@@ -169,6 +169,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const counted = turn.filter((e) => e.kind === "command" && real(e) && printedCount(e) !== undefined).at(-1);
     const stated = statedValues(answer);
     // A count asked to leave something out, after a command that left nothing out: its number is not the answer, a smaller one may be.
+    if (counted && stated.length && undistinctCount(counted, request)) return `the answer counts distinct values, but [${counted.id}] printed a count with nothing setting duplicates apart`;
     if (counted && stated.length && uncutCount(counted, request)) {
       if (!stated.some((n) => n < printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)} leaving nothing out, and the request asks to leave something out`;
     } else if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
@@ -204,7 +205,7 @@ const isQuestion = (request: string) => /[?？]\s*$/u.test(request.trim());
 function unbackedClaim(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
   // A tool's receipt or record (a mail sent, an event made) is an effect of its own domain.
   const acted = turn.some((e) => isEffect(e) || e.kind === "receipt" || e.kind === "record");
-  const claimed = acted ? undefined : claimedChange(answer);
+  const claimed = acted ? undefined : claimedChange(answer, isQuestion(request) && !frame.goals.some((g) => g.intent === "change"));
   const echoes = (verb: string) => isQuestion(request) && !frame.goals.some((g) => g.intent === "change") && baseForms(verb.toLowerCase()).some((f) => f.length > 2 && request.toLowerCase().includes(f));
   if (claimed && !echoes(claimed.verb)) return `the answer says "${claimed.sentence}", but nothing in this turn changed anything`;
   const words = segmentWords(answer);

@@ -96,16 +96,23 @@ const lastLineShown = (e: Evidence): number => Math.max(e.source.endLine ?? 0, (
 interface StatedNumber {
   value: number;
   text: string;
-  role: "line" | "percent" | "plain";
+  role: "line" | "percent" | "unit" | "plain";
 }
+
+/** A unit of time or size after a number: the number may restate a shown one in another unit (`15000 ms (15 s)`). */
+const UNIT = /^\s*(?:ms|s|secs?|seconds?|mins?|minutes?|h|hours?|[KMG]i?B|毫秒|秒|分钟|小时)(?![\p{L}])/u;
+/** What one unit of time or size is in the next smaller one. */
+const CONVERSIONS = [1000, 60, 3600, 1024, 1024 * 1024];
+/** Whether `value` is a grounded number in another unit. */
+const converted = (value: number, grounded: Set<number>): boolean => CONVERSIONS.some((k) => grounded.has(value * k) || grounded.has(value / k));
 
 /** Numbers an answer states in digits, outside names, three-part versions, clock times and dates (`a2.txt`, `v1.2.3`, `10:00`, `2024-03-01`). */
 function statedDigits(answer: string): StatedNumber[] {
   return [...answer.matchAll(/(?<![\w.:/\\-])\d+(?:\.\d+)?(?![\w:/\\-]|\.\d)/gu)].map((m) => {
     const before = answer.slice(Math.max(0, m.index - 8), m.index);
-    const after = answer.slice(m.index + m[0].length, m.index + m[0].length + 3);
+    const after = answer.slice(m.index + m[0].length, m.index + m[0].length + 8);
     const line = /\blines?\s*$|\bL$/iu.test(before) || (/第\s*$/u.test(before) && /^\s*行/u.test(after));
-    return { value: Number(m[0]), text: m[0], role: line ? "line" : /^\s*%/u.test(after) ? "percent" : "plain" };
+    return { value: Number(m[0]), text: m[0], role: line ? "line" : /^\s*%/u.test(after) ? "percent" : UNIT.test(after) ? "unit" : "plain" };
   });
 }
 
@@ -127,7 +134,8 @@ function shownArithmetic(answer: string, grounded: Set<number>): Set<number> {
  * run grounds (see `groundedNumbers`): `北京合计 300` after a command printing 420, `Go 1.21`
  * after a read that never showed the go line, a version quoted beside a count that only counted.
  * A line it points at must be one an observation showed; a percentage may be a shown fraction
- * (`20%` for `0.2`); the operands of arithmetic whose result is grounded were computed. A change's
+ * (`20%` for `0.2`), a number beside a unit a shown one in another unit (`15 s` for 15000 ms); the operands of
+ * arithmetic whose result is grounded were computed. A change's
  * report is not checked: it may name what it removed, which no later observation shows.
  */
 export function unshownNumber(frame: TaskFrame, evidence: Evidence[], answer: string, request: string): string | undefined {
@@ -139,7 +147,7 @@ export function unshownNumber(frame: TaskFrame, evidence: Evidence[], answer: st
   const computed = shownArithmetic(answer, grounded);
   const lastLine = Math.max(0, ...evidence.filter((e) => seen(e) || real(e)).map(lastLineShown));
   const unshown = stated.find((n) =>
-    n.role === "line" ? n.value > lastLine : !grounded.has(n.value) && !computed.has(n.value) && !(n.role === "percent" && grounded.has(n.value / 100)),
+    n.role === "line" ? n.value > lastLine : !grounded.has(n.value) && !computed.has(n.value) && !(n.role === "percent" && grounded.has(n.value / 100)) && !(n.role === "unit" && converted(n.value, grounded)),
   );
   if (!unshown) return undefined;
   const sentence = sentences(answer).find((s) => s.includes(unshown.text)) ?? answer;

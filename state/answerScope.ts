@@ -24,7 +24,8 @@ const namesFolder = (word: string, folder: string): boolean =>
  */
 export function widerCount(frame: TaskFrame, turn: Evidence[], request: string): string | undefined {
   if (!asksCount(request)) return undefined;
-  const folders = frame.goals.filter((g) => g.intent === "question" && !g.domain && g.target).map((g) => g.target!);
+  // "how many .ts files are under src/?" reads as a read of src: its count is asked of src as well.
+  const folders = frame.goals.filter((g) => (g.intent === "question" || g.intent === "read") && !g.domain && g.target).map((g) => g.target!);
   if (!folders.length) return undefined;
   const counted = turn.filter((e) => e.kind === "command" && real(e) && exitCode(e) === 0 && /^\s*\d+(?:\s+\S+)?\s*$/u.test(readCommand(e)?.output ?? "")).at(-1);
   const r = counted ? readCommand(counted) : null;
@@ -47,4 +48,20 @@ const UNCUT = new Set(["wc", "cat"]);
 export const uncutCount = (e: Evidence, request: string): boolean => {
   const r = readCommand(e);
   return asksCount(request) && asksExclusion(request) && !!r && !r.opaque && r.steps.length > 0 && r.steps.every((s) => UNCUT.has(programOf(s)));
+};
+
+/** A count asked of distinct things ("unique client IPs", "不同的 IP", "去重后"). */
+const DISTINCT = /\b(?:unique|distinct|different)\b|不同的|不重复|去重|唯一/iu;
+/** A step that sets duplicates apart: `uniq`, `sort -u`, an awk array, a set or counter in inline code. */
+const dedupes = (argv: string[]): boolean =>
+  argv[0] === "uniq" || (argv[0] === "sort" && argv.some((a) => /^-[A-Za-z]*u|^--unique/.test(a))) || argv.slice(1).some((a) => /\w\[\$|\bset\(|Counter|unique|distinct|DISTINCT/.test(a));
+
+/**
+ * Whether a count question asks for distinct things and `e` is a command that printed a count
+ * with no step setting duplicates apart (`wc -l access.log` for "unique IPs"): it counted every
+ * line, not every distinct value.
+ */
+export const undistinctCount = (e: Evidence, request: string): boolean => {
+  const r = readCommand(e);
+  return (asksCount(request) || /\bcount\b|统计|数一下/iu.test(request)) && DISTINCT.test(request) && !!r && !r.opaque && r.steps.length > 0 && !r.steps.some((s) => dedupes(s.argv));
 };

@@ -21,7 +21,8 @@ const inDomain = (goalDomain: string | undefined, e: Evidence) =>
   !goalDomain || (!!e.domain && (e.domain === goalDomain || e.domain.startsWith(`${goalDomain}.`) || e.domain === "mcp" || e.domain.startsWith("mcp.")));
 
 const isExit = (e: Evidence) => e.kind === "command" && exitCode(e) !== null;
-const SUBJECT_COMMANDS: Record<string, RegExp> = { test: /test|spec|vitest|jest|mocha|pytest/i, build: /build|tsc|compile|make|webpack|vite/i, lint: /lint/i, service: /restart|reload|systemctl|service|supervisorctl|pm2|docker|kill/i };
+// `make lint` runs the linter, not the build.
+const SUBJECT_COMMANDS: Record<string, RegExp> = { test: /test|spec|vitest|jest|mocha|pytest/i, build: /build|tsc|compile|\bmake\b(?!\s+(?:lint|test|tests|check|clean|fmt|format)\b)|webpack|vite/i, lint: /lint/i, service: /restart|reload|systemctl|service|supervisorctl|pm2|docker|kill/i };
 
 /** Evidence gathered in this turn (after the frame's `since`). */
 const inTurn = (frame: Pick<TaskFrame, "since">, evidence: Evidence[]) => evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));

@@ -299,6 +299,8 @@ const UNCOMMENT = /\buncomment|取消注释|解除注释/iu;
 /** A line comment's marker and the space after it (`# `, `// `, `; `, `-- `). */
 const COMMENT_MARK = /^\s*(?:#|\/\/|;|--)\s*/u;
 
+/** Words asking how a run went: it builds, compiles, passes (编过, 编译通过). */
+const RUN_OUTCOME = /\b(?:builds?|built|compiles?|compiled|pass(?:es)?|passed)\b|编过|编译|构建|通过/iu;
 /** A clause reporting what a message says ("说 …", "saying …", "that …"). */
 const REPORTED_SPEECH = /^(?:and\s+)?(?:说|告诉(?:他|她|他们|大家)|saying|say|tell\s+(?:him|her|them)|that)(?!\p{Script=Latin})/iu;
 
@@ -327,7 +329,8 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").
   const repeats = (c: Clause, prev: Clause | undefined) => !!prev && c.paths.length === 0 && c.intent === prev.intent && c.op === prev.op;
   // Being told something right after a command, with no operand of its own, asks for that command's outcome.
-  const reportsRun = (c: Clause, prev: Clause | undefined) => prev?.intent === "run" && c.intent === "question" && !!c.asksBack && c.paths.length === 0 && !c.domain;
+  // So does "tell me whether it builds": the code domain its word of building gives is the run's own.
+  const reportsRun = (c: Clause, prev: Clause | undefined) => prev?.intent === "run" && c.intent === "question" && !!c.asksBack && c.paths.length === 0 && (!c.domain || (c.domain === "code" && RUN_OUTCOME.test(c.text)));
   // A question naming nothing, right after a read of named workspace paths ("列出 reports/ 的文件，并告诉我哪个最大"), asks about them.
   const aboutPrevious = (c: Clause, prev: Clause | undefined) =>
     c.intent === "question" && !c.paths.length && !c.domain && !!prev && (prev.intent === "read" || prev.intent === "question") && existing(prev.paths).length > 0;
