@@ -54,6 +54,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout18": "tuning set 18 (eighteenth held-out set, measured once blind, since tuned on)",
   "tuning-heldout19": "tuning set 19 (nineteenth held-out set, measured once blind, since tuned on)",
   "heldout20": "held-out set 20 (written blind, measured once)",
+  "heldout21": "held-out set 21 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
