@@ -23,7 +23,7 @@ import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import { CALLED_FOLDER_AFTER, CALLED_FOLDER_BEFORE, DIR_TOKEN, DOT_FOLDER, NESTED_NAMES, UNDER_DIR } from "./pathShapes.js";
 import { ANAPHORIC_PLACE, FROM_FILE, IMPERATIVE_RUN, INTO_FOLDER, PART_OF_FILE, PLACE_WORD, TOWARD_FILE } from "./placeWords.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
-import { deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
+import { DESCRIBES, EMPTY_WORDS, deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
 /** The workspace as the parser sees it: relative paths with `/`. */
 export type { PathMention, WorkspaceIndex } from "./pathMention.js";
@@ -208,7 +208,8 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   for (const m of rest.matchAll(DIR_TOKEN)) {
     const path = m[0].replace(/^\.\//, "").replace(/\/+$/, "");
     if (ws.dirs.has(path)) take(path, "dir", m.index, m[0].length);
-    else if (path && !path.startsWith("..")) {
+    // "w/" is "with"; a new folder of one letter is no path the request names.
+    else if (path && !path.startsWith("..") && !/^[A-Za-z]$/.test(path)) {
       take(path, "new", m.index, m[0].length);
       mentions.at(-1)!.folder = true;
     }
@@ -234,7 +235,7 @@ function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes
       continue;
     }
     if (exists) quotedPaths.push({ path, kind: exists, at: m.index });
-    else if (backticked && new RegExp(`^${PATH_TOKEN.source}$`, "u").test(inner.replace(/ /g, "_"))) quotedPaths.push({ path, kind: "new", at: m.index });
+    else if (backticked && [PATH_TOKEN, DOTFILE].some((shape) => new RegExp(`^${shape.source}$`, "u").test(inner.replace(/ /g, "_")))) quotedPaths.push({ path, kind: "new", at: m.index });
     else if (!backticked) quotes.push({ text: inner, at: m.index });
     masked = blank(masked, m.index, m.index + m[0].length);
   }
@@ -271,7 +272,8 @@ function isPlace(text: string, at: number, end: number): boolean {
   if (INTO_FOLDER.test(before)) return true;
   const tagsBefore = hasHan(before) ? tagWords(before).filter((w) => w.word.trim()) : [];
   const last = tagsBefore.at(-1);
-  if (last?.tag === "p" && !OBJECT_MARKERS.has(last.word)) return true;
+  // 给 a folder is where something is given ("给 .github/workflows 加一个 ci.yml").
+  if (last?.tag === "p" && (!OBJECT_MARKERS.has(last.word) || last.word === "给")) return true;
   // A verb's directional complement right before it ("挪到 done 文件夹", "放进 x 目录"): where something goes.
   if (last && /^(?:到|进|入|至|进去|到了)$|[到进入至]$/u.test(last.word) && last.tag !== "x") return true;
   const afterText = text.slice(end, end + 12);
@@ -434,7 +436,9 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   // Nor does ASCII punctuation running into a path, a word or a closing bracket (`#!/bin/sh`, `./src`, "(AKIA...)"): a sentence ends before a space, Han text or the end.
   const inToken = (m: RegExpMatchArray) => /^[.;!?,]+$/.test(m[0]) && /[\p{Script=Latin}\p{N}\/_~$)\]-]/u.test(text[m.index! + m[0].length] ?? "");
   // A full-width colon ends a heading before its order ("清空回收站：把 .trash 整个删掉").
-  for (const m of text.matchAll(/[.;!?。；！？，,：\n]+(?=\s|$|[^\d])/gu)) if (!inName(m) && !inToken(m)) cuts.add(m.index + m[0].length);
+  // Nor does the dot closing a dotted number's prefix before more words (`192.168. 开头的 IP`).
+  const inNumber = (m: RegExpMatchArray) => m[0] === "." && /\d\.\d+$/u.test(text.slice(0, m.index!)) && /^\s*[\p{Script=Han}a-z]/u.test(text.slice(m.index! + 1));
+  for (const m of text.matchAll(/[.;!?。；！？，,：\n]+(?=\s|$|[^\d])/gu)) if (!inName(m) && !inToken(m) && !inNumber(m)) cuts.add(m.index + m[0].length);
   words.forEach((w, i) => {
     if (w.sense?.kind !== "connective") return;
     const next = words[i + 1];
@@ -445,12 +449,6 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   const sorted = [...cuts].sort((a, b) => a - b);
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
 }
-
-/** Words that say what something made is to hold, without quoting it ("with a note saying …", "内容是…", "写上说明"). */
-const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing|describing|explaining|about|that\s+(?:says|lists|explains|describes))\b|内容|说明|写上|写着|写明|介绍|包含|记录/iu;
-
-/** Words that ask for something empty ("an empty file", "空目录"). */
-const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);
 
 const FORBIDS = /^(?:don't|don’t|dont|never|别|不要|不用|勿|不许|不准|不必|千万别)$/iu;
 const [READS, ASKS_SOMEONE] = [lookupWord("read"), /^(?:ask|asks|tell|remind|get)$/iu];

@@ -252,3 +252,9 @@ export const isOwnerWord = (word: string): boolean => OWNER.has(word.toLowerCase
 
 /** True when every word is a greeting or thanks (and there is at least one). */
 export const isSocialOnly = (words: string[]): boolean => words.length > 0 && words.every((w) => SOCIAL.has(w.toLowerCase()));
+
+/** Words that say what something made is to hold, without quoting it ("with a note saying …", "内容是…", "写上说明"). */
+export const DESCRIBES = /\b(?:with|saying|says|say|containing|contains|contain|listing|describing|explaining|about|that\s+(?:says|lists|explains|describes))\b|内容|说明|写上|写着|写明|介绍|包含|记录/iu;
+
+/** Words that ask for something empty ("an empty file", "空目录"). */
+export const EMPTY_WORDS = new Set(["empty", "blank", "空", "空白"]);

@@ -36,7 +36,8 @@ const heldText = (e: Evidence): string => (seen(e) || real(e) ? e.content : "");
  */
 export function unansweredKind(turn: Evidence[], answer: string, request: string): string | undefined {
   const kind = askedKind(request);
-  if (!kind || kind === "date" || !asksForValue(request) || opensWithDenial(answer) || statedInability(answer)) return undefined;
+  // "几个包锁了版本" asks how many, not which version.
+  if (!kind || kind === "date" || !asksForValue(request) || asksCount(request) || opensWithDenial(answer) || statedInability(answer)) return undefined;
   if (turn.some((e) => answer.includes(`[${e.id}]`))) return undefined;
   const shown = turn.some((e) => statesKind(shownText(e), kind));
   if (!shown || statesKind(withoutProposals(answer), kind)) return undefined;

@@ -84,7 +84,9 @@ export function misnamedValue(turn: Evidence[], answer: string, request: string)
   const operands = r.steps.flatMap((s) => stepOperands(s).map((o) => resolveOperand(r.cwd, o)));
   if (operands.some((o) => o === resolveOperand(r.cwd, name) || baseOf(o) === name)) return undefined;
   const decimals = [...answer.matchAll(/(?<![\w.:-])\d+\.\d+(?![\w.:]*\w)/gu)].map((x) => Number(x[0]));
-  if (![...statedNumbers(answer), ...decimals].includes(value) || answer.toLowerCase().includes(name.toLowerCase())) return undefined;
+  // A name printed as a pair (`code=E204`) is given by its value alone too.
+  const given = [name, name.split(/[=:]/u).at(-1)!].filter((n) => n.length > 1);
+  if (![...statedNumbers(answer), ...decimals].includes(value) || given.some((n) => answer.toLowerCase().includes(n.toLowerCase()))) return undefined;
   return `the answer gives ${value}, but [${last.id}] printed it beside ${name}`;
 }
 

@@ -52,9 +52,9 @@ export const uncutCount = (e: Evidence, request: string): boolean => {
 
 /** A count asked of distinct things ("unique client IPs", "不同的 IP", "去重后"). */
 const DISTINCT = /\b(?:unique|distinct|different)\b|不同的|不重复|去重|唯一/iu;
-/** A step that sets duplicates apart: `uniq`, `sort -u`, an awk array, a set or counter in inline code. */
+/** A step that sets duplicates apart: `uniq`, `sort -u`, an awk array, a set (a set comprehension too) or counter in inline code. */
 const dedupes = (argv: string[]): boolean =>
-  argv[0] === "uniq" || (argv[0] === "sort" && argv.some((a) => /^-[A-Za-z]*u|^--unique/.test(a))) || argv.slice(1).some((a) => /\w\[\$|\bset\(|Counter|unique|distinct|DISTINCT/.test(a));
+  argv[0] === "uniq" || (argv[0] === "sort" && argv.some((a) => /^-[A-Za-z]*u|^--unique/.test(a))) || argv.slice(1).some((a) => /\w\[\$|\bset\(|new Set|\{[^{}]*\bfor\b[^{}]*\}|Counter|unique|distinct|DISTINCT/.test(a));
 
 /**
  * Whether a count question asks for distinct things and `e` is a command that printed a count

@@ -493,6 +493,12 @@ export function holdsText(text: string, wanted: string): boolean {
  * Whether a command shows `path` holding `text` after step `from`: true, false, or null. Text
  * printed by an `echo`/`printf` of its own (not into a file) proves nothing about the file.
  */
+/** A grep over several files prints each line after its file's name (`a.env:1:TOKEN=x`): only `path`'s lines are its text. */
+function linesOf(output: string, cwd: string, path: string, step: Step): string {
+  if (!GREPS.has(programOf(step)) || (grepParts(step).files.length < 2 && !step.argv.some((a) => /^-[A-Za-z]*[Hr]/.test(a)))) return output;
+  return output.split("\n").filter((l) => l.includes(":") && resolveOperand(cwd, l.slice(0, l.indexOf(":"))) === path).join("\n");
+}
+
 export function commandShowsText(e: Evidence, path: string, text: string, from = -1): boolean | null {
   const readers = readersAfter(e, from);
   const echoed = readers.some(({ step, r }) => (programOf(step) === "echo" || programOf(step) === "printf") && printsToOutput(r.steps, r.steps.indexOf(step)) && flat(step.argv.slice(1).join(" ")).includes(flat(text)));
@@ -511,7 +517,7 @@ export function commandShowsText(e: Evidence, path: string, text: string, from =
         if (count || verdict !== null) continue;
       }
     }
-    if (!echoed && holdsText(r.output, text)) verdict = true;
+    if (!echoed && holdsText(linesOf(r.output, r.cwd, path, step), text)) verdict = true;
     else if (programOf(step) === "cat" && status === 0 && readers.length === 1 && r.steps.length === 1) verdict = false;
   }
   return verdict;

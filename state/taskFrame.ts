@@ -6,6 +6,8 @@
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
 import { replacedEverywhere } from "../language/requestedState.js";
+import { ALL_AFTER, ALL_BEFORE, COMMENT_MARK, CONFIRMS, CONTENTS_AFTER, CONTENTS_BEFORE, CONVERTS, FORM_NAME, LEADS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT } from "../language/clauseWords.js";
+import { lookupWord } from "../language/requestLexicon.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 import { dirOf } from "./workspacePaths.js";
@@ -70,9 +72,6 @@ function asked(p: PathMention, all: PathMention[]): PathMention {
   return all.some((m) => m.path === folder) ? p : { path: folder, kind: "dir", at: p.at };
 }
 
-/** A run the request names as the check of its changes ("to confirm it's picked up", "来确认"). */
-const CONFIRMS = /\bto\s+(?:confirm|verify|check|make\s+sure|ensure|prove)\b|(?:来|以|用来)(?:确认|验证|检查)/iu;
-
 /** The goals one clause asks for. */
 function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: WorkspaceIndex): Draft[] {
   const real = existing(c.intent === "change" ? c.paths : c.paths.map((p) => asked(p, c.paths)));
@@ -97,6 +96,12 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
     case "run": {
       // A run of one named file ("then run test/limits.test.js") is a command naming it.
       const named = existing(c.paths).filter((p) => p.kind === "file");
+      // "run migrate.py to rewrite the ids in items.csv": the files named after a purpose of change are what the run is to change.
+      const purpose = RUN_PURPOSE.exec(c.text);
+      const verb = purpose ? lookupWord(purpose[1] ?? purpose[2]!) : undefined;
+      const changed = purpose && verb?.kind === "verb" && verb.intent === "change" ? named.filter((p) => c.text.indexOf(p.written ?? p.path) > purpose.index) : [];
+      if (changed.length && named.length - changed.length === 1)
+        return [{ intent: "run", subject: c.subject, target: named.find((p) => !changed.includes(p))!.path }, ...changed.flatMap((p): Draft[] => [{ intent: "change", op: "edit", target: p.path }, { intent: "verify", op: "edit", target: p.path }])];
       return [{ intent: "run", subject: c.subject, ...(named.length === 1 ? { target: named[0]!.path } : {}), ...(named.length === 1 && CONFIRMS.test(c.text) ? { confirms: true } : {}) }];
     }
     case "send":
@@ -112,12 +117,6 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
 
 /** Domains whose things are not workspace files (`code` is: a branch, a commit). */
 const OUTSIDE_WORKSPACE = new Set<Clause["domain"]>(["mail", "calendar", "issues", "chat", "device"]);
-
-/** Words before a folder that take the files in it ("every file from", "all the logs in"), or after it in Chinese ("下面…的文件"). */
-const CONTENTS_BEFORE = /\b(?:(?:every|all|each)\s+(?:of\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:files?|logs?|images?|pdfs?)|everything|the\s+contents?\s+of|the\s+files)\s+(?:from|in|inside|under|out\s+of|of)\s+(?:the\s+)?[`'"]?$/iu;
-const ALL_BEFORE = /\b(?:every|all|each|everything|contents?)\b/iu;
-const ALL_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?(?:所有|全部)的?(?:文件|东西|内容)/u;
-const CONTENTS_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?[^，,。；;]{0,16}?(?:文件|东西|内容)/u;
 
 /** What stands between a replaced quote and its replacement ("'a' -> 'b'", "from 'a' to 'b'", "'a' 换成 'b'"). */
 // "全改成", "都换成": every one replaced, as the plain word is.
@@ -174,6 +173,8 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // A folder named beside a file inside it is where that file is, not a target of a delete or an edit ("delete b.txt from the 'old' folder").
   const holdsOther = (p: PathMention) => p.kind === "dir" && c.paths.some((q) => q !== p && q.path.startsWith(`${p.path}/`));
   const paths = c.paths.filter((p) => !p.pattern && !((op === "delete" || op === "edit") && holdsOther(p)));
+  // "rename the env var X to Y in a and b": a name renamed inside files, not the files: each is edited to hold Y.
+  if (op === "move" && c.value && !c.content.length && paths[0]?.place && paths.every((p) => p.kind === "file" && (p.place || c.together?.includes(p.path)))) return paths.flatMap((p) => change("edit", p.path, undefined, { expects: c.value }));
   // Writing with no file, path or non-file domain in sight composes text for the reply itself.
   if (op === "write" && !paths.length && !c.namesFile && !c.domain) return [];
   // A change of something that lives outside the workspace (an event in a calendar, an issue, a chat message), with no file
@@ -283,26 +284,12 @@ function setsWholeFile(text: string, written: string): boolean {
   );
 }
 
-/** Text asked to open a file: "as the first line", "at the top of", "在开头", "放到第一行". */
-const LEADS = /\b(?:as|at|on)\s+(?:the\s+)?(?:very\s+)?(?:first\s+line|top|beginning|start)\b|\bprepend|开头|第一行|最前面|顶部|文件头/iu;
 /** Whether `from` is written right before a word of becoming and then `to`, a name with an extension. */
 function renamesTo(text: string, from: PathMention, to: PathMention): boolean {
   const [a, b] = [from.written ?? from.path, to.written ?? to.path];
   const between = text.slice(text.indexOf(a) + a.length, text.indexOf(b));
   return /\.[A-Za-z][A-Za-z0-9]*$/.test(b) && /^\s*(?:改成|改为|换成)\s*$/u.test(between);
 }
-
-/** Names of a form, not text (line endings, encodings): "CRLF 改成 LF" asks for the form. */
-const FORM_NAME = /^(?:LF|CRLF|CR|UTF-?8|UTF-?16|GBK|GB2312|GB18030|ASCII|latin-?1)$/iu;
-const CONVERTS = /\bconvert(?:s|ed|ing)?\b|转换|转成|转为/iu;
-const UNCOMMENT = /\buncomment|取消注释|解除注释/iu;
-/** A line comment's marker and the space after it (`# `, `// `, `; `, `-- `). */
-const COMMENT_MARK = /^\s*(?:#|\/\/|;|--)\s*/u;
-
-/** Words asking how a run went: it builds, compiles, passes (编过, 编译通过). */
-const RUN_OUTCOME = /\b(?:builds?|built|compiles?|compiled|pass(?:es)?|passed)\b|编过|编译|构建|通过/iu;
-/** A clause reporting what a message says ("说 …", "saying …", "that …"). */
-const REPORTED_SPEECH = /^(?:and\s+)?(?:说|告诉(?:他|她|他们|大家)|saying|say|tell\s+(?:him|her|them)|that)(?!\p{Script=Latin})/iu;
 
 /** Clauses with an intent; a clause without one continues the one before it. */
 function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNullable<Clause["intent"]> }> {

@@ -1,0 +1,43 @@
+/**
+ * Words and shapes the TaskFrame reads a clause by (state/taskFrame.ts): what a run is to confirm,
+ * which files of a folder a clause takes, where quoted text goes, what a conversion makes, what a
+ * message says, how a run went.
+ */
+
+/** What a run is for, when a verb says it ("to rewrite the ids in …", "来更新 …"): group 1 or 2 is that verb. */
+export const RUN_PURPOSE = /\b(?:to|so\s+it)\s+([a-z]+)\b|(?:来|以便|用来)\s*(更新|修改|改写|重写|替换|改)/iu;
+
+/** A run the request names as the check of its changes ("to confirm it's picked up", "来确认"). */
+export const CONFIRMS = /\bto\s+(?:confirm|verify|check|make\s+sure|ensure|prove)\b|(?:来|以|用来)(?:确认|验证|检查)/iu;
+
+/** Words before a folder that take the files in it ("every file from", "all the logs in"), or after it in Chinese ("下面…的文件"). */
+export const CONTENTS_BEFORE = /\b(?:(?:every|all|each)\s+(?:of\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:files?|logs?|images?|pdfs?)|everything|the\s+contents?\s+of|the\s+files)\s+(?:from|in|inside|under|out\s+of|of)\s+(?:the\s+)?[`'"]?$/iu;
+/** Of those words, the ones that take every file ("every file from", "all the logs in"). */
+export const ALL_BEFORE = /\b(?:every|all|each|everything|contents?)\b/iu;
+
+/** After a folder in Chinese, the words that take every file in it ("下面的所有文件"). */
+export const ALL_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?(?:所有|全部)的?(?:文件|东西|内容)/u;
+
+/** After a folder in Chinese, the words that take files in it ("里的 .tmp 文件"). */
+export const CONTENTS_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?[^，,。；;]{0,16}?(?:文件|东西|内容)/u;
+
+/** Text asked to open a file: "as the first line", "at the top of", "在开头", "放到第一行". */
+export const LEADS = /\b(?:as|at|on)\s+(?:the\s+)?(?:very\s+)?(?:first\s+line|top|beginning|start)\b|\bprepend|开头|第一行|最前面|顶部|文件头/iu;
+
+/** Names of a form, not text (line endings, encodings): "CRLF 改成 LF" asks for the form. */
+export const FORM_NAME = /^(?:LF|CRLF|CR|UTF-?8|UTF-?16|GBK|GB2312|GB18030|ASCII|latin-?1)$/iu;
+
+/** A conversion: what it makes is a form, not text the target holds. */
+export const CONVERTS = /\bconvert(?:s|ed|ing)?\b|转换|转成|转为/iu;
+
+/** Uncommenting a quoted line: the line without its marker is asked for. */
+export const UNCOMMENT = /\buncomment|取消注释|解除注释/iu;
+
+/** A line comment's marker and the space after it (`# `, `// `, `; `, `-- `). */
+export const COMMENT_MARK = /^\s*(?:#|\/\/|;|--)\s*/u;
+
+/** Words asking how a run went: it builds, compiles, passes (编过, 编译通过). */
+export const RUN_OUTCOME = /\b(?:builds?|built|compiles?|compiled|pass(?:es)?|passed)\b|编过|编译|构建|通过/iu;
+
+/** A clause reporting what a message says ("说 …", "saying …", "that …"). */
+export const REPORTED_SPEECH = /^(?:and\s+)?(?:说|告诉(?:他|她|他们|大家)|saying|say|tell\s+(?:him|her|them)|that)(?!\p{Script=Latin})/iu;
