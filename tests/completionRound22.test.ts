@@ -34,6 +34,9 @@ describe("issue 21, round 22: what the request asks and what the answer may say"
     expect(right.goals).toEqual(["change.write .prettierrc", "verify.write .prettierrc"]);
     expect(text(right.workspace, ".prettierrc")).toBe("semi = false\n");
     expect(await go("with-abbrev-premature", request, [], "Added .prettierrc with semi = false.")).toMatchObject(refused);
+    const bare = await go("with-abbrev-bare", "put a .prettierrc w/ semi = false", [sh("printf 'semi = false\\n' > .prettierrc"), ["read_open", { path: ".prettierrc" }]], "Added .prettierrc with semi = false.");
+    expect(bare).toMatchObject(done);
+    expect(bare.goals).toEqual(["change.write .prettierrc", "verify.write .prettierrc"]);
   });
 
   it("rule: the dot closing a dotted number's prefix before more words ('10.0. 内网') ends no clause", { timeout: 60_000 }, async () => {
