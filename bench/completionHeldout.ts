@@ -55,6 +55,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout19": "tuning set 19 (nineteenth held-out set, measured once blind, since tuned on)",
   "tuning-heldout20": "tuning set 20 (twentieth held-out set, measured once blind, since tuned on)",
   "heldout21": "held-out set 21 (written blind, measured once)",
+  "heldout22": "held-out set 22 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
