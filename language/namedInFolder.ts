@@ -53,3 +53,15 @@ function madeInside(mentions: PathMention[], text: string): PathMention[] {
   });
   return out.filter((m) => !outer.has(m));
 }
+
+/** Bare file names written without a folder that exist in several folders (and not at the root). */
+export function ambiguousNames(text: string, mentions: PathMention[], ws: WorkspaceIndex): Array<{ name: string; at: number; candidates: string[] }> {
+  const byName = new Map<string, string[]>();
+  for (const file of ws.files) {
+    const name = file.slice(file.lastIndexOf("/") + 1);
+    if (name !== file) byName.set(name, [...(byName.get(name) ?? []), file]);
+  }
+  return mentions
+    .filter((m) => m.kind === "new" && !m.path.includes("/") && (byName.get(m.path)?.length ?? 0) > 1 && !ws.files.has(m.path))
+    .map((m) => ({ name: m.path, at: m.at, candidates: byName.get(m.path)!.sort() }));
+}

@@ -10,7 +10,7 @@
 import { DETERMINERS, isStopword } from "./english.js";
 import { asksExistence } from "./existence.js";
 import { unknownHeadVerb } from "./headVerb.js";
-import { namedInFolder, namedSubfolders } from "./namedInFolder.js";
+import { ambiguousNames, namedInFolder, namedSubfolders } from "./namedInFolder.js";
 import { corrected } from "./correction.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
@@ -163,7 +163,13 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   }
   for (const [name, files] of byName) {
     // "both package.json files", "所有 package.json": a name several files have, asked of all of them, names each.
-    if (files.length > 1) for (const at of occurrences(rest, name)) if (EVERY_ONE.test(rest.slice(Math.max(0, at - 12), at))) for (const f of files) take(f, "file", at, name.length);
+    // So does one after the folders that hold it ("v1 和 v2 两个目录里的 readme.txt"), those files only.
+    const folderNamed = (f: string, at: number) => new RegExp(`(?<![\\p{L}\\p{N}_./-])${f.slice(0, f.lastIndexOf("/")).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_-])`, "u").test(rest.slice(Math.max(0, at - 40), at));
+    for (const at of files.length > 1 ? occurrences(rest, name) : []) {
+      const named = files.filter((f) => folderNamed(f, at));
+      const every = EVERY_ONE.test(rest.slice(Math.max(0, at - 12), at)) ? files : named.length > 1 ? named : [];
+      for (const f of every) take(f, "file", at, name.length);
+    }
     if (files.length !== 1) continue;
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
@@ -388,18 +394,6 @@ function isContainer(text: string, at: number, end: number): boolean {
   return hasHan(after) && (tagWords(after).filter((w) => w.word.trim())[0]?.tag === "f" || PART_OF_FILE.test(after));
 }
 
-
-/** Bare file names written without a folder that exist in several folders (and not at the root). */
-function ambiguousNames(text: string, mentions: PathMention[], ws: WorkspaceIndex): ParsedRequest["ambiguous"] {
-  const byName = new Map<string, string[]>();
-  for (const file of ws.files) {
-    const name = file.slice(file.lastIndexOf("/") + 1);
-    if (name !== file) byName.set(name, [...(byName.get(name) ?? []), file]);
-  }
-  return mentions
-    .filter((m) => m.kind === "new" && !m.path.includes("/") && (byName.get(m.path)?.length ?? 0) > 1 && !ws.files.has(m.path))
-    .map((m) => ({ name: m.path, at: m.at, candidates: byName.get(m.path)!.sort() }));
-}
 
 interface Word {
   text: string;

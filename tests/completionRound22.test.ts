@@ -21,6 +21,11 @@ const go = gateRunner({
   "compose.yml": "environment:\n  - TOKEN=${TOKEN}\n",
   "tools/fix_ids.py": "import re\np='data/rows.csv'\ns=open(p).read()\nopen(p,'w').write(re.sub(r'^(\\d)', r'ROW-\\1', s, flags=re.M))\n",
   "data/rows.csv": "1,a\n2,b\n",
+  "p1/notes.txt": "a\n",
+  "p1/keep.md": "k\n",
+  "p2/notes.txt": "b\n",
+  "p2/keep.md": "k\n",
+  "p3/notes.txt": "c\n",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -100,5 +105,15 @@ describe("issue 21, round 22: what the request asks and what the answer may say"
     const right = await go("run-purpose", request, [[...run], ["read_open", { path: "data/rows.csv" }]], "Ran it; data/rows.csv now reads ROW-1,a and ROW-2,b.");
     expect(right).toMatchObject(done);
     expect(text(right.workspace, "data/rows.csv")).toBe("ROW-1,a\nROW-2,b\n");
+  });
+
+  it("rule: a name several files have, after the folders that hold it ('p1 和 p2 两个目录里的 notes.txt'), names those files: no question", { timeout: 60_000 }, async () => {
+    const request = "把 p1 和 p2 两个目录里的 notes.txt 都删掉";
+    const right = await go("named-folders", request, [["run_command", { command: "rm", args: ["p1/notes.txt", "p2/notes.txt"] }], ["read_list", { path: ".", depth: 2 }]], "p1/notes.txt 和 p2/notes.txt 都删掉了，p3 的还在。");
+    expect(right).toMatchObject(done);
+    expect(right.goals).toEqual(["change.delete p1/notes.txt", "verify.delete p1/notes.txt", "change.delete p2/notes.txt", "verify.delete p2/notes.txt"]);
+    expect(existsSync(join(right.workspace, "p3/notes.txt"))).toBe(true);
+    const one = await go("named-folders-one", request, [["run_command", { command: "rm", args: ["p1/notes.txt"] }], ["read_list", { path: ".", depth: 2 }]], "都删掉了。");
+    expect(one).toMatchObject(refused);
   });
 });
