@@ -13,6 +13,7 @@
  * Run alone: `npx tsx bench/completionHeldout.ts [--split <name>] [--json]`.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { z } from "zod";
@@ -86,6 +87,8 @@ export async function runHeldout(cases: HeldoutCase[]): Promise<HeldoutReport> {
   const results: HeldoutResult[] = [];
   for (const c of cases) {
     const outcome = await runGateScript({ id: c.id, request: c.request, files: c.files, work: c.work.map((w) => [w.tool, w.args]), answers: [c.answer, c.answer] });
+    // Only the verdict is kept: the run's temporary workspace goes.
+    await rm(outcome.workspace, { recursive: true, force: true });
     results.push({ case: c, outcome });
   }
   return {

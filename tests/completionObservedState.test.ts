@@ -11,12 +11,11 @@
  * Each pass case has a premature twin (no observation after the effect) that is refused.
  */
 import { describe, expect, it } from "vitest";
-import { runGateScript, type GateScript } from "../bench/taskTable/run.js";
 import { gateRunner, sh } from "./support/gateRuns.js";
 import { describeGoal } from "../state/taskFrame.js";
 
 const files = { "web/img/a.png": "x", "web/img/b.png": "y", "web/index.html": "<html></html>", "logs/one.log": "1", "logs/two.log": "2", "logs/keep.txt": "k", "notes/old-name.md": "# n\n" };
-const run = (id: string, request: string, work: GateScript["work"], answer: string) => runGateScript({ id, request, files, work, answers: [answer, answer] });
+const run = gateRunner(files);
 
 describe("coverage by observed state: a command's output observes like a listing", () => {
   it("a file renamed by a command, then a command listing its folder without the old name: passes", { timeout: 60_000 }, async () => {

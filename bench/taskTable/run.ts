@@ -6,7 +6,7 @@
  * an incomplete_goals observation). The coverage transition is off and every tool is
  * disclosed, so the gate judges exactly the scripted work.
  */
-import { mkdir, mkdtemp, realpath, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { Command, MemorySaver } from "@langchain/langgraph";
@@ -157,6 +157,7 @@ export async function runGateScript(script: GateScript): Promise<GateOutcome> {
 /** Runs one row (its answer once: a refused row's run stops there). */
 export async function runRow(row: TableRow): Promise<RowResult> {
   const out = await runGateScript({ id: row.id, request: row.request, files: TABLE_FILES, work: row.work, answers: ["Done."] });
+  await rm(out.workspace, { recursive: true, force: true });
   return { row, goals: out.goals, verdict: out.verdict, ...(out.note ? { note: out.note } : {}) };
 }
 
