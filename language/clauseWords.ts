@@ -41,3 +41,6 @@ export const RUN_OUTCOME = /\b(?:builds?|built|compiles?|compiled|pass(?:es)?|pa
 
 /** A clause reporting what a message says ("说 …", "saying …", "that …"). */
 export const REPORTED_SPEECH = /^(?:and\s+)?(?:说|告诉(?:他|她|他们|大家)|saying|say|tell\s+(?:him|her|them)|that)(?!\p{Script=Latin})/iu;
+
+/** "Replace TODO with DONE": an unquoted replaced word with code shape (capitals, digits, `_`, `.`), and what replaces it. */
+export const UNQUOTED_REPLACE = /\b(?:[Rr]eplace|[Ss]ubstitute)\s+(?:the\s+)?([A-Za-z0-9_.:\/-]*[A-Z0-9_.][A-Za-z0-9_.:\/-]*)\s+(?:with|by)\s+([^\s,;]+)/u;

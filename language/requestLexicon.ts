@@ -43,7 +43,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("create write overwrite save generate put 创建 新建 建 建立 写 写入 生成 保存 放", write),
   // A copy's requested state is that it exists: its content is the source's, not described by the request.
   ...entries("copy duplicate backup cp 复制 拷贝 备份", verb("change", { op: "write", copies: true })),
-  ...entries("add append insert tack 添加 新增 加 加上 追加 插入 补充", append),
+  ...entries("add append insert tack 添加 新增 加 加上 追加 插入 补充 补 补上", append),
   ...entries("edit modify change update set bump rewrite refactor patch increase decrease strip trim uncomment enable disable swap 修改 编辑 更新 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
   // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
   ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),

@@ -80,6 +80,8 @@ export function misnamedValue(turn: Evidence[], answer: string, request: string)
   const m = /^\s*(?:([^\s\d][^\s]*)\s+(-?\d+(?:\.\d+)?)|(-?\d+(?:\.\d+)?)\s+([^\s\d][^\s]*))\s*$/u.exec(r.output);
   if (!m) return undefined;
   const name = (m[1] ?? m[4])!;
+  // A key ending in its separator (`node-version: 20`) labels the value; it is no other name's.
+  if (/[:=]$/u.test(name)) return undefined;
   const value = Number(m[2] ?? m[3]);
   const operands = r.steps.flatMap((s) => stepOperands(s).map((o) => resolveOperand(r.cwd, o)));
   if (operands.some((o) => o === resolveOperand(r.cwd, name) || baseOf(o) === name)) return undefined;

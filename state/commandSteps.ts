@@ -163,6 +163,8 @@ const READERS = new Set(
 );
 /** git subcommands that only look (`git status`, `git diff`): not effects, whatever else git does. */
 const GIT_READS = new Set("status log diff show ls-files grep blame rev-parse".split(" "));
+/** Whether a step only looks into the repository with git (`git log -1`, `git branch --show-current`). */
+export const readsGit = (step: Step): boolean => programOf(step) === "git" && (GIT_READS.has(gitSubcommand(step.argv.slice(1)) ?? "") || (gitSubcommand(step.argv.slice(1)) === "branch" && step.argv.some((a) => a === "--show-current" || a === "--list")));
 /** The subcommand of a git invocation, past its global options (`git -C dir -c k=v status`). */
 function gitSubcommand(args: string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {

@@ -9,7 +9,7 @@
  */
 import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
-import { commandSteps, grepParts, isEffectStep, programOf, stepOperands } from "./commandSteps.js";
+import { commandSteps, grepParts, isEffectStep, programOf, readsGit, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { seenChanges } from "./seenChanges.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
@@ -281,6 +281,9 @@ const unchangedReads = (evidence: Evidence[], frame: Pick<TaskFrame, "since">) =
  */
 const absenceAnswers = (goal: Goal, e: Evidence): boolean => within(goal.target ?? ".", e.source.path ?? ".");
 
+/** A finished command that looked into the local repository with git answers a question about its code (`git branch --show-current`). */
+const looksIntoRepo = (e: Evidence): boolean => isExit(e) && exitCode(e) === 0 && commandSteps(commandLine(e)).steps.some(readsGit);
+
 /** Whether a command's every step only looks at what it names (`cat`, `grep`, `ls`). */
 function onlyLooks(e: Evidence): boolean {
   const { steps, opaque } = commandSteps(commandLine(e));
@@ -309,7 +312,7 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       const now = turn
         .filter((e) =>
           goal.domain
-            ? real(e) && (e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)
+            ? real(e) && (((e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)) || (goal.domain === "code" && looksIntoRepo(e)))
             : seen(e) &&
               // A question of a named folder is answered from that folder (or a search that covered it), or by a command.
               (!t || (isExit(e) ? searchesAround(e, t) : within(e.source.path ?? ".", t) || within(t, e.source.path ?? "."))) &&

@@ -6,7 +6,7 @@
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
 import { replacedEverywhere } from "../language/requestedState.js";
-import { ALL_AFTER, ALL_BEFORE, COMMENT_MARK, CONFIRMS, CONTENTS_AFTER, CONTENTS_BEFORE, CONVERTS, FORM_NAME, LEADS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT } from "../language/clauseWords.js";
+import { ALL_AFTER, ALL_BEFORE, COMMENT_MARK, CONFIRMS, CONTENTS_AFTER, CONTENTS_BEFORE, CONVERTS, FORM_NAME, LEADS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT, UNQUOTED_REPLACE } from "../language/clauseWords.js";
 import { lookupWord } from "../language/requestLexicon.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
@@ -184,6 +184,8 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // A path-shaped word no file has, removed from a file that exists, is text in it ("the `console.log` lines from web/app.js").
   const stray = paths.filter((p) => !p.place && p.kind === "new");
   const fromFile = paths.length > stray.length && paths.every((p) => p.place || stray.includes(p)) && paths.some((p) => p.place && p.kind === "file");
+  // So is one added to a file that exists ("在 .gitignore 里补一条 .idea/"): the file must hold it.
+  if (c.additive && fromFile && stray.length === 1 && expects === undefined) return change("edit", paths.find((p) => p.place && p.kind === "file")!.path, undefined, { expects: stray[0]!.written ?? stray[0]!.path });
   if (op === "delete" && !paths.some((p) => p.kind === "dir") && (expects !== undefined || (paths.length > 0 && paths.every((p) => p.place)) || fromFile)) {
     const gone = expects ?? (fromFile && stray.length === 1 ? (stray[0]!.written ?? stray[0]!.path) : undefined);
     const file = fromFile ? paths.find((p) => p.place && p.kind === "file")! : (existing(paths)[0] ?? paths[0]);
@@ -262,7 +264,9 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   const addedNames = addedTo ? paths.filter((p) => (p.kind === "new" || nameOnly(p)) && p !== addedTo && !p.pattern) : [];
   const held = expects ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
   const whole = op === "edit" && held !== undefined && held === c.value && target?.kind === "file" && setsWholeFile(c.text, target.written ?? target.path);
-  const replaced = c.fault === undefined && op === "edit" && !c.additive ? replacedQuote(c) : undefined;
+  const bare = UNQUOTED_REPLACE.exec(c.text);
+  // "Replace TODO with DONE": an unquoted code-like word replaced must be gone too, unless the new text holds it.
+  const replaced = c.fault === undefined && op === "edit" && !c.additive ? (replacedQuote(c) ?? (bare && !bare[2]!.includes(bare[1]!) ? bare[1] : undefined)) : undefined;
   const leads = held !== undefined && (op === "write" || op === "edit") && LEADS.test(c.text);
   const state = { ...(held !== undefined ? { expects: held } : {}), ...(leads ? { leads } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(replaced !== undefined ? { replaced } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}), ...(whole ? { whole } : {}) };
   const { linesBefore: _own, ...shared } = state;
