@@ -184,8 +184,6 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // A path-shaped word no file has, removed from a file that exists, is text in it ("the `console.log` lines from web/app.js").
   const stray = paths.filter((p) => !p.place && p.kind === "new");
   const fromFile = paths.length > stray.length && paths.every((p) => p.place || stray.includes(p)) && paths.some((p) => p.place && p.kind === "file");
-  // So is one added to a file that exists ("在 .gitignore 里补一条 .idea/"): the file must hold it.
-  if (c.additive && fromFile && stray.length === 1 && expects === undefined) return change("edit", paths.find((p) => p.place && p.kind === "file")!.path, undefined, { expects: stray[0]!.written ?? stray[0]!.path });
   if (op === "delete" && !paths.some((p) => p.kind === "dir") && (expects !== undefined || (paths.length > 0 && paths.every((p) => p.place)) || fromFile)) {
     const gone = expects ?? (fromFile && stray.length === 1 ? (stray[0]!.written ?? stray[0]!.path) : undefined);
     const file = fromFile ? paths.find((p) => p.place && p.kind === "file")! : (existing(paths)[0] ?? paths[0]);

@@ -43,7 +43,7 @@ describe("issue 21, round 23: what the request asks and what an observation show
     expect(all).toMatchObject(done);
   });
 
-  it("rule: a path-shaped entry added to a file that exists ('在 .npmignore 里补一条 coverage/') is text the file must hold", { timeout: 60_000 }, async () => {
+  it("rule: 补 appends: a path-shaped entry added to a file that exists ('在 .npmignore 里补一条 coverage/') is text the file must hold", { timeout: 60_000 }, async () => {
     const request = "在 .npmignore 里补一条 coverage/";
     const right = await go("entry-added", request, [sh("echo 'coverage/' >> .npmignore"), ["read_open", { path: ".npmignore" }]], ".npmignore 已加上 coverage/。");
     expect(right).toMatchObject(done);
