@@ -57,6 +57,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout20": "tuning set 20 (twentieth held-out set, measured once blind, since tuned on)",
   "tuning-heldout21": "tuning set 21 (twenty-first held-out set, measured once blind, since tuned on)",
   "tuning-heldout22": "tuning set 22 (twenty-second held-out set, measured once blind, since tuned on)",
+  "heldout23": "held-out set 23 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
