@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { commandSteps, grepParts, isEffectStep, programOf, readsGit, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
@@ -15,6 +15,7 @@ import { seenChanges } from "./seenChanges.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
 import { searchesFor } from "./answerSearchTerm.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
+import { resolveOperand } from "./workspacePaths.js";
 
 /** A non-file goal's domain matches a tool's domain family; an MCP server may serve any domain. */
 const inDomain = (goalDomain: string | undefined, e: Evidence) =>
@@ -70,18 +71,29 @@ function settle(a: { yes?: Evidence; no?: Evidence }, b: { yes?: Evidence; no?: 
 /**
  * The last search over a folder whose lines show every changed file and none still holding what was replaced
  * ("a search for api.internal shows only https://api.internal"): none left, when what it searched for is part of
- * the replaced text, so that any left would have been a hit (a search for the new text shows nothing of the files
- * not changed, tuning set 18). A line holding it shows one left.
+ * the replaced text, so that any left would have been a hit, or when the change rewrote the folder's files by a
+ * pattern; a search for the new text after a change naming some files shows nothing of the others (tuning set 18).
+ * A line holding it shows one left.
  */
-function searchShowsReplaced(observed: Seen[], scope: string, gone: string, changed: string[]): { yes?: Evidence; no?: Evidence } {
+function searchShowsReplaced(observed: Seen[], scope: string, gone: string, changed: string[], effect?: Evidence): { yes?: Evidence; no?: Evidence } {
   const hits = observed.filter((s) => s.e.kind === "search_hit" && within(s.e.source.path ?? "", scope));
   const call = hits.at(-1)?.e.toolCallId;
   const lines = hits.filter((s) => s.e.toolCallId === call).map((s) => s.e);
   const left = lines.find((e) => holdsText(e.content, gone));
   if (left) return { no: left };
   const search = lines[0]?.search;
-  const whole = !!search?.scope && within(scope, search.scope) && (search.regex ? searchesFor(search.query, gone) : gone.toLowerCase().includes(search.query.toLowerCase()));
+  const whole = !!search?.scope && within(scope, search.scope) && ((search.regex ? searchesFor(search.query, gone) : gone.toLowerCase().includes(search.query.toLowerCase())) || (!!effect && overFolder(effect, scope)));
   return whole && changed.every((p) => lines.some((e) => e.source.path === p)) ? { yes: lines.at(-1) } : {};
+}
+
+/** A command that rewrote a folder's files by a pattern (`sed -i … svc/*.env`, `find api -name '*.md' -exec …`), not by naming some of them. */
+function overFolder(e: Evidence, scope: string): boolean {
+  const r = e.kind === "command" ? readCommand(e) : null;
+  if (!r || r.opaque) return false;
+  return r.steps.some((s) => {
+    const ops = stepOperands(s).map((o) => resolveOperand(r.cwd, o));
+    return (programOf(s) === "find" && !!ops[0] && within(ops[0], scope)) || ops.some((o) => o.includes("*") && within(dirOf(o), scope));
+  });
 }
 
 /** Whether an observation shows `path` present (true), absent (false), or cannot say. */
@@ -182,7 +194,7 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
       // Every occurrence in a folder: only a look over the whole folder (a search, a recursive grep) shows none left.
       if (parts.length && goal.whole && goal.expectsGone !== undefined) {
         const none = latest(observed, (s) => negate(holds(s, t, goal.expectsGone!)));
-        shown = none.yes || none.no ? none : searchShowsReplaced(observed, t, goal.expectsGone, parts);
+        shown = none.yes || none.no ? none : searchShowsReplaced(observed, t, goal.expectsGone, parts, lastEffect);
       }
     }
   }
