@@ -58,6 +58,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout21": "tuning set 21 (twenty-first held-out set, measured once blind, since tuned on)",
   "tuning-heldout22": "tuning set 22 (twenty-second held-out set, measured once blind, since tuned on)",
   "heldout23": "held-out set 23 (written blind, measured once)",
+  "heldout24": "held-out set 24 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
