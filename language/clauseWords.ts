@@ -42,5 +42,18 @@ export const RUN_OUTCOME = /\b(?:builds?|built|compiles?|compiled|pass(?:es)?|pa
 /** A clause reporting what a message says ("说 …", "saying …", "that …"). */
 export const REPORTED_SPEECH = /^(?:and\s+)?(?:说|告诉(?:他|她|他们|大家)|saying|say|tell\s+(?:him|her|them)|that)(?!\p{Script=Latin})/iu;
 
+/**
+ * "把 var 全换成 let", "所有的 http 都改成 https": every occurrence of a Latin word replaced by another. A quantifier of
+ * every occurrence (全, 所有) says it is no setting's key; 都 alone may mean "in both files", and a literal value
+ * (`false`, `on`) is what a setting becomes.
+ */
+export const EVERY_WORD_REPLACED = /(所有的?\s*)?(?<![\w.:\/@-])([A-Za-z_][\w.:\/@-]*)\s*(全部?|统统)?\s*都?\s*(?:换成|改成|替换成|替换为|改为)\s*(?!(?:true|false|yes|no|on|off|null|none)\b)([A-Za-z_][\w.:\/@-]*)/iu;
+
 /** "Replace TODO with DONE": an unquoted replaced word with code shape (capitals, digits, `_`, `.`), and what replaces it. */
 export const UNQUOTED_REPLACE = /\b(?:[Rr]eplace|[Ss]ubstitute)\s+(?:the\s+)?([A-Za-z0-9_.:\/-]*[A-Z0-9_.][A-Za-z0-9_.:\/-]*)\s+(?:with|by)\s+([^\s,;]+)/u;
+
+/** A clause that only orders a look somewhere ("查一下 src", "search in lib", "check src/"). */
+export const LOOK_ORDER = /^\s*(?:请|帮我|你)?\s*(?:查|看|搜|找|翻)|^\s*(?:please\s+)?(?:look|search|check|grep)\b/iu;
+
+/** A new extension given to files ("扩展名都改成小写 .jpg", "change the extension to .md"): group 1 is it. */
+export const EXTENSION_TO = /(?:扩展名|后缀名?|\bextensions?\b)[^。；;]*?(?:改成|改为|换成|\bto\b)\s*(?:小写|大写|lower-?case|upper-?case)?\s*(?:的\s*)?(\.[A-Za-z0-9]+)(?![\w.])/iu;

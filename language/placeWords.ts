@@ -24,3 +24,6 @@ export const TOWARD_FILE = /(?:\b(?:to|into|onto)\s+(?:the\s+)?(?:(?:end|bottom|
 
 /** 的 and a part of a file after its name ("的第一行", "的表头", "的内容"), not its name ("的名字") nor another file. */
 export const PART_OF_FILE = /^\s*的\s*(?!.*(?:名|文件|目录|文件夹))\p{Script=Han}/u;
+
+/** A bare name looked in, in Chinese ("查一下 src", "看看 lib"): an existing folder of that name is the place looked in. */
+export const LOOKED_IN = /(?:查|看|搜|找|翻)(?:一下|一遍|下|了|看)?\s*([A-Za-z][\w.-]*)(?![\w./-])/gu;

@@ -15,13 +15,14 @@ import { corrected } from "./correction.js";
 import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
-import { contentClauses, saidContent } from "./saidContent.js";
+import { contentClauses } from "./saidContent.js";
+import { blank, splitQuoted, unquotedNewName } from "./quotedSpans.js";
 import { filesByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import { CALLED_FOLDER_AFTER, CALLED_FOLDER_BEFORE, DIR_TOKEN, DOT_FOLDER, NESTED_NAMES, UNDER_DIR } from "./pathShapes.js";
-import { ANAPHORIC_PLACE, FROM_FILE, IMPERATIVE_RUN, INTO_FOLDER, PART_OF_FILE, PLACE_WORD, TOWARD_FILE } from "./placeWords.js";
+import { ANAPHORIC_PLACE, FROM_FILE, IMPERATIVE_RUN, INTO_FOLDER, LOOKED_IN, PART_OF_FILE, PLACE_WORD, TOWARD_FILE } from "./placeWords.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { DESCRIBES, EMPTY_WORDS, deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
@@ -94,8 +95,6 @@ const PATH_CHAR = /[\p{L}\p{N}_.\/-]/u;
 export { mentionedPaths } from "./operands.js";
 
 
-/** The lengths of text blanked so offsets stay true. */
-const blank = (text: string, start: number, end: number) => text.slice(0, start) + " ".repeat(end - start) + text.slice(end);
 
 const HAN_CHAR = /\p{Script=Han}/u;
 const LETTER = /[\p{L}\p{N}]/u;
@@ -220,39 +219,10 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
       mentions.at(-1)!.folder = true;
     }
   }
+  for (const m of rest.matchAll(LOOKED_IN)) if (ws.dirs.has(m[1]!) && !lookupWord(m[1]!)) take(m[1]!, "dir", m.index + m[0].length - m[1]!.length, m[1]!.length);
   return { mentions: mentions.sort((a, b) => a.at - b.at), rest };
 }
 
-/** Quoted spans: an existing file's name or a backticked path is an operand; anything else is content. */
-function splitQuoted(text: string, ws: WorkspaceIndex): { masked: string; quotes: Array<{ text: string; at: number }>; quotedPaths: PathMention[] } {
-  const quotes: Array<{ text: string; at: number }> = [];
-  const quotedPaths: PathMention[] = [];
-  let masked = text;
-  for (const m of text.matchAll(QUOTED)) {
-    const inner = m[0].slice(1, -1).trim();
-    const path = inner.replace(/^\.\//, "").replace(/\/+$/, "");
-    // A bare directory name is an ordinary word, quoted or not (`test` in "a `test` script"); `test/` names the folder.
-    const exists = ws.files.has(path) ? "file" : ws.dirs.has(path) && (path.includes("/") || inner.endsWith("/")) ? "dir" : null;
-    const backticked = m[0].startsWith("`");
-    // A quoted folder name the request calls a folder ("“报告 2023” 文件夹", "the 'old reports' folder") is that folder, read as if unquoted.
-    if (!exists && ws.dirs.has(path) && (CALLED_FOLDER_AFTER.test(text.slice(m.index + m[0].length)) || CALLED_FOLDER_BEFORE.test(text.slice(0, m.index)))) {
-      masked = blank(masked, m.index, m.index + 1);
-      masked = blank(masked, m.index + m[0].length - 1, m.index + m[0].length);
-      continue;
-    }
-    if (exists) quotedPaths.push({ path, kind: exists, at: m.index });
-    else if (backticked && [PATH_TOKEN, DOTFILE].some((shape) => new RegExp(`^${shape.source}$`, "u").test(inner.replace(/ /g, "_")))) quotedPaths.push({ path, kind: "new", at: m.index });
-    else if (!backticked) quotes.push({ text: inner, at: m.index });
-    masked = blank(masked, m.index, m.index + m[0].length);
-  }
-  // Unquoted text after a word of saying and a colon ("that just says: …") is content as a quote is.
-  for (const said of saidContent(masked)) {
-    quotes.push({ text: said.text, at: said.at });
-    masked = blank(masked, said.at, said.end);
-  }
-  quotes.sort((a, b) => a.at - b.at);
-  return { masked, quotes, quotedPaths };
-}
 
 /** Chinese localizers after a name that make it a place ("attic 下面", "src 里"). */
 const LOCALIZERS = "下面|里面|里|中|内|下";
@@ -541,7 +511,7 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
   const request = corrected(said);
   // A folder's quoted name ("a folder called `fixtures`") is a name, not content: its quotes become spaces, offsets kept.
   const folderNames = request.replace(/\b((?:folder|directory|dir)\s+(?:called|named)\s+)([`'"])([\p{L}\p{N}_.-]+)\2/giu, "$1 $3 ");
-  const { masked: unquoted, quotes, quotedPaths } = splitQuoted(folderNames, ws);
+  const { masked: unquoted, quotes, quotedPaths } = splitQuoted(unquotedNewName(folderNames, ws), ws);
   const noUrls = withoutAddresses(withoutOverlongRuns(unquoted));
   const found = findPaths(noUrls, ws);
   const joined = joinFolderAndFile(namedInFolder(namedSubfolders([...quotedPaths, ...found.mentions], noUrls, ws), noUrls, ws), noUrls, ws);
@@ -553,12 +523,13 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     .reduce<PathMention[]>((out, m) => globbed(out, m, noUrls), []);
   const words = wordsOf(found.rest);
   const into = (start: number, end: number) => joined.places.find((p) => p.at >= start && p.at < end)?.path;
-  const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end]) => {
+  const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end], i, spans) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
     const { paths: clausePaths, becomes } = kindChange(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end), paths.some((p) => p.at >= start && p.at < end && p.kind !== "new"));
-    const inQuotes = quotes.filter((q) => q.at >= start && q.at < end);
+    // Content after a clause's colon, with nothing else before the next clause ("加两行：A 和 B"), is that clause's.
+    const inQuotes = quotes.filter((q) => q.at >= start && q.at < (spans[i + 1]?.[0] ?? Infinity));
     // A value shaped like a new path (`redis.prod.internal:6379`, `v2.txt`) is still the value a clause sets something to.
     const shaped = valueOf(noUrls.slice(start, end));
     const newValue = shaped !== undefined && paths.some((p) => p.kind === "new" && !p.folder && p.at >= start && p.at < end && shaped.startsWith(p.written ?? p.path)) ? shaped : undefined;

@@ -19,9 +19,28 @@ interface ContentClause {
 /** A word of saying or holding right before a colon: what follows it, to the end of the line, is the content. */
 const SAID = /(?:\b(?:says?|saying|reads?|reading|contains?|containing|with\s+(?:the\s+)?(?:text|line|content|contents|message|words?))|内容(?:是|为|写)?|写着|写上|写成|写入|写)\s*[:：]\s*/giu;
 
-/** The spans of said content in `text`: the text after the colon up to the end of its line, without a closing period. */
-export function saidContent(text: string): Array<{ text: string; at: number; end: number }> {
+/** Lines added, counted in Chinese ("末尾加一行 127.0.0.1 api.local", "加两行：A 和 B"): the Latin text after them is those lines. */
+const ADDED_LINES = /(?:加|添加|追加|增加|插入|写)\s*(一|两|二|三|四|五|[1-5])\s*行\s*[:：]?\s*/gu;
+const LINE_COUNT: Record<string, number> = { 一: 1, 两: 2, 二: 2, 三: 3, 四: 4, 五: 5 };
+
+/** The lines a counted addition gives, joined by newlines, when they are as many as it counts and none is Chinese prose. */
+function addedLines(text: string): Array<{ text: string; at: number; end: number }> {
   const out: Array<{ text: string; at: number; end: number }> = [];
+  for (const m of text.matchAll(ADDED_LINES)) {
+    const at = m.index + m[0].length;
+    const n = LINE_COUNT[m[1]!] ?? Number(m[1]);
+    // The lines end with the sentence, or where Chinese words begin again ("加一行 import os 到 a.py").
+    const rest = /^[^。；;\n]*/u.exec(text.slice(at))![0];
+    const span = (n > 1 ? rest.replace(/[，,]\s*\p{Script=Han}.*$/u, "") : rest.replace(/\s*(?:[，、]|\p{Script=Han}).*$/u, "")).replace(/[\s,]+$/u, "");
+    const lines = n > 1 ? span.split(/\s*(?:和|以及|、|[，,])\s*/u).map((l) => l.trim()).filter(Boolean) : [span.trim()];
+    if (lines.length === n && lines.every((l) => !hasHan(l) && !/^["'`“‘「]/u.test(l))) out.push({ text: lines.join("\n"), at, end: at + span.length });
+  }
+  return out;
+}
+
+/** The spans of said content in `text`: the text after the colon up to the end of its line, without a closing period; or counted lines added. */
+export function saidContent(text: string): Array<{ text: string; at: number; end: number }> {
+  const out: Array<{ text: string; at: number; end: number }> = addedLines(text);
   for (const m of text.matchAll(SAID)) {
     const at = m.index + m[0].length;
     const lineEnd = text.indexOf("\n", at);

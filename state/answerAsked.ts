@@ -11,6 +11,7 @@ import { DOTFILE, PATH_TOKEN } from "../language/operands.js";
 import { asksForValue } from "./answerGrounding.js";
 import { shownText } from "./answerValues.js";
 import { baseOf, isEffect, real, seen } from "./observedState.js";
+import { ranOverGlob } from "./commandObservations.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
 /** Negation anywhere in a sentence: a file it names is not stated as found. */
@@ -100,7 +101,8 @@ export function unshownPath(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     for (const part of statingParts(sentence)) {
       if (NEGATED.test(part) || OUTSIDE_SCOPE.test(part)) continue;
       const names = [...part.matchAll(PATH_TOKEN), ...[...part.matchAll(DOTFILE)].filter((m) => m[0].includes("/"))].map((m) => m[0]);
-      const name = names.find((p) => isFile(p) && !known.includes(p) && !shownName(known, baseOf(p)));
+      // A file a command ran over (`for f in config/*.json`) is one it named.
+      const name = names.find((p) => isFile(p) && !known.includes(p) && !shownName(known, baseOf(p)) && !turn.some((e) => ranOverGlob(e, p)));
       if (name) return `the answer names ${name} ("${sentence}"), but no observation of this run shows it`;
     }
   }

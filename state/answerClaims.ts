@@ -92,6 +92,9 @@ function requestedValues(request: string, frame: TaskFrame, evidence: Evidence[]
   return [...request.matchAll(PATH_TOKEN)].map((m) => m[0]).filter((t) => !known.has(t) && !known.has(baseOf(t)));
 }
 
+/** An edit that takes text out ("strip trailing whitespace", "去掉空行"): the answer may report it by what is gone. */
+const TAKES_OUT = /\b(?:strip|trim|remove|delete|drop|clear|truncate)\b|去掉|删掉|删除|去除|清空/iu;
+
 /** The request's verb the lexicon lacks, which a guessed goal was read from: the answer may report the change with it. */
 const requestVerbs = (request: string): string[] => {
   const head = unknownHeadVerb(request);
@@ -118,7 +121,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const unreported = frame.goals.find(
     (g) =>
       g.intent === "change" && g.status === "covered" && names(g).length > 0 &&
-      !reportsChange(answer, [...names(g), ...citations(frame, g)], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined, verbs: g.guessed ? requestVerbs(request) : [], ...(g.target && dirOf(g.target) !== "." ? { folder: dirOf(g.target) } : {}) }) &&
+      !reportsChange(answer, [...names(g), ...citations(frame, g)], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined || (g.op === "edit" && TAKES_OUT.test(request)), verbs: g.guessed ? requestVerbs(request) : [], ...(g.target && dirOf(g.target) !== "." ? { folder: dirOf(g.target) } : {}) }) &&
       !quotesNewLine(answer, observed(g), states(g)),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;

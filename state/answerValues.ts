@@ -244,7 +244,9 @@ export function fragmentAnswer(frame: TaskFrame, evidence: Evidence[], answer: s
     // A line the answer points at (`line 4`, `第 4 行`) that a hit was found on is where the hit is, not a value read (round 12).
     const hitLines = new Set(covering.flatMap((e) => (e.source.startLine ? [e.source.startLine, e.source.endLine ?? e.source.startLine] : [])));
     const pointed = new Set([...answer.matchAll(/\blines?\s*(\d+)|第\s*(\d+)\s*行/giu)].map((m) => Number(m[1] ?? m[2])).filter((n) => hitLines.has(n)).map(String));
-    const unseen = codeTokens(answer).find((t) => !pointed.has(t) && !lines.includes(t.replace(/\(\)$/, "")) && !request.includes(t));
+    // A number is seen by its value: `03:00` restates the `3` of `0 3 * * *`.
+    const values = new Set([...lines.matchAll(/\d+(?:\.\d+)?/g)].map((m) => Number(m[0])));
+    const unseen = codeTokens(answer).find((t) => !pointed.has(t) && !lines.includes(t.replace(/\(\)$/, "")) && !request.includes(t) && !(/^\d/.test(t) && values.has(Number(t))));
     if (unseen) return `the answer states ${unseen}, but the turn saw only the matched lines of ${g.target} ([${covering[0]!.id}]); read the part it describes`;
   }
   return undefined;

@@ -156,6 +156,10 @@ export function commandNames(e: Evidence, path: string): boolean {
   });
 }
 
+/** Whether a finished command's line holds a glob matching `path` (`for f in config/*.json`): the shell ran it over every match. */
+export const ranOverGlob = (e: Evidence, path: string): boolean =>
+  !!readCommand(e)?.finished && (commandLine(e).match(/[\w.\/-]*[*?][\w.\/*?-]*/g) ?? []).some((g) => g.includes("/") === path.includes("/") && globTest(g.replace(/^\.\//, "")).test(path));
+
 const MODE = new Set(["chmod", "chown", "chgrp"]);
 const METADATA = new Set([...MODE, "touch"]);
 

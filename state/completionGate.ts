@@ -22,8 +22,15 @@ const inDomain = (goalDomain: string | undefined, e: Evidence) =>
   !goalDomain || (!!e.domain && (e.domain === goalDomain || e.domain.startsWith(`${goalDomain}.`) || e.domain === "mcp" || e.domain.startsWith("mcp.")));
 
 const isExit = (e: Evidence) => e.kind === "command" && exitCode(e) !== null;
-// `make lint` runs the linter, not the build.
-const SUBJECT_COMMANDS: Record<string, RegExp> = { test: /test|spec|vitest|jest|mocha|pytest/i, build: /build|tsc|compile|\bmake\b(?!\s+(?:lint|test|tests|check|clean|fmt|format)\b)|webpack|vite/i, lint: /lint/i, service: /restart|reload|systemctl|service|supervisorctl|pm2|docker|kill/i };
+// `make lint` runs the linter, not the build. A linter is any static checker: the *lint family, the checkers named
+// otherwise (ruff, flake8, shellcheck, mypy, go vet), a parser run only to check a file parses (`json.tool`, `jq empty`,
+// `py_compile`, `bash -n`), or a formatter's check mode.
+const SUBJECT_COMMANDS: Record<string, RegExp> = {
+  test: /test|spec|vitest|jest|mocha|pytest/i,
+  build: /build|tsc|compile|\bmake\b(?!\s+(?:lint|test|tests|check|clean|fmt|format)\b)|webpack|vite/i,
+  lint: /lint|\bruff\b|flake8|pyflakes|pycodestyle|shellcheck|mypy|\bgo\s+vet\b|rubocop|clippy|cppcheck|json\.tool|\bjq\s+(?:-e\s+)?empty\b|py_compile|\b(?:ba)?sh\s+-n\b|--check\b/i,
+  service: /restart|reload|systemctl|service|supervisorctl|pm2|docker|kill/i,
+};
 
 /** Evidence gathered in this turn (after the frame's `since`). */
 const inTurn = (frame: Pick<TaskFrame, "since">, evidence: Evidence[]) => evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
@@ -109,7 +116,15 @@ const showsLines = ({ e, from }: Seen, path: string): boolean =>
   listingShowsEmpty(e, path);
 /** An observation of something inside `path`: the folder exists. */
 const inside = ({ e }: Seen, path: string): boolean => seen(e) && !!e.source.path && e.source.path !== path && within(e.source.path, path);
-/** Whether an observation shows `path` holding `text`. */
+/** An empty search over `path` or a folder holding it: every line of it was looked through. */
+const searchedThrough = (e: Evidence, path: string): boolean => e.kind === "absence" && !e.missing && !e.simulated && within(path, e.source.path ?? ".");
+/** A finished command that replaced `old` by `text` (both written in its line, the old first), with nothing else in between changed. */
+const writesInPlace = (e: Evidence | undefined, old: string, text: string): boolean => {
+  if (e?.kind !== "command" || exitCode(e) !== 0) return false;
+  const line = commandLine(e);
+  const at = line.indexOf(old);
+  return at >= 0 && line.indexOf(text, at + old.length) > at;
+};
 /** An empty search for `text` over a scope holding `path`: false (it is not there), else null. */
 const searchedNone = (e: Evidence, path: string, text: string): false | null =>
   e.kind === "absence" && !e.missing && within(path, e.source.path ?? ".") && e.content.includes(JSON.stringify(text)) ? false : null;
@@ -176,7 +191,8 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
       shown = latest(observed, (s) => negate(presence(s, t)));
       break;
     case "move": {
-      const to = goal.to;
+      // With no destination named, a recorded move of the target names where it went.
+      const to = goal.to ?? (lastEffect?.kind === "write" && lastEffect.op === "move" && lastEffect.from === t ? lastEffect.source.path : undefined);
       const there = to ? latest(observed, (s) => presence(s, to)) : {};
       // The old name must be gone too, unless the effect itself was a recorded move of it there.
       const recordedMove =
@@ -223,10 +239,16 @@ function contentShown(goal: Goal, path: string, observed: Seen[], effects: Evide
       ? latest(observed, (s) => (commandShowsMetadata(s.e, path, s.from, goal.expects) ? true : null))
       : goal.expects
         ? latest(observed, (s) => holds(s, path, goal.expects!))
-        : latest(observed, (s) => (goal.existence ? presence(s, path) : showsLines(s, path) || inside(s, path) || (metadata && commandShowsMetadata(s.e, path, s.from)) ? true : null));
+        : latest(observed, (s) => (goal.existence ? presence(s, path) : showsLines(s, path) || inside(s, path) || (metadata && commandShowsMetadata(s.e, path, s.from)) || (goal.expectsGone === undefined && searchedThrough(s.e, path)) ? true : null));
   const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, path, goal.expectsGone!))) : { yes: present.yes };
   // A removal asks only that the text be gone: an empty search for it shows that without showing the file's lines.
   if (goal.expectsGone !== undefined && goal.expects === undefined && !goal.whole && gone.yes && !present.no && !present.yes) return gone;
+  // A replacement seen gone, made by a command that wrote the new text in its place (`sed s/登陆/登录/g`), shows the new text there too.
+  const old = goal.expectsGone ?? goal.replaced;
+  if (old !== undefined && goal.expects !== undefined && !present.no && !present.yes && writesInPlace(effects.at(-1), old, goal.expects)) {
+    const none = latest(observed, (s) => negate(holds(s, path, old)));
+    if (none.yes) return none;
+  }
   // An addition keeps what the file held: the latest whole read showing fewer lines than then shows it overwritten (round 10).
   if (goal.linesBefore !== undefined) {
     const kept = latest(observed, (s) => {

@@ -6,9 +6,10 @@
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
 import { replacedEverywhere } from "../language/requestedState.js";
-import { ALL_AFTER, ALL_BEFORE, COMMENT_MARK, CONFIRMS, CONTENTS_AFTER, CONTENTS_BEFORE, CONVERTS, FORM_NAME, LEADS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT, UNQUOTED_REPLACE } from "../language/clauseWords.js";
+import { ALL_AFTER, ALL_BEFORE, COMMENT_MARK, CONFIRMS, CONTENTS_AFTER, CONTENTS_BEFORE, CONVERTS, FORM_NAME, EVERY_WORD_REPLACED, EXTENSION_TO, LEADS, LOOK_ORDER, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT, UNQUOTED_REPLACE } from "../language/clauseWords.js";
 import { lookupWord } from "../language/requestLexicon.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
+import { settingsIn } from "../language/operands.js";
 import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 import { dirOf } from "./workspacePaths.js";
 
@@ -173,6 +174,10 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // A folder named beside a file inside it is where that file is, not a target of a delete or an edit ("delete b.txt from the 'old' folder").
   const holdsOther = (p: PathMention) => p.kind === "dir" && c.paths.some((q) => q !== p && q.path.startsWith(`${p.path}/`));
   const paths = c.paths.filter((p) => !p.pattern && !((op === "delete" || op === "edit") && holdsOther(p)));
+  // Files given another extension ("photo1.JPG photo2.JPG 扩展名都改成 .jpg"): each renamed to its stem with it.
+  const ext = EXTENSION_TO.exec(c.text)?.[1];
+  const given = paths.filter((p) => p.kind === "file" && !p.path.endsWith(ext ?? ""));
+  if (ext && given.length && paths.every((p) => given.includes(p) || (p.written ?? p.path) === ext || given.some((g) => g.path.startsWith(`${p.path}/`)))) return given.flatMap((p) => change("move", p.path, p.path.replace(/\.[^./]*$/, "") + ext));
   // "rename the env var X to Y in a and b": a name renamed inside files, not the files: each is edited to hold Y.
   if (op === "move" && c.value && !c.content.length && paths[0]?.place && paths.every((p) => p.kind === "file" && (p.place || c.together?.includes(p.path)))) return paths.flatMap((p) => change("edit", p.path, undefined, { expects: c.value }));
   // Writing with no file, path or non-file domain in sight composes text for the reply itself.
@@ -224,7 +229,9 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
     const [from, to] = [paths[0]!, paths[1]!];
     // A bare new name for a file in a folder renames it there ("把 ideas.md 改名成 backlog.md" of notes/ideas.md).
     const inPlace = to.kind === "new" && !to.unjoined && !(to.written ?? to.path).includes("/") && from.path.includes("/");
-    const dest = to.kind === "dir" || to.folder ? `${to.path}/${base(from.path)}` : inPlace ? `${from.path.slice(0, from.path.lastIndexOf("/"))}/${to.path}` : to.path;
+    // Renamed to a new folder name (`rename img/ to images/`): that name, not a folder to move into.
+    const renames = to.kind === "new" && /\brename\b|重命名|改名/iu.test(c.text);
+    const dest = (to.kind === "dir" || to.folder) && !renames ? `${to.path}/${base(from.path)}` : inPlace ? `${from.path.slice(0, from.path.lastIndexOf("/"))}/${to.path}` : to.path;
     return [...change("move", from.path, dest), ...existing(paths.slice(2)).map((p): Draft => ({ intent: "read", target: p.path }))];
   }
   // A folder has no text to rename inside: moving it with no destination named is a move whose old name must be gone.
@@ -260,11 +267,13 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   const linesBefore = op === "edit" && c.additive && target?.kind === "file" ? ws.lines?.(target.path) : undefined;
   // What an addition adds when it names no quote: the one new path beside the file it goes to ("append coverage.xml to .gitignore").
   const addedNames = addedTo ? paths.filter((p) => (p.kind === "new" || nameOnly(p)) && p !== addedTo && !p.pattern) : [];
-  const held = expects ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
+  const every = EVERY_WORD_REPLACED.exec(c.text);
+  const everyWord = every && (every[1] || every[3]) && every[2] !== every[4] && !c.content.length ? { old: every[2]!, text: every[4]! } : undefined;
+  const held = expects ?? everyWord?.text ?? (addedNames.length === 1 ? (addedNames[0]!.written ?? addedNames[0]!.path) : undefined);
   const whole = op === "edit" && held !== undefined && held === c.value && target?.kind === "file" && setsWholeFile(c.text, target.written ?? target.path);
   const bare = UNQUOTED_REPLACE.exec(c.text);
   // "Replace TODO with DONE": an unquoted code-like word replaced must be gone too, unless the new text holds it.
-  const replaced = c.fault === undefined && op === "edit" && !c.additive ? (replacedQuote(c) ?? (bare && !bare[2]!.includes(bare[1]!) ? bare[1] : undefined)) : undefined;
+  const replaced = c.fault === undefined && op === "edit" && !c.additive ? (replacedQuote(c) ?? (bare && !bare[2]!.includes(bare[1]!) ? bare[1] : undefined) ?? (everyWord && !everyWord.text.toLowerCase().includes(everyWord.old.toLowerCase()) ? everyWord.old : undefined)) : undefined;
   const leads = held !== undefined && (op === "write" || op === "edit") && LEADS.test(c.text);
   const state = { ...(held !== undefined ? { expects: held } : {}), ...(leads ? { leads } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(replaced !== undefined ? { replaced } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}), ...(whole ? { whole } : {}) };
   const { linesBefore: _own, ...shared } = state;
@@ -310,6 +319,9 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     // Content written with no file of its own right after a change of a file ("…新建 a.txt，里面写上 '…'") is what that file must hold.
     else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
       out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
+    // A setting given with no file of its own right after a change of one file ("set DEBUG=false in .env and also add TZ=UTC") is set there too.
+    else if (c.intent === "change" && !c.paths.length && !c.content.length && !c.domain && prev?.intent === "change" && existing(prev.paths).length === 1 && settingsIn(c.text).length === 1)
+      out.push({ ...c, intent: c.intent, paths: existing(prev.paths), content: settingsIn(c.text) });
     else if (c.intent) out.push({ ...c, intent: c.intent, paths: [...fronted.splice(0), ...c.paths] });
     // A folder in brackets after a question naming none ("… in any of the config files? (config/)") is where it asks.
     else if (prev?.intent === "question" && !prev.paths.length && !prev.domain && !prev.into && c.paths.length === 1 && c.paths[0]!.kind === "dir" && /^\s*[(（]/u.test(c.text)) out[out.length - 1] = { ...prev, into: c.paths[0]!.path };
@@ -402,6 +414,10 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   // With no other goal, the whole request is read by its verb as before (its new paths made from the rest).
   let drafts = !asked.length ? [] : [...asked, ...headed.flatMap((c) => (makes ? existing(c.paths).map((p): Draft => ({ intent: "read", target: p.path })) : unknownVerbGoals({ ...parsed, clauses: [c], paths: c.paths }, ws)))];
   if (!drafts.length && !parsed.social) drafts = unknownVerbGoals(parsed, ws);
+  // A question naming no place beside an order to look in one folder ("还有人在用 moment 吗？查一下 src") asks of that folder.
+  const [q, look] = [drafts.filter((d) => d.intent === "question" && !d.target), drafts.filter((d) => d.intent === "read" && !!d.target && ws.dirs.has(d.target))];
+  const looksIn = (dir: string) => parsed.clauses.some((c) => c.paths.length === 1 && c.paths[0]!.path === dir && LOOK_ORDER.test(c.text));
+  if (drafts.length === 2 && q.length === 1 && look.length === 1 && looksIn(look[0]!.target!)) drafts = [{ ...q[0]!, target: look[0]!.target }];
   // A request in a language the lexicon does not cover still needs evidence before an answer.
   if (parsed.unrecognised) {
     drafts = [{ intent: "question" }];

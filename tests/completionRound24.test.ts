@@ -1,0 +1,146 @@
+/**
+ * CONTRACT §4/§6, issue 21 (round 24): tuning-heldout23's misses, in the reading of the request
+ * and in what an observation shows. Each rule is a scripted run through the real graph with a
+ * twin going the other way; outcomes are checked on disk where a change is involved. The
+ * examples are invented, not the set's.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { gateRunner, sh } from "./support/gateRuns.js";
+
+const go = gateRunner({
+  "server.py": "import os  \n\ndef main():\t\n    pass\n",
+  "notes.md": "# notes\n",
+  "web/i18n/en.json": '{\n  "signin": "Sign-in",\n  "tip": "Please Sign-in first"\n}\n',
+  "assets/logo.svg": "<svg/>\n",
+  "index.html": "<img src=assets/logo.svg>\n",
+  "deploy/cron.yml": "jobs:\n  - name: backup\n    cron: '0 4 * * *'\n",
+  "lib/util.js": "export const pick = (o, k) => o[k];\n",
+  "lib/fmt/date.js": "export const fmt = (d) => d.toISOString();\n",
+  "app.env": "LOG_LEVEL=info\nPORT=80\n",
+  "etc/hosts.txt": "127.0.0.1 localhost\n",
+  "src/app.js": "var a = 1; var b = 2;\nvar c = a + b;\n",
+  "conf/a.yaml": "debug: true\nport: 1\n",
+  "conf/b.yaml": "debug: true\nport: 2\n",
+  "pics/cat.PNG": "c",
+  "pics/dog.PNG": "d",
+  "schemas/user.json": '{"type": "object"}\n',
+  "schemas/order.json": '{"type": "array"}\n',
+});
+const done = { verdict: "pass", status: "completed" };
+const refused = { verdict: "block", status: "completed" };
+const text = (workspace: string, path: string) => readFileSync(join(workspace, path), "utf8");
+
+describe("issue 21, round 24: what the request asks and what an observation shows", () => {
+  it("rule: a change that names no state is observed by an empty search over its file after it; a text removal is reported by what is gone", { timeout: 60_000 }, async () => {
+    const request = "remove the trailing spaces from server.py";
+    const strip = sh("sed -i 's/[[:space:]]*$//' server.py");
+    const right = await go("strip-searched", request, [strip, ["search_text", { query: "[ \\t]+$", regex: true, path: "server.py" }]], "Trailing spaces are gone: a regex search for them in server.py finds nothing.");
+    expect(right).toMatchObject(done);
+    expect(text(right.workspace, "server.py")).toBe("import os\n\ndef main():\n    pass\n");
+    expect(await go("strip-searched-elsewhere", request, [strip, ["search_text", { query: "[ \\t]+$", regex: true, path: "notes.md" }]], "Trailing spaces are gone: a regex search for them finds nothing.")).toMatchObject(refused);
+  });
+
+  it("rule: a replacement seen gone, by a command that wrote the new text in its place, shows the new text there too", { timeout: 60_000 }, async () => {
+    const request = '把 web/i18n/en.json 里的 "Sign-in" 都改成 "Log in"';
+    const search = ["search_text", { query: "Sign-in", path: "web/i18n" }] as const;
+    const right = await go("replaced-in-place", request, [sh("sed -i 's/Sign-in/Log in/g' web/i18n/en.json"), [...search]], "改好了，web/i18n 里再搜 Sign-in 已经没有了。");
+    expect(right).toMatchObject(done);
+    expect(text(right.workspace, "web/i18n/en.json")).toContain('"Please Log in first"');
+    const cut = await go("replaced-by-nothing", request, [sh("sed -i 's/Sign-in//g' web/i18n/en.json"), [...search]], "改好了，web/i18n 里再搜 Sign-in 已经没有了。");
+    expect(cut).toMatchObject(refused);
+    expect(text(cut.workspace, "web/i18n/en.json")).not.toContain("Log in");
+  });
+
+  it("rule: a move with no destination named is checked where its recorded move put it", { timeout: 60_000 }, async () => {
+    const request = "rename the assets folder";
+    const move = ["move_path", { from: "assets", to: "static" }] as const;
+    const right = await go("move-unnamed-listed", request, [[...move], ["read_list", { path: "." }]], "Renamed assets/ to static/: the listing shows static/ and no assets/.");
+    expect(right).toMatchObject(done);
+    expect(text(right.workspace, "static/logo.svg")).toBe("<svg/>\n");
+    expect(await go("move-unnamed-unlisted", request, [[...move], ["read_open", { path: "index.html" }]], "Renamed assets/ to static/.")).toMatchObject(refused);
+  });
+
+  it("rule: a backticked new name of a renamed path, or one ending in a slash, is the destination itself", { timeout: 60_000 }, async () => {
+    const listed = ["read_list", { path: "." }] as const;
+    const ticked = await go("rename-ticked", "rename the folder `assets` to `static`", [["move_path", { from: "assets", to: "static" }], [...listed]], "assets/ is now static/.");
+    expect(ticked.goals).toEqual(["change.move assets→static", "verify.move assets→static"]);
+    const slashed = await go("rename-slashed", "rename assets/ to static/", [["move_path", { from: "assets", to: "static" }], [...listed]], "assets/ is now static/.");
+    expect(slashed.goals).toEqual(["change.move assets→static", "verify.move assets→static"]);
+    // A code name renamed inside a file stays an edit of that file.
+    const inside = await go("rename-identifier", "rename the function `pick` to `pluck` in lib/util.js", [sh("sed -i 's/pick/pluck/' lib/util.js"), ["read_open", { path: "lib/util.js" }]], "lib/util.js now exports pluck.");
+    expect(inside.goals).toEqual(["change.edit lib/util.js", "verify.edit lib/util.js"]);
+  });
+
+  it("rule: a number in an answer from matched lines is seen by its value (`04:00` restates the `4` of `0 4 * * *`)", { timeout: 60_000 }, async () => {
+    const request = "what time does the backup job in deploy/cron.yml run?";
+    const hit = ["search_text", { query: "cron", path: "deploy/cron.yml" }] as const;
+    expect(await go("cron-value", request, [[...hit]], "It runs at 04:00 every day (`0 4 * * *`).")).toMatchObject(done);
+    expect(await go("cron-value-wrong", request, [[...hit]], "It runs at 05:00 every day.")).toMatchObject(refused);
+  });
+
+  it("rule: a question naming no place, beside an order to look in one folder ('查一下 lib'), asks of that folder; a place only mentioned is not one", { timeout: 60_000 }, async () => {
+    const request = "还有地方在用 lodash 吗？查一下 lib";
+    const whole = await go("look-order", request, [["search_text", { query: "lodash", path: "lib" }]], "没有，lib 里搜 lodash 一处都没有。");
+    expect(whole).toMatchObject(done);
+    expect(whole.goals).toEqual(["question lib"]);
+    expect(await go("look-order-narrow", request, [["search_text", { query: "lodash", path: "lib/fmt" }]], "没有，lib 里搜 lodash 一处都没有。")).toMatchObject(refused);
+    const mentioned = "How do I format a date? There is a helper somewhere in lib/";
+    expect(await go("place-mentioned", mentioned, [["read_open", { path: "lib/util.js" }]], "Call toLocaleDateString() on the date.")).toMatchObject(refused);
+  });
+
+  it("rule: a setting given with no file of its own after a change of one file ('and also add TZ=UTC') is set in that file too", { timeout: 60_000 }, async () => {
+    const request = "set LOG_LEVEL=warn in app.env and also add TZ=UTC";
+    const read = ["read_open", { path: "app.env" }] as const;
+    const half = await go("setting-half", request, [sh("sed -i 's/LOG_LEVEL=info/LOG_LEVEL=warn/' app.env"), [...read]], "Done: LOG_LEVEL=warn and TZ=UTC are in app.env.");
+    expect(half).toMatchObject(refused);
+    expect(text(half.workspace, "app.env")).not.toContain("TZ=UTC");
+    const both = await go("setting-both", request, [sh("sed -i 's/LOG_LEVEL=info/LOG_LEVEL=warn/' app.env && echo TZ=UTC >> app.env"), [...read]], "Done: app.env now has LOG_LEVEL=warn and TZ=UTC.");
+    expect(both).toMatchObject(done);
+    expect(text(both.workspace, "app.env")).toBe("LOG_LEVEL=warn\nPORT=80\nTZ=UTC\n");
+  });
+
+  it("rule: lines a Chinese request counts ('加两行：A 和 B', '加一行 10.0.0.9 cache.local') are the text to hold, not paths", { timeout: 60_000 }, async () => {
+    const request = "在 etc/hosts.txt 末尾加两行：10.1.1.1 db 和 10.1.1.2 cache";
+    const read = ["read_open", { path: "etc/hosts.txt" }] as const;
+    const one = await go("two-lines-one", request, [sh("echo '10.1.1.1 db' >> etc/hosts.txt"), [...read]], "两行都加上了。");
+    expect(one).toMatchObject(refused);
+    const two = await go("two-lines-two", request, [sh("printf '10.1.1.1 db\\n10.1.1.2 cache\\n' >> etc/hosts.txt"), [...read]], "两行都加上了，etc/hosts.txt 末尾是 10.1.1.1 db 和 10.1.1.2 cache。");
+    expect(two).toMatchObject(done);
+    expect(text(two.workspace, "etc/hosts.txt")).toBe("127.0.0.1 localhost\n10.1.1.1 db\n10.1.1.2 cache\n");
+    const named = await go("one-line-name", "在 etc/hosts.txt 最后加一行 10.0.0.9 cache.local", [sh("echo '10.0.0.9 cache.local' >> etc/hosts.txt"), ["run_command", { command: "tail", args: ["-n", "1", "etc/hosts.txt"] }]], "加好了，最后一行是 10.0.0.9 cache.local。");
+    expect(named).toMatchObject(done);
+    expect(named.goals).toEqual(["change.edit etc/hosts.txt", "verify.edit etc/hosts.txt"]);
+  });
+
+  it("rule: '把 X 全换成 Y' with bare Latin words replaces every X; '都改成 false' of a key sets the key", { timeout: 60_000 }, async () => {
+    const request = "把 src/app.js 里的 var 全换成 let";
+    const search = ["search_text", { query: "var ", path: "src/app.js" }] as const;
+    const once = await go("every-word-once", request, [sh("sed -i 's/var /let /' src/app.js"), [...search]], "都换成 let 了。");
+    expect(once).toMatchObject(refused);
+    expect(text(once.workspace, "src/app.js")).toContain("var b");
+    const all = await go("every-word-all", request, [sh("sed -i 's/var /let /g' src/app.js"), ["read_open", { path: "src/app.js" }]], "都换成 let 了，src/app.js 里已经没有 var。");
+    expect(all).toMatchObject(done);
+    const setting = await go("key-set", "把 conf/a.yaml 和 conf/b.yaml 里的 debug 都改成 false", [sh("sed -i 's/debug: true/debug: false/' conf/a.yaml conf/b.yaml"), ["read_open", { path: "conf/a.yaml" }], ["read_open", { path: "conf/b.yaml" }]], "两个文件里的 debug 都改成 false 了。");
+    expect(setting).toMatchObject(done);
+    expect(text(setting.workspace, "conf/b.yaml")).toBe("debug: false\nport: 2\n");
+  });
+
+  it("rule: files given another extension ('扩展名改成 .png') are each renamed to their stem with it", { timeout: 60_000 }, async () => {
+    const request = "把 pics 里 cat.PNG 和 dog.PNG 的扩展名改成小写 .png";
+    const ls = ["run_command", { command: "ls", args: ["pics"] }] as const;
+    const both = await go("extension-both", request, [sh("cd pics && for f in *.PNG; do mv \"$f\" \"${f%.PNG}.png\"; done"), [...ls]], "改好了，ls pics 显示 cat.png 和 dog.png。");
+    expect(both).toMatchObject(done);
+    expect(both.goals).toContain("change.move pics/dog.PNG→pics/dog.png");
+    expect(text(both.workspace, "pics/dog.png")).toBe("d");
+    expect(await go("extension-one", request, [sh("mv pics/cat.PNG pics/cat.png"), [...ls]], "改好了，都是 .png 了。")).toMatchObject(refused);
+  });
+
+  it("rule: a parser run only to check files parse (`python3 -m json.tool`) is a linter run, and the files its glob ran over are named by it", { timeout: 60_000 }, async () => {
+    const request = "lint the JSON files in schemas/ (just check they parse)";
+    const loop = sh('for f in schemas/*.json; do python3 -m json.tool "$f" > /dev/null || exit 1; done; echo ok');
+    expect(await go("json-lint", request, [loop], "Both schemas/user.json and schemas/order.json parse.")).toMatchObject(done);
+    expect(await go("json-lint-unrun", request, [["run_command", { command: "ls", args: ["schemas"] }]], "Both schemas/user.json and schemas/order.json parse.")).toMatchObject(refused);
+  });
+});
