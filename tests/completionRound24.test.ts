@@ -122,7 +122,7 @@ describe("issue 21, round 24: what the request asks and what an observation show
     expect(text(once.workspace, "src/app.js")).toContain("var b");
     const all = await go("every-word-all", request, [sh("sed -i 's/var /let /g' src/app.js"), ["read_open", { path: "src/app.js" }]], "都换成 let 了，src/app.js 里已经没有 var。");
     expect(all).toMatchObject(done);
-    const setting = await go("key-set", "把 conf/a.yaml 和 conf/b.yaml 里的 debug 都改成 false", [sh("sed -i 's/debug: true/debug: false/' conf/a.yaml conf/b.yaml"), ["read_open", { path: "conf/a.yaml" }], ["read_open", { path: "conf/b.yaml" }]], "两个文件里的 debug 都改成 false 了。");
+    const setting = await go("key-set", "把 conf/a.yaml 和 conf/b.yaml 里所有的 debug 都改成 false", [sh("sed -i 's/debug: true/debug: false/' conf/a.yaml conf/b.yaml"), ["read_open", { path: "conf/a.yaml" }], ["read_open", { path: "conf/b.yaml" }]], "两个文件里的 debug 都改成 false 了。");
     expect(setting).toMatchObject(done);
     expect(text(setting.workspace, "conf/b.yaml")).toBe("debug: false\nport: 2\n");
   });
