@@ -68,6 +68,9 @@ describe("issue 21, round 24: what the request asks and what an observation show
     expect(ticked.goals).toEqual(["change.move assets→static", "verify.move assets→static"]);
     const slashed = await go("rename-slashed", "rename assets/ to static/", [["move_path", { from: "assets", to: "static" }], [...listed]], "assets/ is now static/.");
     expect(slashed.goals).toEqual(["change.move assets→static", "verify.move assets→static"]);
+    const into = await go("move-into-ticked", "move index.html into `site/`", [["move_path", { from: "index.html", to: "site/index.html" }], ["read_list", { path: "site" }]], "index.html is now site/index.html.");
+    expect(into.goals).toEqual(["change.move index.html→site/index.html", "verify.move index.html→site/index.html"]);
+    expect(into).toMatchObject(done);
     // A code name renamed inside a file stays an edit of that file.
     const inside = await go("rename-identifier", "rename the function `pick` to `pluck` in lib/util.js", [sh("sed -i 's/pick/pluck/' lib/util.js"), ["read_open", { path: "lib/util.js" }]], "lib/util.js now exports pluck.");
     expect(inside.goals).toEqual(["change.edit lib/util.js", "verify.edit lib/util.js"]);
