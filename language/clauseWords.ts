@@ -57,3 +57,9 @@ export const LOOK_ORDER = /^\s*(?:请|帮我|你)?\s*(?:查|看|搜|找|翻)|^\s
 
 /** A new extension given to files ("扩展名都改成小写 .jpg", "change the extension to .md"): group 1 is it. */
 export const EXTENSION_TO = /(?:扩展名|后缀名?|\bextensions?\b)[^。；;]*?(?:改成|改为|换成|\bto\b)\s*(?:小写|大写|lower-?case|upper-?case)?\s*(?:的\s*)?(\.[A-Za-z0-9]+)(?![\w.])/iu;
+
+/**
+ * What a request says to do it with, in brackets or run by an interpreter ("(use json.tool)", "use python json.tool",
+ * "用 python -m json.tool"): a dotted name after it is the instrument, not a path. Bare "用 X" also asks whether X is used.
+ */
+export const INSTRUMENT_BEFORE = /(?:[(（]\s*(?:use|using|via|用|使用)\s+(?:the\s+)?(?:python3?\s+(?:-m\s+)?|node\s+)?|(?:\buse|\busing|\bvia|用|使用)\s+(?:python3?\s+(?:-m\s+)?|node\s+))$/iu;

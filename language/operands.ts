@@ -154,9 +154,6 @@ export function optionIn(text: string): string | undefined {
   return options.length === 1 ? options[0] : undefined;
 }
 
-/** Settings written `KEY=value` (`TZ=UTC`, `DEBUG=false`): each is text a file is asked to hold. */
-export const settingsIn = (text: string): string[] => [...text.matchAll(/(?<![\p{L}\p{N}_.\/-])[A-Za-z_][A-Za-z0-9_.]*=[^\s,，;；。=]+/gu)].map((m) => m[0]);
-
 /** The name a clause gives something ("a link called latest", "named `out`"), when it is a word of its own, not a stop word. */
 export function namedIn(text: string): string | undefined {
   const name = /\b(?:named|called)\s+[`'"]?([\p{L}\p{N}_](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_])?)/iu.exec(text)?.[1];

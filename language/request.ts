@@ -16,6 +16,7 @@ import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { contentClauses } from "./saidContent.js";
+import { INSTRUMENT_BEFORE } from "./clauseWords.js";
 import { blank, splitQuoted, unquotedNewName } from "./quotedSpans.js";
 import { filesByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
@@ -519,6 +520,7 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
     .map((m) => (m.kind === "file" && TOWARD_FILE.test(noUrls.slice(Math.max(0, m.at - 30), m.at)) ? { ...m, toward: true } : m))
     .map((m) => (isPattern(noUrls, m) ? { ...m, pattern: true } : m))
+    .filter((m) => !(m.kind === "new" && INSTRUMENT_BEFORE.test(noUrls.slice(Math.max(0, m.at - 24), m.at))))
     .sort((a, b) => a.at - b.at)
     .reduce<PathMention[]>((out, m) => globbed(out, m, noUrls), []);
   const words = wordsOf(found.rest);

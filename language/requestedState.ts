@@ -40,7 +40,13 @@ const NOT_A_NAME = /^(?:the|a|an|all|every|each|any|it|them|this|that|these|thos
 
 /** A setting given as `KEY=value` after a verb that sets it ("set LOG_LEVEL=debug", "把 MODE=prod 写进去"). */
 export function assignmentValue(text: string): string | undefined {
-  return /(?<![\p{L}\p{N}_.\/-])([\p{L}_][\p{L}\p{N}_.]*=[^\s,，。;；'"`]+)/u.exec(text)?.[1];
+  return /(?<![\p{L}\p{N}_.\/-])([\p{L}_][\p{L}\p{N}_.]*=[^\s,，。;；'"`()（）]+)/u.exec(text)?.[1];
+}
+
+/** The setting a clause asks for: after a word of changing, the new one ("ENV=prod 改成 ENV=production"); else the one it names. */
+export function settingOf(text: string): string | undefined {
+  const turned = /改成|改为|换成|替换成|替换为|设为|设成|\bto\b|→|->/u.exec(text);
+  return (turned ? assignmentValue(text.slice(turned.index + turned[0].length)) : undefined) ?? assignmentValue(text);
 }
 
 /** Words that refer back to the copy an earlier clause made. */
@@ -66,7 +72,7 @@ export function refineRequestedState(clauses: ClauseState[]): void {
       if (key) c.content = [key];
     }
     if (c.op === "edit" && c.value === undefined && !c.content.length) {
-      const set = assignmentValue(c.text);
+      const set = settingOf(c.text);
       if (set) c.value = set;
     }
   }

@@ -378,6 +378,10 @@ function stepShowsPath(reader: Reader, path: string): boolean | null {
     // Its whole output reaches ours: printed directly, or only reordered (`| sort`); a filter after it (`| grep`) hides lines.
     const i = r.steps.indexOf(step);
     const whole = printsToOutput(r.steps, i) || (!step.writes.length && programOf(r.steps[i + 1]!) === "sort" && printsToOutput(r.steps, i + 1));
+    // Or only counted, as none (`| wc -l` printing 0).
+    const next = r.steps[i + 1];
+    const none = !step.writes.length && !!next && programOf(next) === "wc" && next.argv.includes("-l") && printsToOutput(r.steps, i + 1) && r.output.trim() === "0";
+    if (none && status !== 1 && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path))))) return false;
     return status === 0 && whole && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path)))) ? false : null;
   }
   if (program === "git" && step.argv[1] === "status" && status === 0 && step.argv.slice(2).some((a) => /^(?:-s|--short|--porcelain(?:=v1)?)$/.test(a))) return gitStatusShows(r.output, r.cwd, path);
@@ -467,6 +471,18 @@ export function commandWholeText(e: Evidence, path: string, from = -1): string |
   const ops = stepOperands(step).map((o) => resolveOperand(own.cwd, o));
   if (programOf(step) !== "cat" || status !== 0 || ops.length !== 1 || ops[0] !== path || !own.steps.every((s) => s === step || s.writes.length)) return undefined;
   return own.output.replace(/\n+$/, "");
+}
+
+/** A `find ROOT -name NAME | wc -l` that finished: the matches it counted under ROOT. */
+export function countedMatches(e: Evidence, pattern: string): number | undefined {
+  const r = readCommand(e);
+  const i = r ? r.steps.findIndex((s) => programOf(s) === "find") : -1;
+  const next = r?.steps[i + 1];
+  if (!r?.finished || r.opaque || i < 0 || !next || programOf(next) !== "wc" || !next.argv.includes("-l") || !printsToOutput(r.steps, i + 1) || !/^\s*\d+\s*$/.test(r.output)) return undefined;
+  const args = r.steps[i]!.argv.slice(1);
+  const root = resolveOperand(r.cwd, args[0] && !args[0].startsWith("-") ? args[0] : ".");
+  const name = args[args.indexOf("-name") + 1];
+  return args.includes("-name") && name !== undefined && globMatches(name, baseOf(pattern)) && within(dirOf(pattern), root) ? Number(r.output.trim()) : undefined;
 }
 
 /** Whether a command showed `path`'s lines after step `from` (a reader printed from it). */

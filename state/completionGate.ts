@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep } from "./commandObservations.js";
+import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep, countedMatches } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { commandSteps, grepParts, isEffectStep, programOf, readsGit, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
@@ -183,7 +183,7 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
     const valueSeen = (s: Seen) => !goal.expects || !/\d/.test(goal.expects) || changed.some((p) => holds(s, p, goal.expects!) === true);
     shown = lastEffect ? latest(observed, (s) => (seesWhatChanged(s, lastEffect) && valueSeen(s) ? true : null)) : {};
     // Files deleted or made another kind by a pattern: a later observation still printing a match in its scope shows one left.
-    const left = goal.pattern ? observed.find((s) => s.e !== lastEffect && printsMatch(s.e, goal.pattern!)) : undefined;
+    const left = goal.pattern ? observed.find((s) => s.e !== lastEffect && (printsMatch(s.e, goal.pattern!) || (countedMatches(s.e, goal.pattern!) ?? 0) > 0)) : undefined;
     return left ? { lastEffect, contradictedBy: left.e } : { lastEffect, shownBy: shown.yes };
   }
   switch (goal.op) {

@@ -5,13 +5,13 @@
  * exists or is the target of a change.
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
-import { replacedEverywhere } from "../language/requestedState.js";
-import { ALL_AFTER, ALL_BEFORE, COMMENT_MARK, CONFIRMS, CONTENTS_AFTER, CONTENTS_BEFORE, CONVERTS, FORM_NAME, EVERY_WORD_REPLACED, EXTENSION_TO, LEADS, LOOK_ORDER, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT, UNQUOTED_REPLACE } from "../language/clauseWords.js";
+import { replacedEverywhere, settingOf } from "../language/requestedState.js";
+import { ALL_AFTER, ALL_BEFORE, COMMENT_MARK, CONFIRMS, CONTENTS_AFTER, CONTENTS_BEFORE, CONVERTS, FORM_NAME, EVERY_WORD_REPLACED, EXTENSION_TO, LEADS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT, UNQUOTED_REPLACE } from "../language/clauseWords.js";
 import { lookupWord } from "../language/requestLexicon.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
-import { settingsIn } from "../language/operands.js";
 import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 import { dirOf } from "./workspacePaths.js";
+import { acrossClauses } from "./acrossClauses.js";
 
 /** Longest request the frame builder reads; longer text belongs in a file the request names. */
 export const MAX_REQUEST_CHARS = 10_000;
@@ -320,8 +320,8 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
       out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
     // A setting given with no file of its own right after a change of one file ("set DEBUG=false in .env and also add TZ=UTC") is set there too.
-    else if (c.intent === "change" && !c.paths.length && !c.content.length && !c.domain && prev?.intent === "change" && existing(prev.paths).length === 1 && settingsIn(c.text).length === 1)
-      out.push({ ...c, intent: c.intent, paths: existing(prev.paths), content: settingsIn(c.text) });
+    else if (c.intent === "change" && !c.paths.length && !c.content.length && !c.domain && prev?.intent === "change" && existing(prev.paths).length === 1 && settingOf(c.text) !== undefined)
+      out.push({ ...c, intent: c.intent, paths: existing(prev.paths), content: [settingOf(c.text)!] });
     else if (c.intent) out.push({ ...c, intent: c.intent, paths: [...fronted.splice(0), ...c.paths] });
     // A folder in brackets after a question naming none ("… in any of the config files? (config/)") is where it asks.
     else if (prev?.intent === "question" && !prev.paths.length && !prev.domain && !prev.into && c.paths.length === 1 && c.paths[0]!.kind === "dir" && /^\s*[(（]/u.test(c.text)) out[out.length - 1] = { ...prev, into: c.paths[0]!.path };
@@ -414,10 +414,7 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   // With no other goal, the whole request is read by its verb as before (its new paths made from the rest).
   let drafts = !asked.length ? [] : [...asked, ...headed.flatMap((c) => (makes ? existing(c.paths).map((p): Draft => ({ intent: "read", target: p.path })) : unknownVerbGoals({ ...parsed, clauses: [c], paths: c.paths }, ws)))];
   if (!drafts.length && !parsed.social) drafts = unknownVerbGoals(parsed, ws);
-  // A question naming no place beside an order to look in one folder ("还有人在用 moment 吗？查一下 src") asks of that folder.
-  const [q, look] = [drafts.filter((d) => d.intent === "question" && !d.target), drafts.filter((d) => d.intent === "read" && !!d.target && ws.dirs.has(d.target))];
-  const looksIn = (dir: string) => parsed.clauses.some((c) => c.paths.length === 1 && c.paths[0]!.path === dir && LOOK_ORDER.test(c.text));
-  if (drafts.length === 2 && q.length === 1 && look.length === 1 && looksIn(look[0]!.target!)) drafts = [{ ...q[0]!, target: look[0]!.target }];
+  drafts = acrossClauses(drafts, parsed, request, ws);
   // A request in a language the lexicon does not cover still needs evidence before an answer.
   if (parsed.unrecognised) {
     drafts = [{ intent: "question" }];

@@ -27,6 +27,12 @@ const go = gateRunner({
   "pics/dog.PNG": "d",
   "schemas/user.json": '{"type": "object"}\n',
   "schemas/order.json": '{"type": "array"}\n',
+  "shots/a.GIF": "a",
+  "shots/b.GIF": "b",
+  "docs/run.md": "Run `make deploy ENV=dev` to ship.\n",
+  "data.json": '{"a":1,"b":[1,2]}\n',
+  ".DS_Store": "x",
+  "shots/.DS_Store": "y",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -145,5 +151,59 @@ describe("issue 21, round 24: what the request asks and what an observation show
     const loop = sh('for f in schemas/*.json; do python3 -m json.tool "$f" > /dev/null || exit 1; done; echo ok');
     expect(await go("json-lint", request, [loop], "Both schemas/user.json and schemas/order.json parse.")).toMatchObject(done);
     expect(await go("json-lint-unrun", request, [["run_command", { command: "ls", args: ["schemas"] }]], "Both schemas/user.json and schemas/order.json parse.")).toMatchObject(refused);
+  });
+
+  it("rule: one ending named in a clause and another in the next ('shots/ has .GIF files, rename them to lowercase .gif') makes every file of the first the second", { timeout: 60_000 }, async () => {
+    const request = "shots/ has a few .GIF files, rename them to lowercase .gif";
+    const listed = ["read_list", { path: "shots" }] as const;
+    const all = await go("endings-all", request, [sh('for f in shots/*.GIF; do mv "$f" "${f%.GIF}.gif"; done'), [...listed]], "Renamed a.GIF → a.gif and b.GIF → b.gif in shots/.");
+    expect(all).toMatchObject(done);
+    expect(text(all.workspace, "shots/b.gif")).toBe("b");
+    expect(await go("endings-one", request, [sh("mv shots/a.GIF shots/a.gif"), [...listed]], "Renamed them: shots/ now holds .gif files.")).toMatchObject(refused);
+  });
+
+  it("rule: the setting after the word of changing is the new one ('ENV=dev 改成 ENV=staging'), in a clause of its own too", { timeout: 60_000 }, async () => {
+    const request = "docs/run.md 里 make deploy ENV=dev 改成 make deploy ENV=staging";
+    const read = ["read_open", { path: "docs/run.md" }] as const;
+    const right = await go("setting-after", request, [sh("sed -i 's/ENV=dev/ENV=staging/' docs/run.md"), [...read]], "改好了，docs/run.md 里现在是 make deploy ENV=staging。");
+    expect(right).toMatchObject(done);
+    expect(text(right.workspace, "docs/run.md")).toBe("Run `make deploy ENV=staging` to ship.\n");
+    expect(await go("setting-after-wrong", request, [sh("sed -i 's/ENV=dev/ENV=stage/' docs/run.md"), [...read]], "改好了，docs/run.md 里现在是 make deploy ENV=stage。")).toMatchObject(refused);
+    const two = "先把 app.env 的 LOG_LEVEL=info 改成 LOG_LEVEL=warn，再把 PORT=80 改成 PORT=8080";
+    const first = sh("sed -i 's/LOG_LEVEL=info/LOG_LEVEL=warn/' app.env");
+    expect(await go("settings-one", two, [first, ["read_open", { path: "app.env" }]], "两项都改好了。")).toMatchObject(refused);
+    const both = await go("settings-both", two, [first, sh("sed -i 's/PORT=80/PORT=8080/' app.env"), ["read_open", { path: "app.env" }]], "两项都改好了：LOG_LEVEL=warn，PORT=8080。");
+    expect(both).toMatchObject(done);
+    expect(text(both.workspace, "app.env")).toBe("LOG_LEVEL=warn\nPORT=8080\n");
+  });
+
+  it("rule: a setting written in brackets ends before the bracket: '（保留 PORT=）' asks for no value", { timeout: 60_000 }, async () => {
+    const request = "把 app.env 里 PORT 那行的值清空（保留 PORT=）";
+    const cleared = sh("sed -i 's/^PORT=.*/PORT=/' app.env");
+    const right = await go("bracket-setting", request, [cleared, ["read_extract", { path: "app.env", pattern: "PORT" }]], "清空了，app.env 里现在是 PORT=，后面没有值。");
+    expect(right).toMatchObject(done);
+    expect(text(right.workspace, "app.env")).toBe("LOG_LEVEL=info\nPORT=\n");
+    expect(await go("bracket-setting-unseen", request, [cleared], "清空了，app.env 里现在是 PORT=。")).toMatchObject(refused);
+  });
+
+  it("rule: a dotted name the request says to do it with ('(use python json.tool)') is the instrument, not a file to write; bare '用 X' still asks about X", { timeout: 60_000 }, async () => {
+    const request = "reformat data.json with 2-space indentation (use python json.tool)";
+    const right = await go("instrument", request, [sh("python3 -m json.tool --indent 2 data.json > d.tmp && mv d.tmp data.json"), ["read_open", { path: "data.json" }]], "data.json is now indented with 2 spaces.");
+    expect(right.goals).toEqual(["change.edit data.json", "verify.edit data.json"]);
+    expect(right).toMatchObject(done);
+    expect(text(right.workspace, "data.json")).toContain('\n  "a": 1,');
+    const asked = await go("used-name", "lib 目录下有没有用 fmt.date 的？", [["read_open", { path: "lib/util.js" }]], "没有，lib 里没有用 fmt.date。");
+    expect(asked).toMatchObject(refused);
+  });
+
+  it("rule: a find over the scope counted as none (`find . -name .DS_Store | wc -l` printing 0) shows every match gone", { timeout: 60_000 }, async () => {
+    const request = "删掉整个项目里所有的 .DS_Store";
+    const count = sh("find . -name .DS_Store | wc -l");
+    const right = await go("find-count-none", request, [["run_command", { command: "find", args: [".", "-name", ".DS_Store", "-delete"] }], count], "都删了，find 再数一遍是 0 个。");
+    expect(right).toMatchObject(done);
+    expect(() => text(right.workspace, "shots/.DS_Store")).toThrow();
+    const left = await go("find-count-some", request, [["run_command", { command: "rm", args: [".DS_Store"] }], count], "都删了。");
+    expect(left).toMatchObject(refused);
+    expect(text(left.workspace, "shots/.DS_Store")).toBe("y");
   });
 });
