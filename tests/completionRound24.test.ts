@@ -205,5 +205,9 @@ describe("issue 21, round 24: what the request asks and what an observation show
     const left = await go("find-count-some", request, [["run_command", { command: "rm", args: [".DS_Store"] }], count], "都删了。");
     expect(left).toMatchObject(refused);
     expect(text(left.workspace, "shots/.DS_Store")).toBe("y");
+    // A named file: the count of its name over a scope holding it.
+    const named = await go("find-count-named", "delete shots/.DS_Store", [["run_command", { command: "rm", args: ["shots/.DS_Store"] }], sh("find shots -name .DS_Store | wc -l")], "Deleted shots/.DS_Store; find counts 0 left.");
+    expect(named).toMatchObject(done);
+    expect(await go("find-count-named-before", "delete shots/.DS_Store", [sh("find shots -name .DS_Store | wc -l"), ["run_command", { command: "rm", args: ["shots/.DS_Store"] }]], "Deleted shots/.DS_Store; find counts 0 left.")).toMatchObject(refused);
   });
 });
