@@ -5,13 +5,15 @@
  * before and after the program runs; their difference is recorded on the command's evidence.
  * A program the completion gate cannot read (`python3 fix.py`, `xargs`, `make`) then still
  * says which paths it created, changed, moved or removed, and one that changed nothing is no
- * effect. Like every walk it does not enter node_modules or .git (SKIPPED_DIRS), but it sees them
+ * effect. A file the command names is compared by content too: rewritten with the same bytes
+ * (`sed -i` whose pattern matched nothing) it was not modified. Like every walk it does not enter node_modules or .git (SKIPPED_DIRS), but it sees them
  * made, moved or removed; a workspace too large to snapshot (MAX_TRACKED_ENTRIES: about 0.1 s
  * per snapshot on this machine), or a difference too long to keep, is recorded as unknown,
  * never as "nothing changed".
  */
+import { createHash } from "node:crypto";
 import { SKIPPED_DIRS, type PathChange } from "../../state/types.js";
-import { lstatTreeSync } from "./confined.js";
+import { lstatTreeSync, readConfinedBytesSync } from "./confined.js";
 
 /** Entries a snapshot holds at most; a larger workspace is not tracked. */
 export const MAX_TRACKED_ENTRIES = 20_000;
@@ -40,6 +42,30 @@ export function snapshotWorkspace(root: string): Snapshot | null {
   return entries;
 }
 
+/** Files compared by content at most, and their largest size: a rewrite is judged cheaply, a large file by its metadata. */
+const MAX_COMPARED_FILES = 64;
+const MAX_COMPARED_BYTES = 256 * 1024;
+
+const digest = (root: string, rel: string): string | undefined => {
+  const bytes = readConfinedBytesSync(root, rel, MAX_COMPARED_BYTES);
+  return bytes ? createHash("sha256").update(bytes).digest("hex") : undefined;
+};
+
+/** The content digests of the snapshot's small files whose name the command's words hold, taken before it runs. */
+export function namedDigests(root: string, snapshot: Snapshot | null, words: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [rel, e] of snapshot ?? []) {
+    if (out.size >= MAX_COMPARED_FILES) break;
+    if (e.type !== "file" || e.size > MAX_COMPARED_BYTES || !words.includes(rel.slice(rel.lastIndexOf("/") + 1))) continue;
+    const d = digest(root, rel);
+    if (d) out.set(rel, d);
+  }
+  return out;
+}
+
+/** Whether a file digested before the command holds the same bytes after it. */
+export const sameBytes = (root: string, before: Map<string, string>) => (rel: string): boolean => before.has(rel) && digest(root, rel) === before.get(rel);
+
 /** A directory's own size and mtime change with its entries, which are reported themselves. */
 const contentChanged = (a: Entry, b: Entry): boolean => a.type !== b.type || a.ino !== b.ino || (a.type !== "dir" && (a.size !== b.size || a.mtimeMs !== b.mtimeMs));
 
@@ -52,7 +78,7 @@ const sameEntry = (was: Entry, now: Entry): boolean => was.type === now.type && 
  * at another with the same inode). Undefined when either snapshot is missing or the difference
  * is longer than MAX_RECORDED_CHANGES.
  */
-export function diffSnapshots(before: Snapshot | null, after: Snapshot | null): PathChange[] | undefined {
+export function diffSnapshots(before: Snapshot | null, after: Snapshot | null, unchanged: (rel: string) => boolean = () => false): PathChange[] | undefined {
   if (!before || !after) return undefined;
   const changes: PathChange[] = [];
   const gone = new Map<number, string>();
@@ -66,7 +92,7 @@ export function diffSnapshots(before: Snapshot | null, after: Snapshot | null): 
         movedFrom.add(from);
         changes.push({ path, change: "moved", from });
       } else changes.push({ path, change: "created" });
-    } else if (contentChanged(was, now)) changes.push({ path, change: "modified" });
+    } else if (contentChanged(was, now) && !(was.type === "file" && now.type === "file" && unchanged(path))) changes.push({ path, change: "modified" });
     else if (was.mode !== now.mode) changes.push({ path, change: "mode" });
   }
   for (const path of gone.values()) if (!movedFrom.has(path)) changes.push({ path, change: "deleted" });

@@ -311,6 +311,11 @@ export function lstatTreeSync(root: string, skip: ReadonlySet<string>, max: numb
  * MIRA_REFUSE_HARD_LINKS is set).
  */
 export function readConfinedTextSync(root: string, rel: string, maxBytes: number): string | null {
+  return readConfinedBytesSync(root, rel, maxBytes)?.toString("utf8") ?? null;
+}
+
+/** The bytes of the workspace file `rel`, read as `readConfinedTextSync` reads it, or null. */
+export function readConfinedBytesSync(root: string, rel: string, maxBytes: number): Buffer | null {
   let fd: number;
   try {
     fd = openSync(path.join(root, rel), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
@@ -321,7 +326,7 @@ export function readConfinedTextSync(root: string, rel: string, maxBytes: number
     if (!isInside(root, readlinkSync(`/proc/self/fd/${fd}`))) return null;
     const stat = fstatSync(fd);
     if (!stat.isFile() || stat.size > maxBytes || (stat.nlink > 1 && refuseHardLinks())) return null;
-    return readFileSync(fd, "utf8");
+    return readFileSync(fd);
   } catch {
     return null;
   } finally {

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { z } from "zod";
 import { defineTool, ok } from "../types.js";
 import { commandContainment, findExecutable, type Containment } from "./processSandbox.js";
-import { diffSnapshots, snapshotWorkspace } from "./commandChanges.js";
+import { diffSnapshots, namedDigests, sameBytes, snapshotWorkspace } from "./commandChanges.js";
 import { fdPath, openDir } from "./confined.js";
 import { normalizeRelPath, resolveInWorkspace, fail } from "./paths.js";
 import type { PathChange, ToolOutcome } from "../../state/types.js";
@@ -170,8 +170,9 @@ export const runCommand = defineTool({
       const shown = displayCommand(input);
       // Snapshots around the run record what it changed, whatever the program (commandChanges.ts).
       const before = snapshotWorkspace(ctx.workspaceRoot);
+      const digests = namedDigests(ctx.workspaceRoot, before, [input.command, ...input.args].join(" "));
       const end = await runProcess(input, executable, cwdPath, await commandContainment(), output, ctx.signal);
-      const changes = end.kind === "exited" ? diffSnapshots(before, snapshotWorkspace(ctx.workspaceRoot)) : undefined;
+      const changes = end.kind === "exited" ? diffSnapshots(before, snapshotWorkspace(ctx.workspaceRoot), sameBytes(ctx.workspaceRoot, digests)) : undefined;
       return outcomeOf(end, input, shown, cwd.rel, output, changes);
     } finally {
       await dir.dir.close();
