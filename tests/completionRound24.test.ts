@@ -210,4 +210,14 @@ describe("issue 21, round 24: what the request asks and what an observation show
     expect(named).toMatchObject(done);
     expect(await go("find-count-named-before", "delete shots/.DS_Store", [sh("find shots -name .DS_Store | wc -l"), ["run_command", { command: "rm", args: ["shots/.DS_Store"] }]], "Deleted shots/.DS_Store; find counts 0 left.")).toMatchObject(refused);
   });
+
+  it("rule: a command that rewrote the target with the same bytes (its pattern matched nothing) made no change: the change is still missing", { timeout: 60_000 }, async () => {
+    const request = "replace `Sign-in` with `Log in` in web/i18n/en.json";
+    const read = ["read_open", { path: "web/i18n/en.json" }] as const;
+    const missed = await go("rewrite-same-bytes", request, [sh("sed -i 's/Sign-In/Log in/g' web/i18n/en.json"), [...read]], "Replaced Sign-in with Log in in web/i18n/en.json.");
+    expect(missed).toMatchObject(refused);
+    expect(text(missed.workspace, "web/i18n/en.json")).toContain('"Sign-in"');
+    const made = await go("rewrite-changed", request, [sh("sed -i 's/Sign-in/Log in/g' web/i18n/en.json"), [...read]], "Replaced Sign-in with Log in in web/i18n/en.json.");
+    expect(made).toMatchObject(done);
+  });
 });

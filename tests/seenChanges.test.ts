@@ -53,6 +53,17 @@ describe("run_command records what the program changed in the workspace", () => 
     expect(mode.changes).toEqual([{ path: "src/a.txt", change: "mode" }]);
   });
 
+  it("rule: a file the command names, rewritten with the same bytes (`sed -i` matching nothing), is not modified; changed bytes are", async () => {
+    const none = await run("sed -i 's/zzz/yyy/' src/a.txt");
+    expect(none.changes).toEqual([]);
+    expect(await fs.readFile(path.join(ws, "src/a.txt"), "utf8")).toBe("a\n");
+    const some = await run("sed -i 's/a/b/' src/a.txt");
+    expect(some.changes).toEqual([{ path: "src/a.txt", change: "modified" }]);
+    // Same bytes and a new mode: the mode alone changed.
+    const mode = await run("sed -i 's/zzz/yyy/' src/a.txt && chmod 600 src/a.txt");
+    expect(mode.changes).toEqual([{ path: "src/a.txt", change: "mode" }]);
+  });
+
   it("rule: a command that changed nothing records no change; one that fails halfway records what it did", async () => {
     expect((await run("cat src/a.txt; mkdir -p src; rm -f missing.txt")).changes).toEqual([]);
     const half = await run("echo x > made.txt && false && echo y > never.txt");
