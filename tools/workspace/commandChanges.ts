@@ -51,12 +51,13 @@ const digest = (root: string, rel: string): string | undefined => {
   return bytes ? createHash("sha256").update(bytes).digest("hex") : undefined;
 };
 
-/** The content digests of the snapshot's small files whose name the command's words hold, taken before it runs. */
+/** The content digests of the snapshot's small files that a word of the command names (`a.txt`, `src/a.txt`), taken before it runs. */
 export function namedDigests(root: string, snapshot: Snapshot | null, words: string): Map<string, string> {
   const out = new Map<string, string>();
+  const named = new Set(words.split(/[\s'"`;|&<>()=,]+/).flatMap((t) => [t.replace(/^\.\//, ""), t.slice(t.lastIndexOf("/") + 1)]).filter(Boolean));
   for (const [rel, e] of snapshot ?? []) {
     if (out.size >= MAX_COMPARED_FILES) break;
-    if (e.type !== "file" || e.size > MAX_COMPARED_BYTES || !words.includes(rel.slice(rel.lastIndexOf("/") + 1))) continue;
+    if (e.type !== "file" || e.size > MAX_COMPARED_BYTES || !(named.has(rel) || named.has(rel.slice(rel.lastIndexOf("/") + 1)))) continue;
     const d = digest(root, rel);
     if (d) out.set(rel, d);
   }
