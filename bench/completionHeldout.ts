@@ -59,6 +59,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout22": "tuning set 22 (twenty-second held-out set, measured once blind, since tuned on)",
   "tuning-heldout23": "tuning set 23 (twenty-third held-out set, measured once blind, since tuned on)",
   "heldout24": "held-out set 24 (written blind, not yet measured)",
+  "heldout25": "held-out set 25 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
