@@ -2,8 +2,8 @@
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
  * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` to
- * `tuning-heldout23` were the next twenty-two, each measured once blind and tuned on since;
- * `heldout24` and `heldout25` are measured once and not tuned on (eval/completion/<split>/cases.json). Each
+ * `tuning-heldout25` were the next twenty-four, each measured once blind and tuned on since
+ * (eval/completion/<split>/cases.json). Each
  * case is a request, an initial workspace, the real tool calls a model made, its final
  * answer, and whether the gate must accept that first answer (`pass`) or refuse it
  * (`block`). The answer is given twice, so a refused run also shows what follows a refusal:
@@ -58,8 +58,8 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout21": "tuning set 21 (twenty-first held-out set, measured once blind, since tuned on)",
   "tuning-heldout22": "tuning set 22 (twenty-second held-out set, measured once blind, since tuned on)",
   "tuning-heldout23": "tuning set 23 (twenty-third held-out set, measured once blind, since tuned on)",
-  "heldout24": "held-out set 24 (written blind, measured once)",
-  "heldout25": "held-out set 25 (written blind, measured once)",
+  "tuning-heldout24": "tuning set 24 (twenty-fourth held-out set, measured once blind, since tuned on)",
+  "tuning-heldout25": "tuning set 25 (twenty-fifth held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
