@@ -346,7 +346,7 @@ export const claimsAll = (text: string): boolean => UNIVERSAL.test(text);
  */
 export function statedSettings(answer: string): Array<{ key: string; value: string }> {
   const out: Array<{ key: string; value: string }> = [];
-  const pattern = /(?<![\w.\/-])([A-Za-z_][\w-]*)["'`]?(?:\s*(?:=|:|,|改成|改为|设为|设置为|变成|变为|为|是)\s*|\s+(?:to|is(?:\s+now)?)\s+)["'`]?(-?\d+(?:\.\d+)*(?!\w|\.\w)|(?<==\s*["'`]?)[^\s"'`,;，。；（）()]*[\w/])/gu;
+  const pattern = /(?<![\w.\/-])([A-Za-z_][\w-]*)["'`]?(?:\s*(?:==|=|:|,|改成|改为|设为|设置为|变成|变为|为|是)\s*|\s+(?:to|is(?:\s+now)?)\s+)["'`]?(-?\d+(?:\.\d+)*(?!\w|\.\w)|(?<==\s*["'`]?)[^\s"'`,;，。；、（）()]*[\w/])/gu;
   // A value followed by an arrow or "to" is the old one (`timeout: 30 → 60`).
   for (const m of answer.matchAll(pattern)) if (!/^\s*(?:→|->|=>|to\b|改为|改成|变为|变成)/u.test(answer.slice(m.index + m[0].length))) out.push({ key: m[1]!, value: m[2]! });
   return out;

@@ -63,7 +63,7 @@ const LEXICON = new Map<string, WordSense>([
   // A booking is made with someone else's system, as a message is sent: done only with its receipt.
   ...entries("book reserve 预订 预约 订", verb("send")),
   ...entries("email mail 发邮件", verb("send", { domain: "mail" })),
-  ...entries("sms 发短信", verb("send", { domain: "phone" })),
+  ...entries("sms 发短信 打电话 致电 拨打", verb("send", { domain: "phone" })),
   ...entries("tell 告诉", verb("send", { toSelf: true })),
   // compare, read, find, look up
   ...entries("compare diff contrast 比较 对比 比对", verb("compare")),
@@ -74,7 +74,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("google", verb("lookup", { domain: "browser" })),
   // question words
   ...entries("what which where when who whom whose why how is are was were do does did has have had can could will would should", { kind: "question" }),
-  ...entries("什么 啥 咋 哪 哪个 哪里 哪儿 哪些 怎么 怎样 怎么样 如何 为什么 为何 多少 几 几个 谁", { kind: "question", anywhere: true }),
+  ...entries("什么 啥 咋 哪 哪个 哪里 哪儿 哪些 怎么 怎样 怎么样 如何 为什么 为何 多少 几 几个 几点 几时 何时 多久 谁 请问", { kind: "question", anywhere: true }),
   // Yes/no particles: a polite request can end in one ("能帮我跑一下测试吗"), so they never make a verb's object the question.
   ...entries("吗 是否 是不是 有没有", { kind: "question", anywhere: true, polar: true }),
   // non-file domains

@@ -53,7 +53,7 @@ export function saidContent(text: string): Array<{ text: string; at: number; end
 }
 
 /** A clause that only says what the thing made holds ("内容就写一行 …", "content: …", "写上 hello"): group 1 is that text. */
-const CONTENT_CLAUSE = /^(?:(?:文件)?(?:内容|contents?)\s*(?:就|先|只|要|则)?\s*(?:写(?:成|为|上|入)?|是|为|[:：])|(?:里面|文件里)?\s*写(?:上|入|着)|(?:第一行|首行|开头)\s*(?:就|先|要)?\s*写(?:上|入|成|为)?)\s*(?:一行|一句话|一句|一段)?\s*[:：]?\s*(.*?)\s*[。.，,；;]?$/iu;
+const CONTENT_CLAUSE = /^(?:(?:文件)?(?:内容|contents?)\s*(?:就|先|只|要|则)?\s*(?:写(?:成|为|上|入)?|是|为|[:：]|(?=一行|一句))|(?:里面|文件里)?\s*写(?:上|入|着)|(?:第一行|首行|开头)\s*(?:就|先|要)?\s*写(?:上|入|成|为)?)\s*(?:一行|一句话|一句|一段)?\s*[:：]?\s*(.*?)\s*[。.，,；;]?$/iu;
 
 /** A Markdown heading, quote or list item. */
 const MARKUP_LINE = /^(?:#{1,6}|>|[-*+]|\d+[.)])\s/u;
@@ -69,7 +69,8 @@ export function contentClauses(clauses: ContentClause[]): void {
     const m = CONTENT_CLAUSE.exec(c.text);
     const owner = clauses.slice(0, i).reverse().find((p) => p.intent === "change");
     if (!m || !owner || owner.op === "delete" || owner.op === "move") return;
-    const plain = m[1]!.trim();
+    // A backticked line is the line without its ticks (`内容就一行 \`echo hello\``).
+    const plain = m[1]!.trim().replace(/^`([^`]+)`$/u, "$1");
     // A line opening with markup (`# 更新日志`, `- 条目`) is the literal line, Han or not.
     owner.content.push(...(c.content.length ? c.content : plain && (!hasHan(plain) || MARKUP_LINE.test(plain)) ? [plain] : []));
     owner.describes = true;

@@ -19,6 +19,7 @@ import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
 import { uncutCount, undistinctCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
+import { keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
@@ -195,6 +196,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   return undefined;
 }
 
+/** A question what something does ("what does deploy.sh do?", "这个脚本是做什么的"). */
+const ASKS_WHAT_IT_DOES = /\bwhat\s+(?:does|do|did|will)\b[^?]*\b(?:do|does)\b|\b(?:explain|describe)\b|是做什么|做什么用|干什么|干嘛|什么作用|有什么用/iu;
+
 /** Whether a request is a question (it ends with a question mark). */
 const isQuestion = (request: string) => /[?？]\s*$/u.test(request.trim());
 
@@ -208,7 +212,8 @@ const isQuestion = (request: string) => /[?？]\s*$/u.test(request.trim());
 function unbackedClaim(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
   // A tool's receipt or record (a mail sent, an event made) is an effect of its own domain.
   const acted = turn.some((e) => isEffect(e) || e.kind === "receipt" || e.kind === "record");
-  const claimed = acted ? undefined : claimedChange(answer, isQuestion(request) && !frame.goals.some((g) => g.intent === "change"));
+  // Asked what something does, the answer tells what it does, not what the answerer did.
+  const claimed = acted || ASKS_WHAT_IT_DOES.test(request) ? undefined : claimedChange(answer, isQuestion(request) && !frame.goals.some((g) => g.intent === "change"));
   const echoes = (verb: string) => isQuestion(request) && !frame.goals.some((g) => g.intent === "change") && baseForms(verb.toLowerCase()).some((f) => f.length > 2 && request.toLowerCase().includes(f));
   if (claimed && !echoes(claimed.verb)) return `the answer says "${claimed.sentence}", but nothing in this turn changed anything`;
   const words = segmentWords(answer);
@@ -241,6 +246,9 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unshownQuote(frame, evidence, turn, answer, request) ??
     unshownCommand(frame, evidence, turn, answer, request) ??
     unlistedName(frame, turn, answer) ??
+    unbackedGitAct(turn, answer) ??
+    wholeScopeDenial(turn, answer) ??
+    keyUnanswered(frame, turn, answer, request) ??
     unansweredValue(evidence, turn, answer, request) ??
     unansweredKind(turn, answer, request) ??
     unshownDate(frame, evidence, turn, answer, request) ??

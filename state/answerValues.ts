@@ -23,7 +23,7 @@ export function shownText(e: Evidence): string {
 }
 
 const SECTION = /^\s*\[([^\]\n]+)\]\s*$/;
-const SETTING = /^\s*["'`]?([A-Za-z_][\w-]*)["'`]?\s*[=:,]\s*["'`]?([^\s"'`,;]+)/;
+const SETTING = /^\s*["'`]?([A-Za-z_][\w-]*)["'`]?\s*(?:==|[=:,])\s*["'`]?([^\s"'`,;]+)/;
 
 /** The values a text shows for `key`, inside section `section` when one is given (`[db]` … up to the next `[…]`). */
 function shownValues(text: string, key: string, section?: string): string[] {

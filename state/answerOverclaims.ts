@@ -1,0 +1,71 @@
+/**
+ * Answers that claim more than the turn did or saw (issue 21, round 25): a version-control act no
+ * git command made ("committed and pushed"), a finding of none over the whole project after a look
+ * at one folder ("整个项目里都没有" after a search of src), and a key's value a file shows that the
+ * answer leaves out ("端口是多少？" answered with the log level beside `port: 7000`).
+ */
+import { glossesOf } from "../language/glosses.js";
+import { isStopword } from "../language/english.js";
+import { opensWithDenial, statedInability } from "../language/answerWords.js";
+import { hasHan, segmentWords } from "../language/segment.js";
+import { commandLine, holdsText } from "./commandObservations.js";
+import { real, seen } from "./observedState.js";
+import { shownText, scopesOf } from "./answerValues.js";
+import type { Evidence, TaskFrame } from "./types.js";
+
+/** A version-control act the answer reports doing, and the git subcommands that do it. */
+const GIT_ACTS: Array<{ said: RegExp; by: RegExp }> = [
+  { said: /\b(?:i|we|and|then|also)\s+(?:have\s+)?committed\b|\bcommitted\s+(?:the|it|them|this|that|these|all|my|your)\b|(?<!被)(?:已提交|提交了)/iu, by: /\bgit\b.*\bcommit\b/ },
+  { said: /\b(?:i|we|and|then|also)\s+(?:have\s+)?pushed\b|\bpushed\s+(?:the|it|them|this|that|to)\b|(?<!被)(?:已推送|推送了|推到了)/iu, by: /\bgit\b.*\bpush\b/ },
+];
+
+/** A commit, a push or a tag the answer says it made, with no git command of that kind in the turn. */
+export function unbackedGitAct(turn: Evidence[], answer: string): string | undefined {
+  const lines = turn.filter((e) => e.kind === "command" && real(e)).map(commandLine);
+  const act = GIT_ACTS.find((a) => a.said.test(answer) && !lines.some((l) => a.by.test(l)));
+  return act ? `the answer says it ${act.said.exec(answer)![0]}, but no git command of the turn did` : undefined;
+}
+
+/** A finding stated of the whole project ("anywhere in the repo", "整个项目里"). */
+const WHOLE = /\b(?:anywhere\s+in\s+the\s+(?:project|repo(?:sitory)?|codebase|workspace)|(?:the\s+)?(?:entire|whole)\s+(?:project|repo(?:sitory)?|codebase|workspace))\b|整个(?:项目|仓库|工程|代码库)|全(?:项目|仓库)|项目里都/iu;
+
+/** A denial stated of the whole project after looks at narrower places only. */
+export function wholeScopeDenial(turn: Evidence[], answer: string): string | undefined {
+  if (!opensWithDenial(answer) && !/没有|\bno(?:ne|thing)?\b/iu.test(answer)) return undefined;
+  const said = WHOLE.exec(answer);
+  const looked = [...new Set(turn.flatMap(scopesOf))];
+  if (!said || !looked.length || looked.some((s) => s === ".")) return undefined;
+  return `the answer says none "${said[0]}", but the turn looked only at ${looked.slice(0, 3).join(", ")}`;
+}
+
+/** `key: value`, `KEY=value`, `"key": value` lines: the key and its value. */
+const KEY_LINE = /^\s*(?:-\s*)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*["']?([^"'\s#,}]+)/gmu;
+
+/** The names a request may give a key: its Latin words, and the one-word English glosses of its Chinese words (端口 → port). */
+function askedKeys(request: string): Set<string> {
+  const words = segmentWords(request).filter((w) => /[\p{L}]/u.test(w));
+  const latin = words.filter((w) => /^[A-Za-z_][\w-]*$/.test(w) && w.length > 2 && !isStopword(w.toLowerCase())).map((w) => w.toLowerCase());
+  const han = words.filter(hasHan).flatMap((w) => glossesOf(w).filter((g) => /^[a-z]+$/.test(g)));
+  return new Set([...latin, ...han]);
+}
+
+/**
+ * A value asked of a key the turn saw in a file ("config/server.yaml 里端口是多少？" beside `port: 7000`):
+ * when the key is shown with one value holding a digit, an answer that does not state it answers
+ * something else. A change, a denial and an honest "cannot" are left alone.
+ */
+export function keyUnanswered(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  if (frame.goals.some((g) => g.intent !== "read" && g.intent !== "question") || opensWithDenial(answer) || statedInability(answer)) return undefined;
+  const asked = askedKeys(request);
+  const found = new Map<string, Set<string>>();
+  for (const e of turn.filter((x) => seen(x) || real(x))) {
+    for (const m of shownText(e).matchAll(KEY_LINE)) {
+      const parts = m[1]!.toLowerCase().split(/[_.-]/);
+      if ([...asked].some((k) => parts.at(-1) === k)) found.set(m[1]!, new Set([...(found.get(m[1]!) ?? []), m[2]!]));
+    }
+  }
+  // One key the request names, shown with one value holding a digit; several keys it may name leave the question open.
+  const [only] = found.size === 1 ? [...found] : [];
+  const value = only && only[1].size === 1 ? [...only[1]][0]! : undefined;
+  return value && /\d/.test(value) && !holdsText(answer, value) ? `the request asks for ${only![0]}, which the turn saw as ${value}, but the answer does not state it` : undefined;
+}
