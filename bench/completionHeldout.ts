@@ -60,6 +60,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout23": "tuning set 23 (twenty-third held-out set, measured once blind, since tuned on)",
   "heldout24": "held-out set 24 (written blind, measured once)",
   "heldout25": "held-out set 25 (written blind, measured once)",
+  "heldout26": "held-out set 26 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
