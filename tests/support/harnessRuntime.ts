@@ -1,5 +1,6 @@
 /** Test runtimes: a scripted model over a temp workspace, with counted tool executions. */
-import { mkdtemp, mkdir, writeFile, realpath } from "node:fs/promises";
+import { mkdtemp, mkdir, writeFile, realpath, rm } from "node:fs/promises";
+import { afterAll } from "vitest";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph";
@@ -19,8 +20,15 @@ import { startRunInput } from "../../runtime/startRun.js";
 import { defineTool, ok, type ToolDefinition } from "../../tools/types.js";
 import { workspaceTools } from "../../tools/workspace/index.js";
 
+/** The workspaces made for a test file, removed once its tests have checked them. */
+const made: string[] = [];
+afterAll(async () => {
+  await Promise.all(made.splice(0).map((w) => rm(w, { recursive: true, force: true })));
+});
+
 export async function tempWorkspace(files: Record<string, string> = {}): Promise<string> {
   const root = await realpath(await mkdtemp(join(tmpdir(), "mira-ws-")));
+  made.push(root);
   for (const [rel, text] of Object.entries(files)) {
     await mkdir(dirname(join(root, rel)), { recursive: true });
     await writeFile(join(root, rel), text);
