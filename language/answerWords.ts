@@ -146,7 +146,8 @@ export function reportsChange(full: string, names: string[], states: string[], o
     ((op === "delete" || !!how.removes) && STATED_ABSENCE.test(answer)) ||
     (!!how.verbs?.length && words.some((w) => how.verbs!.some((v) => w.toLowerCase().startsWith(v.toLowerCase()))));
   // A delete reported by the folder it was in and what that folder still holds ("已删除，src/routes 下只剩 users.js", round 13).
-  if (changed && op === "delete" && how.folder && REMAINS.test(answer) && new RegExp(`(?<![\\w./-])${how.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.-]|/\\w)`, "u").test(answer)) return true;
+  const folderNamed = how.folder === "." ? ROOT_FOLDER.test(answer) : !!how.folder && new RegExp(`(?<![\\w./-])${how.folder.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.-]|/\\w)`, "u").test(answer);
+  if (changed && op === "delete" && folderNamed && REMAINS.test(answer)) return true;
   // Naming the target and a word the covering observation showed reports its new state ("out.txt holds ALPHA").
   if (named && words.some((w) => showsWord(observed, w) && !names.some((n) => n.includes(w)))) return true;
   // A file made is reported by saying it exists, as the listing after the change showed ("nginx.conf.bak exists next to nginx.conf").
@@ -161,9 +162,12 @@ export function reportsChange(full: string, names: string[], states: string[], o
 export interface ChangeReport {
   removes?: boolean;
   verbs?: string[];
-  /** The folder a deleted file was in: naming it, and what it still holds, reports the delete. */
+  /** The folder a deleted file was in (`.`: the top one): naming it, and what it still holds, reports the delete. */
   folder?: string;
 }
+
+/** Words naming the workspace's top folder ("根目录里只剩 a.txt", "the root now holds only a.txt"). */
+const ROOT_FOLDER = /\b(?:root|top[-\s]level)\b|根目录|项目根|顶层目录/iu;
 
 /** Words saying what a folder still holds after a removal ("only users.js left", "只剩 users.js", "剩下"). */
 const REMAINS = /\b(?:left|remain(?:s|ing)?|only)\b|只剩|剩下|仅剩|只有/iu;

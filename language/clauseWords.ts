@@ -11,15 +11,42 @@ export const RUN_PURPOSE = /\b(?:to|so\s+it)\s+([a-z]+)\b|(?:来|以便|用来)\
 export const CONFIRMS = /\bto\s+(?:confirm|verify|check|make\s+sure|ensure|prove)\b|(?:来|以|用来)(?:确认|验证|检查)/iu;
 
 /** Words before a folder that take the files in it ("every file from", "all the logs in"), or after it in Chinese ("下面…的文件"). */
-export const CONTENTS_BEFORE = /\b(?:(?:every|all|each)\s+(?:of\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:files?|logs?|images?|pdfs?)|everything|the\s+contents?\s+of|the\s+files)\s+(?:from|in|inside|under|out\s+of|of)\s+(?:the\s+)?[`'"]?$/iu;
+const CONTENTS_BEFORE = /\b(?:(?:every|all|each)\s+(?:of\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:files?|logs?|images?|pdfs?)|everything|the\s+contents?\s+of|the\s+files)\s+(?:from|in|inside|under|out\s+of|of)\s+(?:the\s+)?[`'"]?$/iu;
 /** Of those words, the ones that take every file ("every file from", "all the logs in"). */
-export const ALL_BEFORE = /\b(?:every|all|each|everything|contents?)\b/iu;
+const ALL_BEFORE = /\b(?:every|all|each|everything|contents?)\b/iu;
 
 /** After a folder in Chinese, the words that take every file in it ("下面的所有文件"). */
-export const ALL_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?(?:所有|全部)的?(?:文件|东西|内容)/u;
+const ALL_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?(?:所有|全部)的?(?:文件|东西|内容)/u;
 
 /** After a folder in Chinese, the words that take files in it ("里的 .tmp 文件"). */
-export const CONTENTS_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?[^，,。；;]{0,16}?(?:文件|东西|内容)/u;
+const CONTENTS_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?[^，,。；;]{0,16}?(?:文件|东西|内容)/u;
+
+/** After a folder in Chinese, a qualified part of what it holds ("文件夹里 2023 年的日志", "里 2023 开头的文件"): some of it, not all. */
+const PART_AFTER = /^[`'"]?\s*(?:目录|文件夹)?\s*(?:下面|下|里面|里|中)的?\s*(?!所有|全部)[^，,。；;\s的][^，,。；;]{0,15}?的?\s*(?:文件|日志|图片|照片|记录|备份)/u;
+/** Before a folder in English, a qualified part of what it holds ("the 2023 logs in", "old backups from"). */
+const PART_BEFORE = /\b(?!(?:the|every|all|each|any)\b)[\w.-]+\s+(?:files?|logs?|images?|pdfs?|backups?|reports?)\s+(?:from|in|inside|under|of)\s+(?:the\s+)?[`'"]?$/iu;
+
+/** The text before and after each place a folder's name stands alone in a clause ("the logs in the logs folder": the second). */
+function around(text: string, folder: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (let at = text.indexOf(folder); at >= 0; at = text.indexOf(folder, at + 1)) {
+    const end = at + folder.length + (text[at + folder.length] === "/" ? 1 : 0);
+    if (!/[\w.-]/.test(text[at - 1] ?? "") && !/[\w-]/.test(text[end] ?? "")) out.push([text.slice(0, at), text.slice(end)]);
+  }
+  return out;
+}
+
+/** Whether a clause moves the files inside the folder it names as written, not the folder. */
+export function movesContents(text: string, folder: string, all = false): boolean {
+  return around(text, folder).some(([before, after]) =>
+    all ? (CONTENTS_BEFORE.test(before) && ALL_BEFORE.test(CONTENTS_BEFORE.exec(before)![0])) || ALL_AFTER.test(after) : CONTENTS_BEFORE.test(before) || CONTENTS_AFTER.test(after),
+  );
+}
+
+/** Whether a clause takes a qualified part of what the folder it names holds, not all of it and not the folder. */
+export function takesPart(text: string, folder: string): boolean {
+  return around(text, folder).some(([before, after]) => PART_BEFORE.test(before) || PART_AFTER.test(after));
+}
 
 /** Text asked to open a file: "as the first line", "at the top of", "在开头", "放到第一行". */
 export const LEADS = /\b(?:as|at|on)\s+(?:the\s+)?(?:very\s+)?(?:first\s+line|top|beginning|start)\b|\bprepend|开头|第一行|最前面|顶部|文件头/iu;

@@ -49,6 +49,16 @@ export function settingOf(text: string): string | undefined {
   return (turned ? assignmentValue(text.slice(turned.index + turned[0].length)) : undefined) ?? assignmentValue(text);
 }
 
+/**
+ * A one-mark value a request sets a name to ("change the default sep from ',' to ';'", "把 sep 从 ',' 改成 ';'"):
+ * the mark's other uses stay (`xs, sep`), so in code it is no text to be gone, only the name's new value is asked.
+ */
+export function setsMarkOfName(text: string, old: string): boolean {
+  if (!/^[^\p{L}\p{N}\s]$/u.test(old)) return false;
+  const at = text.indexOf(old);
+  return at > 0 && /[\p{L}_][\p{L}\p{N}_]*\s*(?:\bfrom|从)\s*[`'"“‘]?$/u.test(text.slice(0, at));
+}
+
 /** Words that refer back to the copy an earlier clause made. */
 const THE_COPY = /\b(?:the|that|this)\s+(?:copy|backup|duplicate)\b|副本|那份|备份文件/iu;
 
@@ -88,7 +98,8 @@ export function replacedEverywhere(text: string): string | undefined {
     /\b(?:all|every)\s+(?:the\s+)?(?:occurrences\s+of\s+)?[`'"]?([^\s`'"]+)[`'"]?\s+(?:(?:to|with|into)\s)/iu.exec(text) ??
     /\b(?:replace|substitute)\s+(?:\S+\s+){0,3}?[`'"]?([^\s`'"]+)[`'"]?\s+(?:with|by)\s/iu.exec(text) ??
     /\b(?:rename|change)\s+[`'"]?([^\s`'"]+)[`'"]?\s+(?:to|into)\s+\S+\s+(?:everywhere|throughout|across)\b/iu.exec(text) ??
-    /(?:里|中|下)的?\s*[`'"“]?([^\s`'"“”，,]+?)[`'"”]?\s*(?:全|都)?\s*(?:替换成|替换为|换成|换为)/u.exec(text) ??
+    // "src 里所有文件的 X 都换成 Y": every file's X is every X in the folder.
+    /(?:里|中|下)的?\s*(?:(?:所有|全部|每个|各个)的?\s*文件(?:里|中)?的?\s*)?[`'"“]?([^\s`'"“”，,]+?)[`'"”]?\s*(?:全|都)?\s*(?:替换成|替换为|换成|换为)/u.exec(text) ??
     /(?:所有|全部)(?:的)?\s*[`'"]?([^\s`'"，,]+?)[`'"]?\s*都?\s*(?:改名成|改名为|改成|改为|换成|换为|替换成|替换为)/u.exec(text);
   return m?.[1];
 }

@@ -22,6 +22,7 @@ import { gluedLine } from "./answerLines.js";
 import { keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
+import { offerInsteadOfAnswer, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -122,7 +123,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const unreported = frame.goals.find(
     (g) =>
       g.intent === "change" && g.status === "covered" && names(g).length > 0 &&
-      !reportsChange(answer, [...names(g), ...citations(frame, g)], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined || (g.op === "edit" && TAKES_OUT.test(request)), verbs: g.guessed ? requestVerbs(request) : [], ...(g.target && dirOf(g.target) !== "." ? { folder: dirOf(g.target) } : {}) }) &&
+      !reportsChange(answer, [...names(g), ...citations(frame, g)], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined || (g.op === "edit" && TAKES_OUT.test(request)), verbs: g.guessed ? requestVerbs(request) : [], ...(g.target ? { folder: dirOf(g.target) } : {}) }) &&
       !quotesNewLine(answer, observed(g), states(g)),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
@@ -247,6 +248,10 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unshownCommand(frame, evidence, turn, answer, request) ??
     unlistedName(frame, turn, answer) ??
     unbackedGitAct(turn, answer) ??
+    unbackedTestRun(turn, answer) ??
+    unbackedExtraChange(turn, answer, request) ??
+    otherUnitCount(turn, answer, request) ??
+    offerInsteadOfAnswer(turn, answer, request) ??
     wholeScopeDenial(turn, answer) ??
     keyUnanswered(frame, turn, answer, request) ??
     unansweredValue(evidence, turn, answer, request) ??

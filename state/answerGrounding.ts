@@ -172,7 +172,7 @@ export function asksForValue(request: string): boolean {
 }
 
 /** Whether `text` (lower-cased) holds `word` standing alone: no Latin letter or digit runs on at a Latin edge. */
-function holdsWord(text: string, word: string): boolean {
+export function holdsWord(text: string, word: string): boolean {
   const needle = word.toLowerCase();
   const latin = (c: string | undefined) => !!c && /[a-z0-9_]/.test(c);
   for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
@@ -182,7 +182,7 @@ function holdsWord(text: string, word: string): boolean {
 }
 
 /** Words of an answer that can carry a value: names, identifiers and numbers, Chinese words of two or more characters; no function or stop words. */
-const valueWords = (answer: string): string[] =>
+export const valueWords = (answer: string): string[] =>
   segmentWords(answer).filter((w) => (/^\d+$/.test(w) || [...w].length >= 2) && !isStopword(w.toLowerCase()) && !(/^\p{Script=Han}+$/u.test(w) && isFunctionWord(w)));
 
 /** A question asking what something does or means, or why: its answer may explain in words of its own, in another language than the code. */
@@ -237,7 +237,8 @@ const LEAST = /\b(?:lowest|smallest|least|fewest|min(?:imum)?)\b|最低|最小|�
 
 /** A printed table of one name and one number a line (`深圳 2300`, `12 alice`), two lines or more: each name with its number. */
 function nameTable(output: string): Array<{ name: string; value: number }> | undefined {
-  const lines = output.split("\n").filter((l) => l.trim());
+  // `wc` and `du -c` end a count of several files with a `total` row, which is no entry of the table.
+  const lines = output.split("\n").filter((l) => l.trim() && !/^\s*\d+\s+total\s*$/.test(l));
   const rows = lines.map((l) => /^\s*(?:([^\s\d][^\s]*)\s+(-?\d+(?:\.\d+)?)|(-?\d+(?:\.\d+)?)\s+([^\s\d][^\s]*))\s*$/u.exec(l));
   if (lines.length < 2 || rows.some((r) => !r)) return undefined;
   return rows.map((r) => ({ name: (r![1] ?? r![4])!, value: Number(r![2] ?? r![3]) }));

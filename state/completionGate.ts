@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep, countedMatches } from "./commandObservations.js";
+import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep, countedMatches, isCode, testedFolder } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
 import { commandSteps, grepParts, isEffectStep, programOf, readsGit, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
@@ -218,8 +218,9 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
   // target, an observation of the target gone shows that effect.
   const removed = (e: Evidence) => e.kind === "command" && !!seenChanges(e)?.some((c) => (c.change === "deleted" && c.path === t) || c.from === t);
   if (!shown.yes && !shown.no && t && lastEffect && goal.guessed && goal.expects === undefined && goal.expectsGone === undefined && removed(lastEffect)) shown = latest(observed, (s) => negate(presence(s, t)));
-  // Undecided by what was seen of the target: the run the request named to confirm its changes, succeeding after them, observes them.
-  if (!shown.yes && !shown.no && lastEffect) shown = { yes: confirmingRun(frame.goals ?? [], observed) };
+  // Undecided by what was seen of the target: the run the request named to confirm its changes, succeeding after them, observes them;
+  // so does a passing test run over an edited code file when no text was asked of it (round 26: "fix add() so the tests pass").
+  if (!shown.yes && !shown.no && lastEffect) shown = { yes: confirmingRun(frame.goals ?? [], observed) ?? testedEdit(goal, observed) };
   return { lastEffect, shownBy: shown.yes, contradictedBy: shown.no };
 }
 
@@ -227,6 +228,16 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
 function confirmingRun(goals: Goal[], observed: Seen[]): Evidence | undefined {
   const checks = goals.filter((g) => g.intent === "run" && g.confirms && g.target).map((g) => g.target!);
   return observed.map((s) => s.e).filter((e) => real(e) && isExit(e) && exitCode(e) === 0 && checks.some((t) => commandLine(e).includes(t))).at(-1);
+}
+
+/** The latest passing test run, after an edit of code that names no text, over a folder holding the edited file. */
+function testedEdit(goal: Goal, observed: Seen[]): Evidence | undefined {
+  if (goal.op !== "edit" || !goal.target || !isCode(goal.target) || goal.expects !== undefined || goal.expectsGone !== undefined) return undefined;
+  const tests = (e: Evidence) => {
+    const dir = e.kind === "command" && real(e) ? testedFolder(e) : undefined;
+    return dir !== undefined && within(goal.target!, dir);
+  };
+  return observed.map((s) => s.e).filter(tests).at(-1);
 }
 
 /** Whether the observations show `path` in the state a write or an edit asks for. */

@@ -7,7 +7,7 @@
  */
 import { readCommand } from "./commandObservations.js";
 import { inPlaceFiles, programOf, stepOperands, type Step } from "./commandSteps.js";
-import { seenChanges } from "./seenChanges.js";
+import { inRunCache, seenChanges } from "./seenChanges.js";
 import type { ChangeOp, Evidence, Goal, PathChange } from "./types.js";
 import { dirOf, related, resolveOperand } from "./workspacePaths.js";
 
@@ -101,12 +101,9 @@ export function unforeseenChanges(goals: Goal[], turn: Evidence[]): ObservedChan
   return [...byPath.values()];
 }
 
-/** Folders an interpreter or a test runner fills as it runs code (`python3 -m py_compile` writes `__pycache__`), and git's own store (`git init`, `git mv` write `.git`). */
-const BYPRODUCT_DIRS = new Set(["__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".cache", ".git"]);
-
 /**
  * A cache the run of a program wrote is a byproduct, not a change anyone asked to see: checking a
- * file's syntax is not an edit of its folder. Only what the request's words asked about it, if
- * anything, is judged.
+ * file's syntax is not an edit of its folder; nor is git's own store (`git init`, `git mv` write
+ * `.git`). Only what the request's words asked about it, if anything, is judged.
  */
-const isByproduct = (path: string): boolean => path.split("/").some((segment) => BYPRODUCT_DIRS.has(segment));
+const isByproduct = (path: string): boolean => inRunCache(path) || path.split("/").includes(".git");

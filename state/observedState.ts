@@ -59,13 +59,17 @@ export function effectsOn(target: string | undefined, evidence: Evidence[], unna
   return named.length || !unnamed ? named : effects.filter(isUnknownEffect);
 }
 
+/** The files an effect edited: a recorded edit's path (a write is recorded unverified, so it is read as recorded), a command's edits. */
+const editedPaths = (e: Evidence): string[] =>
+  isRecordedChange(e) ? ((e.op ?? "edit") === "edit" && e.source.path ? [e.source.path] : []) : observedChanges(e).flatMap((c) => (c.op === "edit" ? [c.target] : []));
+
 /** Whether an observation is of something an effect named (a change with no named target is observed there). */
 export function observesWhatChanged(observation: Evidence, effect: Evidence): boolean {
   const named = (path: string) =>
     isRecordedChange(effect) ? recordedOn(effect, path) : effect.kind === "command" ? commandNames(effect, path) || changedSeen(effect, path) === true : mentions(effect.content, path);
   // A test run that passed after an edit of code under its folder observes what the code now does (round 12): only an edit of code, not a delete or a move.
   const tested = observation.kind === "command" ? testedFolder(observation) : undefined;
-  if (tested !== undefined && observedChanges(effect).some((c) => c.op === "edit" && isCode(c.target) && within(c.target, tested))) return true;
+  if (tested !== undefined && editedPaths(effect).some((path) => isCode(path) && within(path, tested))) return true;
   if (observation.kind === "command") return observedOperands(observation).some(named);
   // A listing of a folder holding what the effect named, deep enough to print it, observes it too (`ls -R .` after `mv … logs/`).
   return (!!observation.source.path && named(observation.source.path)) || (observation.kind === "listing" && printedPaths(observation).some(named));

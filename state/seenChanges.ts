@@ -10,8 +10,15 @@
 import { SKIPPED_DIRS, type Evidence, type PathChange } from "./types.js";
 import { related } from "./workspacePaths.js";
 
+/** Folders an interpreter or a test runner fills as it runs code (`python3 -m unittest` compiles into `__pycache__`). */
+const RUN_CACHES = new Set(["__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", ".cache"]);
+/** Whether a path lies in such a cache: what appears there is no change a request asks for. */
+export const inRunCache = (path: string): boolean => path.split("/").some((part) => RUN_CACHES.has(part));
+/** A file or folder written into a cache by running code; a removal of one is still an effect ("clear __pycache__"). */
+const byproduct = (c: PathChange): boolean => c.change !== "deleted" && inRunCache(c.path);
+
 /** The changes on record for a command, or undefined when they were not tracked. */
-export const seenChanges = (e: Evidence): PathChange[] | undefined => (e.kind === "command" && !e.simulated ? e.changes : undefined);
+export const seenChanges = (e: Evidence): PathChange[] | undefined => (e.kind === "command" && !e.simulated ? e.changes?.filter((c) => !byproduct(c)) : undefined);
 
 /** Inside a folder no walk enters, nothing is tracked but the folder's own creation, removal or move. */
 const untracked = (text: string): boolean => text.split(/[\s/'"=]+/).some((part) => SKIPPED_DIRS.has(part));

@@ -5,8 +5,9 @@
  * exists or is the target of a change.
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
-import { replacedEverywhere, settingOf } from "../language/requestedState.js";
-import { ALL_AFTER, ALL_BEFORE, COMMENT_MARK, CONFIRMS, CONTENTS_AFTER, CONTENTS_BEFORE, CONVERTS, FORM_NAME, EVERY_WORD_REPLACED, EXTENSION_TO, LEADS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT, UNQUOTED_REPLACE } from "../language/clauseWords.js";
+import { replacedEverywhere, setsMarkOfName, settingOf } from "../language/requestedState.js";
+import { isCode } from "./commandObservations.js";
+import { COMMENT_MARK, CONFIRMS, CONVERTS, FORM_NAME, EVERY_WORD_REPLACED, EXTENSION_TO, LEADS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT, UNQUOTED_REPLACE, movesContents, takesPart } from "../language/clauseWords.js";
 import { lookupWord } from "../language/requestLexicon.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import type { ChangeOp, Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
@@ -141,16 +142,6 @@ function rejectedQuote(c: Clause): boolean {
   return at >= 0 && to >= 0 && /^\s*[`'"”’]?\s*[,，]?\s*(?:not|instead\s+of|rather\s+than|而不是|不是)\s*[`'"“‘]?\s*$/iu.test(c.text.slice(at + wanted.length, to));
 }
 
-/** Whether a clause moves the files inside the folder it names as written, not the folder. */
-function movesContents(text: string, folder: string, all = false): boolean {
-  const at = text.indexOf(folder);
-  if (at < 0) return false;
-  const end = at + folder.length + (text[at + folder.length] === "/" ? 1 : 0);
-  const [before, after] = [text.slice(0, at), text.slice(end)];
-  if (all) return (CONTENTS_BEFORE.test(before) && ALL_BEFORE.test(CONTENTS_BEFORE.exec(before)![0])) || ALL_AFTER.test(after);
-  return CONTENTS_BEFORE.test(before) || CONTENTS_AFTER.test(after);
-}
-
 function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   let c = clause;
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
@@ -198,6 +189,8 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // Files of one kind made another kind ("all .jpeg … to .jpg"): no one target, and none of the old kind may be seen left.
   if (c.becomes && patterns.length === 1 && !paths.length) return change("edit", undefined, undefined, { pattern: patterns[0]!.path });
   // Everything inside a folder deleted ("tmp_upload 里的东西都清掉", "the contents of cache/"): none of it may be seen left, the folder stays.
+  // Some of what it holds ("logs 文件夹里 2023 年的日志", "the 2023 logs in logs/"): what the delete was seen to remove is observed gone.
+  if (op === "delete" && paths.some((p) => p.kind === "dir" && takesPart(c.text, p.written ?? p.path))) return change("delete");
   const cleared = op === "delete" ? paths.find((p) => p.kind === "dir" && movesContents(c.text, p.written ?? p.path)) : undefined;
   if (cleared) return change("delete", undefined, undefined, { pattern: `${cleared.path}/` });
   if (op === "delete") return paths.length ? paths.flatMap((p) => change("delete", p.path)) : change("delete", undefined, undefined, patterns.length === 1 ? { pattern: patterns[0]!.path } : {});
@@ -273,7 +266,8 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   const whole = op === "edit" && held !== undefined && held === c.value && target?.kind === "file" && setsWholeFile(c.text, target.written ?? target.path);
   const bare = UNQUOTED_REPLACE.exec(c.text);
   // "Replace TODO with DONE": an unquoted code-like word replaced must be gone too, unless the new text holds it.
-  const replaced = c.fault === undefined && op === "edit" && !c.additive ? (replacedQuote(c) ?? (bare && !bare[2]!.includes(bare[1]!) ? bare[1] : undefined) ?? (everyWord && !everyWord.text.toLowerCase().includes(everyWord.old.toLowerCase()) ? everyWord.old : undefined)) : undefined;
+  const quoted = replacedQuote(c);
+  const replaced = c.fault === undefined && op === "edit" && !c.additive ? ((quoted !== undefined && target && isCode(target.path) && setsMarkOfName(c.text, quoted) ? undefined : quoted) ?? (bare && !bare[2]!.includes(bare[1]!) ? bare[1] : undefined) ?? (everyWord && !everyWord.text.toLowerCase().includes(everyWord.old.toLowerCase()) ? everyWord.old : undefined)) : undefined;
   const leads = held !== undefined && (op === "write" || op === "edit") && LEADS.test(c.text);
   const state = { ...(held !== undefined ? { expects: held } : {}), ...(leads ? { leads } : {}), ...(c.fault !== undefined ? { expectsGone: c.fault } : {}), ...(replaced !== undefined ? { replaced } : {}), ...(existence ? { existence } : {}), ...(linesBefore ? { linesBefore } : {}), ...(whole ? { whole } : {}) };
   const { linesBefore: _own, ...shared } = state;

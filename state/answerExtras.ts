@@ -1,0 +1,99 @@
+/**
+ * Answers that report work the turn never did or a reading it never made (issue 21, round 26): a
+ * test run no command made ("ran the test suite, everything passes"), a change to a further file
+ * "as well" that no step touched ("顺便把 README 里的年份也改了"), a count in the unit the question
+ * asked that the turn only counted in another ("2 个单词" after `wc -l`), and an offer of help in
+ * place of an answer ("Let me know what you need").
+ */
+import { askedUnit, sentences, unitCounts, withoutProposals } from "../language/answerWords.js";
+import { PATH_TOKEN } from "../language/operands.js";
+import { commandLine, readCommand } from "./commandObservations.js";
+import { programOf, runsTests } from "./commandSteps.js";
+import { holdsWord, valueWords } from "./answerGrounding.js";
+import { shownText } from "./answerValues.js";
+import { real } from "./observedState.js";
+import type { Evidence } from "./types.js";
+
+/** A negation in the words before a claim ("didn't run the tests", "没跑测试"). */
+const NEGATED = /\b(?:not|never|no)\b|n['’]t\b|[没未不]/iu;
+
+/** A sentence's claim, unless a negation comes before it in the sentence. */
+const claimed = (said: RegExp, answer: string): string | undefined => {
+  for (const sentence of sentences(withoutProposals(answer))) {
+    const m = said.exec(sentence);
+    if (m && !NEGATED.test(sentence.slice(0, m.index))) return m[0];
+  }
+  return undefined;
+};
+
+/** An answer saying the tests were run, or pass. */
+const TESTS_RAN = /\b(?:i|we|and|then|also)\s+(?:have\s+)?(?:re-?)?ran\s+(?:the\s+)?(?:whole\s+|full\s+)?(?:tests?|test\s+suite|suite|specs?)\b|\b(?:all\s+)?(?:the\s+)?tests?\s+(?:all\s+)?(?:now\s+)?pass(?:es|ed)?\b|\btest\s+suite\s+(?:is\s+)?(?:green|passes|passed)\b|(?:跑|运行|执行)了(?:一下|一遍|一次)?(?:全部|所有)?的?(?:测试|单测|用例)|(?:测试|单测|用例)(?:全部|都|也)?(?:已经)?(?:通过|跑通)/iu;
+
+/** Programs that only edit, move or print files: none of them runs a project's tests. */
+const NO_RUNNER = new Set("sed awk cat head tail grep egrep rg ls find wc echo printf mv cp rm mkdir rmdir touch chmod sort uniq cut tr tee diff stat du file ln".split(" "));
+/** Whether a step of a command could run tests: a test runner, an interpreter, a build tool or a script; a command it cannot follow may too. */
+const mayRunTests = (e: Evidence): boolean => {
+  const r = e.kind === "command" ? readCommand(e) : null;
+  return !!r && (r.opaque || r.steps.some((s) => runsTests(s) || !NO_RUNNER.has(programOf(s))));
+};
+
+/** Tests said to have run, or to pass, in a turn where no command could have run them and no test tool was used. */
+export function unbackedTestRun(turn: Evidence[], answer: string): string | undefined {
+  if (turn.some((e) => mayRunTests(e) || /test/i.test(e.toolId ?? ""))) return undefined;
+  const said = claimed(TESTS_RAN, answer);
+  return said ? `the answer says "${said}", but no step of the turn ran the tests` : undefined;
+}
+
+/** A further change the answer reports "as well" ("also updated", "顺便…改了", "同步改了"). */
+const ALSO_CHANGED = /\b(?:also|as\s+well|too|additionally)\b[^.!?。！？]*\b(?:updated|changed|edited|modified|fixed|bumped|synced)\b|\b(?:updated|changed|edited|modified|fixed|bumped|synced)\b[^.!?。！？]*\b(?:as\s+well|too)\b|(?:也|顺便|顺手|同时|另外)[^。！？；]*(?:改了|改好|更新了|同步|修改了|修好)/iu;
+/** Names of files written without an extension. */
+const BARE_FILE = /\b(?:README|LICENSE|CHANGELOG|Makefile|Dockerfile|NOTICE|AUTHORS)\b/gu;
+
+/** A file the answer says it changed as well, which neither the request nor any step of the turn names. */
+export function unbackedExtraChange(turn: Evidence[], answer: string, request: string): string | undefined {
+  const known = [request, ...turn.map((e) => `${e.source.path ?? ""}\n${e.from ?? ""}\n${e.kind === "command" ? commandLine(e) : ""}\n${e.content}`)].join("\n").toLowerCase();
+  for (const sentence of sentences(withoutProposals(answer))) {
+    const also = ALSO_CHANGED.exec(sentence);
+    if (!also || NEGATED.test(sentence.slice(0, also.index + also[0].length))) continue;
+    const files = [...sentence.matchAll(PATH_TOKEN), ...sentence.matchAll(BARE_FILE)].map((m) => m[0]);
+    const unknown = files.find((f) => !holdsWord(known, f.toLowerCase()));
+    if (unknown) return `the answer says it changed ${unknown} as well, but no step of the turn touched it`;
+  }
+  return undefined;
+}
+
+/** The units `wc` counts with each of its flags; with none, lines, words and bytes. */
+const WC_UNITS: Record<string, string> = { l: "line", w: "word", c: "byte", m: "character" };
+const wcUnits = (argv: string[]): string[] => {
+  const flags = argv.slice(1).filter((a) => /^-[lwcm]+$/.test(a)).flatMap((a) => [...a.slice(1)].map((f) => WC_UNITS[f]!));
+  return flags.length ? flags : ["line", "word", "byte"];
+};
+
+/**
+ * A count the answer gives in the unit the question asks ("2 个单词") when the turn read nothing
+ * whole and its only counts were in another unit (`wc -l`): the number is another unit's.
+ */
+export function otherUnitCount(turn: Evidence[], answer: string, request: string): string | undefined {
+  const asked = askedUnit(request);
+  if (!asked || !Object.values(WC_UNITS).includes(asked) || turn.some((e) => e.kind === "content" && real(e))) return undefined;
+  // Only a count of named files: `ls | wc -l` counts what it is given, not a file's lines.
+  const ofFiles = (argv: string[]) => argv.slice(1).some((a) => !a.startsWith("-"));
+  const counts = turn.flatMap((e) => (readCommand(e)?.finished ? readCommand(e)!.steps.filter((s) => programOf(s) === "wc" && ofFiles(s.argv)).map((s) => ({ e, units: wcUnits(s.argv) })) : []));
+  if (!counts.length || counts.some((c) => c.units.includes(asked))) return undefined;
+  const given = unitCounts(answer).filter((c) => c.unit === asked).map((c) => /\d+/.exec(c.text)?.[0]).filter((n): n is string => !!n);
+  const from = counts.find((c) => given.some((n) => new RegExp(`(?<!\\d)${n}(?!\\d)`).test(readCommand(c.e)!.output)));
+  return from ? `the request asks for ${asked}s, but [${from.e.id}] counted ${from.units.join(", ")}s` : undefined;
+}
+
+/** An offer of help or a question back in place of an answer ("Let me know what you need", "需要我做什么"). */
+const OFFERS = /\blet\s+me\s+know\s+(?:what|how|if)\s+(?:you(?:['’]d)?\s+(?:need|like|want)|i\s+can\s+help)|\bhow\s+can\s+i\s+(?:help|assist)\b|\bwhat\s+would\s+you\s+like\s+(?:me\s+)?to\s+do\b|(?:需要|想要)我(?:帮你|为你|帮您|为您)?做(?:些)?什么|有什么(?:可以|能)帮/iu;
+
+/** An answer that offers help and states nothing the turn's observations showed beyond the request's words. */
+export function offerInsteadOfAnswer(turn: Evidence[], answer: string, request: string): string | undefined {
+  const offer = OFFERS.exec(answer);
+  if (!offer) return undefined;
+  const shown = turn.map(shownText).join("\n").toLowerCase();
+  const asked = request.toLowerCase();
+  if (valueWords(answer).some((w) => holdsWord(shown, w) && !holdsWord(asked, w))) return undefined;
+  return `the answer offers help ("${offer[0]}") instead of answering: it states nothing the turn's observations showed`;
+}
