@@ -52,13 +52,13 @@ describe("issue 21, round 26: what a test run observes, what the request takes, 
   });
 
   it("rule: what running the tests writes into __pycache__ is no change of its own: a recorded edit, then a passing run, is observed", { timeout: 60_000 }, async () => {
-    const request = "tax.py 的税率算错了，改好并确认测试通过";
+    const request = "the unit test fails, fix the code";
     const edit = ["edit_file", { path: "tax.py", oldText: "x * 0.7", newText: "x * 0.8" }] as const;
     const run = ["run_command", { command: "python3", args: ["-m", "unittest", "test_tax"] }] as const;
-    const fixed = await go("cache-byproduct", request, [[...edit], [...run]], "已把 0.7 改成 0.8，重新跑了测试：1 个用例 OK。");
+    const fixed = await go("cache-byproduct", request, [[...edit], [...run]], "tax.py multiplied by 0.7; it now uses 0.8 and the unittest run printed OK.");
     expect(fixed).toMatchObject(done);
     expect(existsSync(join(fixed.workspace, "__pycache__"))).toBe(true);
-    expect(await go("cache-byproduct-unrun", request, [[...edit]], "已把 0.7 改成 0.8，测试也通过了。")).toMatchObject(refused);
+    expect(await go("cache-byproduct-unrun", request, [[...edit]], "tax.py now uses 0.8.")).toMatchObject(refused);
   });
 
   it("rule: a one-mark value a name is set to in code ('sep from , to ;') asks for the new value, not every comma gone; in data every one goes", { timeout: 60_000 }, async () => {
