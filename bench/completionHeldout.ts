@@ -61,6 +61,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout24": "tuning set 24 (twenty-fourth held-out set, measured once blind, since tuned on)",
   "tuning-heldout25": "tuning set 25 (twenty-fifth held-out set, measured once blind, since tuned on)",
   "heldout26": "held-out set 26 (written blind, measured once)",
+  "heldout28": "held-out set 28 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
