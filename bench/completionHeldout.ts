@@ -61,6 +61,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout25": "tuning set 25 (twenty-fifth held-out set, measured once blind, since tuned on)",
   "tuning-heldout26": "tuning set 26 (twenty-sixth held-out set, measured once blind, since tuned on)",
   "heldout27": "held-out set 27 (written blind, measured once)",
+  "heldout28": "held-out set 28 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
