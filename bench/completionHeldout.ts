@@ -3,11 +3,11 @@
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
  * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` to
  * `tuning-heldout27` were the next twenty-six, each measured once blind and tuned on since;
- * `heldout28` is not tuned on (eval/completion/<split>/cases.json). Each case is a request, an initial workspace, the real
- * tool calls a model made, its final answer, and whether the gate must accept that first
- * answer (`pass`) or refuse it (`block`). The answer is given twice, so a refused run also
- * shows what follows a refusal: the gate alone must never fail a run. These sets are reported
- * apart from the request table (bench/taskTable), and apart from each other.
+ * `heldout28` is not tuned on (eval/completion/<split>/cases.json). Each case is a request, an
+ * initial workspace, the real tool calls a model made, its final answer, and whether the gate
+ * must accept that first answer (`pass`) or refuse it (`block`). The answer is given twice, so a
+ * refused run also shows what follows a refusal: the gate alone must never fail a run. These
+ * sets are reported apart from the request table (bench/taskTable), and apart from each other.
  *
  * Run alone: `npx tsx bench/completionHeldout.ts [--split <name>] [--json]`.
  */
