@@ -155,7 +155,12 @@ export function reportsChange(full: string, names: string[], states: string[], o
   // A bare report ("Done.", "Wrote it") names no file; one that names other files, and not this one, is about them.
   // An address the observation after the change shows is its content, not another file ("now ivy@mail.com").
   const otherFiles = [...answer.matchAll(PATH_TOKEN)].some((m) => !(answer[m.index - 1] === "@" && showsWord(observed, answer.slice(answer.lastIndexOf(" ", m.index) + 1, m.index + m[0].length))));
-  return (changed && (named || stated || !otherFiles)) || (named && stated);
+  // A bare report about another name the observation showed ("ALLOWED_HOSTS 现在是空列表" after DEBUG was set) is about that (round 27).
+  // Only when the request names code of its own (`DEBUG = True`) and the answer none of it.
+  const codeNames = (t: string) => [...t.matchAll(/(?<![\w.\/-])[A-Za-z_]*(?:_[A-Za-z0-9]|[a-z][A-Z]|[A-Z]{2})[\w]*/gu)].map((m) => m[0]);
+  const asked = how.request !== undefined ? codeNames(how.request) : [];
+  const otherName = asked.length > 0 && !asked.some((n) => answer.includes(n)) && codeNames(answer).some((n) => showsWord(observed, n) && !names.some((x) => x.includes(n)));
+  return (changed && (named || stated || (!otherFiles && !otherName))) || (named && stated);
 }
 
 /** How else a change may be reported: `removes`, it takes text out of a file (a removal is reported by what is gone); `verbs`, the request's own verbs the lexicon lacks ("转成大写" → "转好了"). */
@@ -164,6 +169,8 @@ export interface ChangeReport {
   verbs?: string[];
   /** The folder a deleted file was in (`.`: the top one): naming it, and what it still holds, reports the delete. */
   folder?: string;
+  /** The request: a name of its own the answer gives is not another subject. */
+  request?: string;
 }
 
 /** Words naming the workspace's top folder ("根目录里只剩 a.txt", "the root now holds only a.txt"). */

@@ -8,7 +8,8 @@
 export const RUN_PURPOSE = /\b(?:to|so\s+it)\s+([a-z]+)\b|(?:来|以便|用来)\s*(更新|修改|改写|重写|替换|改)/iu;
 
 /** A run the request names as the check of its changes ("to confirm it's picked up", "来确认"). */
-export const CONFIRMS = /\bto\s+(?:confirm|verify|check|make\s+sure|ensure|prove)\b|(?:来|以|用来)(?:确认|验证|检查)/iu;
+// "跑 node test.js 确认通过": a confirmation of its passing, with no 来.
+export const CONFIRMS = /\bto\s+(?:confirm|verify|check|make\s+sure|ensure|prove)\b|(?:来|以|用来)(?:确认|验证|检查)|(?:确认|验证)(?:一下)?(?:通过|没问题|无误|正常)/iu;
 
 /** Words before a folder that take the files in it ("every file from", "all the logs in"), or after it in Chinese ("下面…的文件"). */
 const CONTENTS_BEFORE = /\b(?:(?:every|all|each)\s+(?:of\s+)?(?:the\s+)?(?:[\w.-]+\s+)?(?:files?|logs?|images?|pdfs?)|everything|the\s+contents?\s+of|the\s+files)\s+(?:from|in|inside|under|out\s+of|of)\s+(?:the\s+)?[`'"]?$/iu;

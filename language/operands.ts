@@ -133,7 +133,8 @@ export function replacesWord(before: string, ws: { files: ReadonlySet<string>; d
 export function valueOf(text: string): string | undefined {
   const m =
     // A connective the clause ends with ("rename a.txt to LICENSE and …") opens the next one.
-    /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:\s+(?:in|of|for|inside))?[\s.!?。，,;；]*(?:\b(?:and|then)\s*)?$/iu.exec(text) ??
+    // Several places after it ("to SERVICE_TOKEN in .env.example and in src/config.js", with the paths taken out) end it too.
+    /\bto\s+([\p{L}\p{N}_.:\/-]*[\p{L}\p{N}_])(?:[\s,]+(?:(?:and|or)\s+)?(?:in|of|for|inside))*[\s.!?。，,;；]*(?:\b(?:and|then)\s*)?$/iu.exec(text) ??
     // "replace A with B": B is what the file holds afterwards.
     // B ends the phrase: "with two spaces" names a count of something, not a value.
     // "(debug: true -> debug: false)": what the arrow points to, in the parentheses that hold both sides.

@@ -22,8 +22,8 @@ export const FROM_FILE = /\b(?:from|in|inside|within|(?<!\brid\s+)of)\s+(?:the\s
 /** Words before a file that make it where something goes: "to", "into", "onto" (the end of), a Chinese verb's 到/进/入. */
 export const TOWARD_FILE = /(?:\b(?:to|into|onto)\s+(?:the\s+)?(?:(?:end|bottom|top)\s+of\s+(?:the\s+)?)?(?:file\s+)?|\p{Script=Han}[到进入]\s*)[`'"]?$/iu;
 
-/** 的 and a part of a file after its name ("的第一行", "的表头", "的内容"), not its name ("的名字") nor another file. */
-export const PART_OF_FILE = /^\s*的\s*(?!.*(?:名|文件|目录|文件夹))\p{Script=Han}/u;
+/** 的 and a part of a file after its name ("的第一行", "的表头", "的内容"), not its name ("的名字") nor another file; a counted line with no 的 ("notes.md 第二行"). */
+export const PART_OF_FILE = /^\s*(?:的\s*(?!.*(?:名|文件|目录|文件夹))\p{Script=Han}|第\s*[\d一二三四五六七八九十两百]+\s*行|(?:最后|头|末)一行|首行|末行)/u;
 
 /** A bare name looked in, in Chinese ("查一下 src", "看看 lib"): an existing folder of that name is the place looked in. */
 export const LOOKED_IN = /(?:查|看|搜|找|翻)(?:一下|一遍|下|了|看)?\s*([A-Za-z][\w.-]*)(?![\w./-])/gu;

@@ -96,7 +96,7 @@ export function refineRequestedState(clauses: ClauseState[]): void {
 export function replacedEverywhere(text: string): string | undefined {
   const m =
     /\b(?:all|every)\s+(?:the\s+)?(?:occurrences\s+of\s+)?[`'"]?([^\s`'"]+)[`'"]?\s+(?:(?:to|with|into)\s)/iu.exec(text) ??
-    /\b(?:replace|substitute)\s+(?:\S+\s+){0,3}?[`'"]?([^\s`'"]+)[`'"]?\s+(?:with|by)\s/iu.exec(text) ??
+    /\b(?:replace|substitute)\s+(?:\S+\s+){0,6}?[`'"]?([^\s`'"]+)[`'"]?\s+(?:with|by)\s/iu.exec(text) ??
     /\b(?:rename|change)\s+[`'"]?([^\s`'"]+)[`'"]?\s+(?:to|into)\s+\S+\s+(?:everywhere|throughout|across)\b/iu.exec(text) ??
     // "src 里所有文件的 X 都换成 Y": every file's X is every X in the folder.
     /(?:里|中|下)的?\s*(?:(?:所有|全部|每个|各个)的?\s*文件(?:里|中)?的?\s*)?[`'"“]?([^\s`'"“”，,]+?)[`'"”]?\s*(?:全|都)?\s*(?:替换成|替换为|换成|换为)/u.exec(text) ??

@@ -76,9 +76,12 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const open = frame.goals.filter((g) => g.status === "open");
   // A goal guessed from a verb the lexicon lacks may be an act outside the workspace ("pay the invoice in a.txt"): with nothing changed this turn, a "cannot" answers it.
   const unchanged = !state.evidence.some((e) => evidenceNumber(e) > (frame.since ?? 0) && isEffect(e));
-  const outsideWorkspace = (g: Goal) => g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged);
-  // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
   const turn = state.evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
+  // A question about a path the turn found missing (a read that found no such file) is answered by saying it cannot be (round 27).
+  const foundMissing = turn.some((e) => e.kind === "absence" && !!e.missing && !e.simulated);
+  const outsideWorkspace = (g: Goal) =>
+    g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing);
+  // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
   const doubt = reason && open.length && open.every(outsideWorkspace) ? doubtfulCannot(reason, open, tools, state.goal, turn, decision.text) : undefined;
   if (reason && open.length && open.every(outsideWorkspace) && !doubt) {
     return { taskFrame: notDone(frame, reason), nextAction: decision, finalization: packet(state.evidence, decision.text, false) };

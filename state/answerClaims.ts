@@ -12,17 +12,17 @@ import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
-import { commandLine, observedOperands, printsNoMatch, readCommand } from "./commandObservations.js";
+import { commandLine, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
 import { uncutCount, undistinctCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
-import { keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
+import { flagMisread, keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
-import { offerInsteadOfAnswer, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
+import { announcedWork, failedCheckAffirmed, offerInsteadOfAnswer, otherCommitMessage, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -123,7 +123,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const unreported = frame.goals.find(
     (g) =>
       g.intent === "change" && g.status === "covered" && names(g).length > 0 &&
-      !reportsChange(answer, [...names(g), ...citations(frame, g)], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined || (g.op === "edit" && TAKES_OUT.test(request)), verbs: g.guessed ? requestVerbs(request) : [], ...(g.target ? { folder: dirOf(g.target) } : {}) }) &&
+      !reportsChange(answer, [...names(g), ...citations(frame, g)], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined || (g.op === "edit" && TAKES_OUT.test(request)), verbs: g.guessed ? requestVerbs(request) : [], ...(g.target ? { folder: dirOf(g.target) } : {}), request }) &&
       !quotesNewLine(answer, observed(g), states(g)),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
@@ -156,6 +156,10 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const hits = turn.filter((e) => e.kind === "search_hit" && seen(e) && (!lastAbsence || evidenceNumber(e) > evidenceNumber(lastAbsence)));
     const named = hits.some((h) => !!h.source.path && answer.includes(baseOf(h.source.path)));
     if (hits.length && !named && opensWithDenial(answer)) return `the answer denies it, but [${hits[0]!.id}] found it in ${hits[0]!.source.path ?? "the searched scope"}`;
+    // So does a grep that printed matching lines as the turn's last search (round 27), unless the answer names a file it printed.
+    const grep = turn.filter((e) => printsNoMatch(e) || printsMatch(e)).at(-1);
+    const matched = grep && printsMatch(grep) ? shownText(grep).split("\n").map((l) => /^([^:\s]+):/.exec(l)?.[1]).filter((f): f is string => !!f) : [];
+    if (grep && printsMatch(grep) && !hits.length && opensWithDenial(answer) && !matched.some((f) => answer.includes(baseOf(f)))) return `the answer denies it, but [${grep.id}] printed matches`;
     // An affirmation although the turn's last search found nothing (and no match came after it).
     if (lastAbsence && !hits.length && !turn.some((e) => e.kind === "search_hit" && evidenceNumber(e) > evidenceNumber(lastAbsence)) && opensWithAffirmation(answer)) return `the answer affirms it, but [${lastAbsence.id}] found nothing ${lastAbsence.kind === "command" ? `(\`${commandLine(lastAbsence)}\` printed nothing)` : `in ${lastAbsence.source.path ?? "the workspace"}`}`;
     // A denial resting on empty searches for something other than the term asked (`DefaultTimout` for `DefaultTimeout`, round 13).
@@ -249,11 +253,15 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unlistedName(frame, turn, answer) ??
     unbackedGitAct(turn, answer) ??
     unbackedTestRun(turn, answer) ??
+    announcedWork(answer) ??
+    otherCommitMessage(turn, answer) ??
+    failedCheckAffirmed(frame, turn, answer, request) ??
     unbackedExtraChange(turn, answer, request) ??
     otherUnitCount(turn, answer, request) ??
     offerInsteadOfAnswer(turn, answer, request) ??
     wholeScopeDenial(turn, answer) ??
     keyUnanswered(frame, turn, answer, request) ??
+    flagMisread(frame, turn, answer, request) ??
     unansweredValue(evidence, turn, answer, request) ??
     unansweredKind(turn, answer, request) ??
     unshownDate(frame, evidence, turn, answer, request) ??

@@ -5,14 +5,14 @@
  * asked that the turn only counted in another ("2 个单词" after `wc -l`), and an offer of help in
  * place of an answer ("Let me know what you need").
  */
-import { askedUnit, sentences, unitCounts, withoutProposals } from "../language/answerWords.js";
+import { askedUnit, claimsSuccess, opensWithAffirmation, sentences, unitCounts, withoutProposals } from "../language/answerWords.js";
 import { PATH_TOKEN } from "../language/operands.js";
-import { commandLine, readCommand } from "./commandObservations.js";
-import { programOf, runsTests } from "./commandSteps.js";
+import { commandLine, exitCode, readCommand } from "./commandObservations.js";
+import { CHECKS, programOf, runsTests } from "./commandSteps.js";
 import { holdsWord, valueWords } from "./answerGrounding.js";
 import { shownText } from "./answerValues.js";
 import { real } from "./observedState.js";
-import type { Evidence } from "./types.js";
+import type { Evidence, TaskFrame } from "./types.js";
 
 /** A negation in the words before a claim ("didn't run the tests", "没跑测试"). */
 const NEGATED = /\b(?:not|never|no)\b|n['’]t\b|[没未不]/iu;
@@ -96,4 +96,47 @@ export function offerInsteadOfAnswer(turn: Evidence[], answer: string, request: 
   const asked = request.toLowerCase();
   if (valueWords(answer).some((w) => holdsWord(shown, w) && !holdsWord(asked, w))) return undefined;
   return `the answer offers help ("${offer[0]}") instead of answering: it states nothing the turn's observations showed`;
+}
+
+/** The answer's own next step announced ("I'm going to grep … and will report back", "我接下来去修 sum.js"). */
+const ANNOUNCED = /\b(?:I['’]m\s+going\s+to|I\s+am\s+going\s+to|I['’]ll\s+now|I\s+will\s+now|next\s+I['’]ll|next\s+I\s+will)\s+\w+|\b(?:will|I['’]ll)\s+report\s+back\b|(?:我)?(?:接下来|下一步|马上|这就|稍后|待会儿?|等一下)(?:就|再)?(?:去|会|要|来)?(?:修|改|跑|查|搜|看|处理|更新|删)/iu;
+/** A condition or an offer around it: the step is the user's to choose ("if you want, I'll fix it"). */
+const OFFERED = /\bif\s+you\b|\bwant\s+me\s+to\b|\bshall\s+I\b|需要的话|如果|要不要|是否需要/iu;
+
+/** An answer announcing the work it has still to do instead of reporting it done. */
+export function announcedWork(answer: string): string | undefined {
+  for (const sentence of sentences(answer)) {
+    const m = ANNOUNCED.exec(sentence);
+    if (m && !OFFERED.test(sentence) && !NEGATED.test(sentence.slice(0, m.index))) return `the answer announces work still to do ("${m[0]}") instead of reporting it done`;
+  }
+  return undefined;
+}
+
+/**
+ * A check the turn ran last (a linter, `json.tool`, `bash -n`) that failed, and an answer to a
+ * question that says yes or reports success ("Yes, settings.json is valid JSON" after json.tool
+ * exited 1): the check says otherwise (round 27).
+ */
+export function failedCheckAffirmed(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  if (frame.goals.some((g) => g.intent !== "read" && g.intent !== "question")) return undefined;
+  const check = turn.filter((e) => e.kind === "command" && real(e) && CHECKS.test(commandLine(e))).at(-1);
+  const code = check ? exitCode(check) : null;
+  if (!check || typeof code !== "number" || code === 0) return undefined;
+  // "有没有语法错误？" answered "有" says the check failed: a yes means it passed only when the question asks whether it is fine.
+  const yesPasses = opensWithAffirmation(answer) && !/\b(?:errors?|fail\w*|warnings?|problems?|issues?)\b|错误|问题|失败|警告/iu.test(request);
+  return yesPasses || claimsSuccess(answer) ? `the answer says it passes, but [${check.id}] exited with code ${code}` : undefined;
+}
+
+/** A commit message the answer quotes ("with the message 'fix typo'", "提交信息是 “fix typo”"). */
+const SAID_MESSAGE = /\b(?:message|msg)\s*(?:of\s+|is\s+|was\s+)?[:：]?\s*[`'"“‘]([^`'"”’\n]+)[`'"”’]|(?:提交信息|提交说明|信息|说明)\s*(?:是|为|写的是)?\s*[:：]?\s*[`'"“‘「]([^`'"”’」\n]+)[`'"”’」]/iu;
+
+/** A commit message the answer says it used that no `git commit` of the turn was given (its `-m` said otherwise). */
+export function otherCommitMessage(turn: Evidence[], answer: string): string | undefined {
+  const said = SAID_MESSAGE.exec(answer);
+  if (!said) return undefined;
+  const message = (said[1] ?? said[2])!.trim();
+  const given = turn.flatMap((e) => (e.kind === "command" && real(e) ? (readCommand(e)?.steps ?? []) : []))
+    .filter((s) => programOf(s) === "git" && s.argv.includes("commit"))
+    .flatMap((s) => s.argv.flatMap((a, i) => (a === "-m" || a === "--message" ? [s.argv[i + 1] ?? ""] : a.startsWith("--message=") ? [a.slice(10)] : [])));
+  return given.length && !given.some((m) => m.trim() === message) ? `the answer says the commit message is "${message}", but the turn committed with "${given.at(-1)}"` : undefined;
 }

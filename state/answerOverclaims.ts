@@ -6,7 +6,7 @@
  */
 import { glossesOf } from "../language/glosses.js";
 import { isStopword } from "../language/english.js";
-import { opensWithDenial, statedInability } from "../language/answerWords.js";
+import { opensWithAffirmation, opensWithDenial, statedInability } from "../language/answerWords.js";
 import { hasHan, segmentWords } from "../language/segment.js";
 import { commandLine, holdsText } from "./commandObservations.js";
 import { real, seen } from "./observedState.js";
@@ -38,8 +38,8 @@ export function wholeScopeDenial(turn: Evidence[], answer: string): string | und
   return `the answer says none "${said[0]}", but the turn looked only at ${looked.slice(0, 3).join(", ")}`;
 }
 
-/** `key: value`, `KEY=value`, `"key": value` lines: the key and its value. */
-const KEY_LINE = /^\s*(?:-\s*)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*["']?([^"'\s#,}]+)/gmu;
+/** `key: value`, `KEY=value`, `"key": value` lines, and declarations (`const MaxRetries = 7`): the key and its value. */
+const KEY_LINE = /^\s*(?:-\s*)?(?:(?:export\s+)?(?:const|let|var|final|static)\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*["']?([^"'\s#,;}]+)/gmu;
 
 /** The names a request may give a key: its Latin words, and the one-word English glosses of its Chinese words (端口 → port). */
 function askedKeys(request: string): Set<string> {
@@ -60,7 +60,8 @@ export function keyUnanswered(frame: TaskFrame, turn: Evidence[], answer: string
   const found = new Map<string, Set<string>>();
   for (const e of turn.filter((x) => seen(x) || real(x))) {
     for (const m of shownText(e).matchAll(KEY_LINE)) {
-      const parts = m[1]!.toLowerCase().split(/[_.-]/);
+      // A camel-case key's words too (`MaxRetries` ends in retries).
+      const parts = m[1]!.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_.-]/);
       if ([...asked].some((k) => parts.at(-1) === k)) found.set(m[1]!, new Set([...(found.get(m[1]!) ?? []), m[2]!]));
     }
   }
@@ -68,4 +69,30 @@ export function keyUnanswered(frame: TaskFrame, turn: Evidence[], answer: string
   const [only] = found.size === 1 ? [...found] : [];
   const value = only && only[1].size === 1 ? [...only[1]][0]! : undefined;
   return value && /\d/.test(value) && !holdsText(answer, value) ? `the request asks for ${only![0]}, which the turn saw as ${value}, but the answer does not state it` : undefined;
+}
+
+/** Words asking whether a flag is on ("enabled", "turned on", "开着"), or off. */
+const ASKS_ON = /\b(?:enabled|on|active|turned\s+on|set)\b|开启|打开|启用|开着/iu;
+const ASKS_OFF = /\b(?:disabled|off|inactive|turned\s+off)\b|关闭|关掉|禁用|关着/iu;
+const TRUE_VALUE = /^(?:true|on|yes|enabled|1)$/iu;
+const FALSE_VALUE = /^(?:false|off|no|disabled|0)$/iu;
+
+/**
+ * Whether a flag is on, asked of a key the turn saw with one true or false value ("Is verbose
+ * enabled?" beside `verbose = false`): an answer opening with yes or no must take the side the
+ * value gives (round 27).
+ */
+export function flagMisread(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  if (frame.goals.some((g) => g.intent !== "read" && g.intent !== "question")) return undefined;
+  const on = ASKS_ON.test(request);
+  if (on === ASKS_OFF.test(request)) return undefined;
+  const asked = askedKeys(request);
+  const values = new Set<string>();
+  for (const e of turn.filter((x) => seen(x) || real(x)))
+    for (const m of shownText(e).matchAll(KEY_LINE)) if (asked.has(m[1]!.toLowerCase()) && (TRUE_VALUE.test(m[2]!) || FALSE_VALUE.test(m[2]!))) values.add(m[2]!.toLowerCase());
+  if (values.size !== 1) return undefined;
+  const value = [...values][0]!;
+  const yes = opensWithAffirmation(answer);
+  if (!yes && !opensWithDenial(answer)) return undefined;
+  return yes !== (TRUE_VALUE.test(value) === on) ? `the answer says ${yes ? "yes" : "no"}, but the turn saw the flag set to ${value}` : undefined;
 }

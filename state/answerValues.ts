@@ -79,6 +79,8 @@ export function settingMismatch(answer: string, observations: Evidence[]): strin
       const text = shownText(e);
       const sections = [...text.matchAll(new RegExp(SECTION.source, "gm"))].map((m) => m[1]!.trim());
       const section = sections.find((s) => answer.includes(`[${s}]`));
+      // `LICENSE:3` beside grep's `LICENSE:3:Copyright …` is a file and a line number, not a setting (round 27).
+      if (/^\d+$/.test(value) && text.split("\n").some((l) => l.startsWith(`${key}:${value}:`))) break;
       const values = shownValues(text, key, section);
       if (!values.length) continue;
       if (statedSettings(answer).some((s) => s.key === key && values.some((v) => sameValue(v, s.value)))) break;
@@ -162,7 +164,8 @@ function removedWords(request: string, frame: TaskFrame, g: Goal): { words: stri
   const result = /\breplace\b|替换|换成/iu.test(request) ? undefined : /(?:改成|改为|\b(?:to|into)\s)\s*["'“`]?([^\s"'”`，。,;]+)/iu.exec(request)?.[1]?.replace(/[.!?]$/u, "");
   const deletes = verbs.some((s) => s?.kind === "verb" && s.op === "delete");
   if (!replaces && !deletes) return { words: [], atLineStart: false };
-  const all = codeWords(request, frame).filter((w) => !g.expects || !g.expects.includes(w));
+  // A lone mark (the `-` of "- [x] 开头的") is on every list line: no word to look for.
+  const all = codeWords(request, frame).filter((w) => (!g.expects || !g.expects.includes(w)) && /[\p{L}\p{N}]/u.test(w));
   const start = /(?:start(?:s|ing)?|begin(?:s|ning)?)\s+with\s+["'`]?(\S+?)["'`]?(?=[\s,.]|$)|以\s*["'`]?(\S+?)["'`]?\s*(?:开头|开始)/iu.exec(request);
   const first = start?.[1] ?? start?.[2];
   return { words: replaces && !deletes ? all.slice(0, 1) : first ? [first] : all, atLineStart: !!first, ...(replaces && result ? { result } : {}) };

@@ -50,6 +50,34 @@ export function printsNoMatch(e: Evidence): boolean {
   return !!r && r.finished && !r.opaque && r.steps.length > 0 && r.steps.every((s) => SEARCHERS.has(programOf(s))) && !r.output.trim();
 }
 
+/** Flags after which grep's output is no match: counts, the files without one, the lines not matching. */
+const NOT_MATCHES = /^-(?:[A-Za-z]*[cLv][A-Za-z]*|-count|-files-without-match|-invert-match)$/;
+
+/** A grep that finished with a match (exit 0) and printed its matching lines (`grep -rn sudo scripts`): it found some. */
+export function printsMatch(e: Evidence): boolean {
+  const r = readCommand(e);
+  const greps = r?.steps.filter((s) => SEARCHERS.has(programOf(s)) && programOf(s) !== "find" && programOf(s) !== "fd") ?? [];
+  return !!r && r.finished && !r.opaque && exitCode(e) === 0 && r.steps.length === greps.length && greps.length > 0 && !greps.some((s) => s.argv.some((a) => NOT_MATCHES.test(a))) && !!r.output.trim();
+}
+
+/**
+ * A recursive grep over a folder (or one holding it) for a part of `text`, finished: its printed
+ * lines, among which any line still holding `text` would be (`grep -rn example.org web` after
+ * replacing https://cdn1.example.org there, round 27). Undefined when it is no such look.
+ */
+export function recursiveGrepLines(e: Evidence, scope: string, text: string): string | undefined {
+  const r = readCommand(e);
+  const step = r?.steps[0];
+  if (!r?.finished || r.opaque || r.steps.length !== 1 || !step || !GREPS.has(programOf(step))) return undefined;
+  const { pattern, files, count } = grepParts(step);
+  const recursive = programOf(step) === "rg" || step.argv.some((a) => /^-[A-Za-z]*[rR]/.test(a));
+  if (!pattern || count || !recursive || step.argv.some((a) => NOT_MATCHES.test(a) || /^-[A-Za-z]*l/.test(a))) return undefined;
+  const part = pattern.replace(/\\\./g, ".");
+  const ignoreCase = step.argv.some((a) => /^-[A-Za-z]*i/.test(a));
+  if (!(ignoreCase ? text.toLowerCase().includes(part.toLowerCase()) : text.includes(part))) return undefined;
+  return (files.length ? files : ["."]).some((f) => within(scope, resolveOperand(r.cwd, f))) ? r.output : undefined;
+}
+
 /** A command that may have changed the workspace: one it cannot follow, or one with a changing step. */
 export const isCommandEffect = (e: Evidence): boolean => {
   const r = readCommand(e);
@@ -196,6 +224,8 @@ export function commandShowsMetadata(e: Evidence, path: string, from = -1, value
     const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
     if (program === "stat") return status === 0 && ops.includes(path);
     if (program === "test" || program === "[") return status !== null && ops.includes(path) && step.argv.some((a) => /^-[rwxugk]$/.test(a));
+    // A find filtering by mode (`-perm -u+x`) prints only the paths that have it (round 27).
+    if (program === "find" && step.argv.includes("-perm")) return status === 0 && r.output.split("\n").some((l) => !!l.trim() && resolveOperand(r.cwd, l.trim()) === path);
     const long = program === "ls" && step.argv.slice(1).some((a) => /^-[A-Za-z]*l/.test(a));
     const names = printedNames(r.output, true);
     return long && (ops.includes(path) || ops.includes(dirOf(path))) && (names.has(baseOf(path)) || [...names].some((n) => resolveOperand(r.cwd, n) === path));

@@ -162,7 +162,7 @@ const READERS = new Set(
   "cat head tail grep egrep fgrep rg ls test [ [[ wc stat file diff cmp find du tree readlink realpath echo printf true false : pwd sort uniq cut awk sed jq md5sum sha1sum sha256sum basename dirname nl od xxd hexdump column tr less more".split(" "),
 );
 /** git subcommands that only look (`git status`, `git diff`): not effects, whatever else git does. */
-const GIT_READS = new Set("status log diff show ls-files grep blame rev-parse".split(" "));
+const GIT_READS = new Set("status log diff show ls-files grep blame rev-parse rev-list shortlog describe show-ref ls-tree cat-file".split(" "));
 /** Whether a step only looks into the repository with git (`git log -1`, `git branch --show-current`). */
 export const readsGit = (step: Step): boolean => programOf(step) === "git" && (GIT_READS.has(gitSubcommand(step.argv.slice(1)) ?? "") || (gitSubcommand(step.argv.slice(1)) === "branch" && step.argv.some((a) => a === "--show-current" || a === "--list")));
 /** The subcommand of a git invocation, past its global options (`git -C dir -c k=v status`). */
@@ -242,6 +242,13 @@ export function listsArchive(step: Step): boolean {
   }
   return (programOf(step) === "unzip" && args.some((a) => /^-[A-Za-z]*[lt]/.test(a))) || programOf(step) === "zipinfo";
 }
+
+/**
+ * A static check of code or data: the *lint family, the checkers named otherwise (ruff, flake8,
+ * shellcheck, mypy, go vet), a parser run only to check a file parses (`json.tool`, `jq empty`,
+ * `py_compile`, `bash -n`), or a formatter's check mode. Matched against a command's line.
+ */
+export const CHECKS = /lint|\bruff\b|flake8|pyflakes|pycodestyle|shellcheck|mypy|\bgo\s+vet\b|rubocop|clippy|cppcheck|json\.tool|\bjq\s+(?:-e\s+)?empty\b|py_compile|\b(?:ba)?sh\s+-n\b|--check\b/i;
 
 /**
  * A step that runs a project's tests (`node --test`, `npm test`, `pytest`, `go test ./...`): what it

@@ -7,9 +7,9 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep, countedMatches, isCode, testedFolder } from "./commandObservations.js";
+import { changesOnlyMetadata, commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsMetadata, commandShowsPath, commandShowsText, holdsText, lastChangingStep, countedMatches, isCode, recursiveGrepLines, testedFolder } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, succeeded, within } from "./observedState.js";
-import { commandSteps, grepParts, isEffectStep, programOf, readsGit, stepOperands } from "./commandSteps.js";
+import { CHECKS, commandSteps, grepParts, isEffectStep, programOf, readsGit, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { seenChanges } from "./seenChanges.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
@@ -22,13 +22,11 @@ const inDomain = (goalDomain: string | undefined, e: Evidence) =>
   !goalDomain || (!!e.domain && (e.domain === goalDomain || e.domain.startsWith(`${goalDomain}.`) || e.domain === "mcp" || e.domain.startsWith("mcp.")));
 
 const isExit = (e: Evidence) => e.kind === "command" && exitCode(e) !== null;
-// `make lint` runs the linter, not the build. A linter is any static checker: the *lint family, the checkers named
-// otherwise (ruff, flake8, shellcheck, mypy, go vet), a parser run only to check a file parses (`json.tool`, `jq empty`,
-// `py_compile`, `bash -n`), or a formatter's check mode.
+// `make lint` runs the linter, not the build. A linter is any static checker (commandSteps.ts CHECKS).
 const SUBJECT_COMMANDS: Record<string, RegExp> = {
   test: /test|spec|vitest|jest|mocha|pytest/i,
   build: /build|tsc|compile|\bmake\b(?!\s+(?:lint|test|tests|check|clean|fmt|format)\b)|webpack|vite/i,
-  lint: /lint|\bruff\b|flake8|pyflakes|pycodestyle|shellcheck|mypy|\bgo\s+vet\b|rubocop|clippy|cppcheck|json\.tool|\bjq\s+(?:-e\s+)?empty\b|py_compile|\b(?:ba)?sh\s+-n\b|--check\b/i,
+  lint: CHECKS,
   service: /restart|reload|systemctl|service|supervisorctl|pm2|docker|kill/i,
 };
 
@@ -88,6 +86,10 @@ function searchShowsReplaced(observed: Seen[], scope: string, gone: string, chan
   const lines = hits.filter((s) => s.e.toolCallId === call).map((s) => s.e);
   const left = lines.find((e) => holdsText(e.content, gone));
   if (left) return { no: left };
+  // A recursive grep for a part of the replaced text over the folder shows every line still holding it.
+  const grep = lines.length ? undefined : observed.map((s) => s.e).filter((e) => real(e) && recursiveGrepLines(e, scope, gone) !== undefined).at(-1);
+  const out = grep && recursiveGrepLines(grep, scope, gone);
+  if (grep && out !== undefined) return holdsText(out, gone) ? { no: grep } : changed.every((p) => out.includes(p)) ? { yes: grep } : {};
   const search = lines[0]?.search;
   const whole = !!search?.scope && within(scope, search.scope) && ((search.regex ? searchesFor(search.query, gone) : gone.toLowerCase().includes(search.query.toLowerCase())) || (!!effect && overFolder(effect, scope)));
   return whole && changed.every((p) => lines.some((e) => e.source.path === p)) ? { yes: lines.at(-1) } : {};
@@ -391,8 +393,10 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       const asked = !pattern && !t && frame.goals.some((g) => g.intent === "change");
       // A command that only looks at files (`cat test.sh`) runs no tests, whatever its line names; one running the
       // script the request names for it ("Build with mk.sh") runs the build, whatever the script is called.
-      const runs = (e: Evidence) => !pattern || ((pattern.test(e.content.split("\n")[0] ?? "") || (!!t && commandLine(e).includes(t))) && !onlyLooks(e));
-      return one(turn.filter((e) => real(e) && isExit(e) && runs(e) && (!t || commandLine(e).includes(t)) && !(asked && isEffect(e))).at(-1));
+      // A Python file is run by its module name too (`python3 -m unittest tests.test_parser`).
+      const names = (e: Evidence) => !!t && (commandLine(e).includes(t) || (t.endsWith(".py") && commandLine(e).includes(t.slice(0, -3).replace(/\//g, "."))));
+      const runs = (e: Evidence) => !pattern || ((pattern.test(e.content.split("\n")[0] ?? "") || names(e)) && !onlyLooks(e));
+      return one(turn.filter((e) => real(e) && isExit(e) && runs(e) && (!t || names(e)) && !(asked && isEffect(e))).at(-1));
     }
     case "send": {
       const receipt = turn.filter((e) => real(e) && e.kind === "receipt" && inDomain(goal.domain, e)).at(-1);

@@ -97,7 +97,8 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
       return [{ intent: "lookup", domain: c.domain ?? "browser" }];
     case "run": {
       // A run of one named file ("then run test/limits.test.js") is a command naming it.
-      const named = existing(c.paths).filter((p) => p.kind === "file");
+      // One file named twice ("the lint script scripts/lint.sh") is one.
+      const named = existing(c.paths).filter((p, i, all) => p.kind === "file" && all.findIndex((q) => q.path === p.path) === i);
       // "run migrate.py to rewrite the ids in items.csv": the files named after a purpose of change are what the run is to change.
       const purpose = RUN_PURPOSE.exec(c.text);
       const verb = purpose ? lookupWord(purpose[1] ?? purpose[2]!) : undefined;
@@ -309,7 +310,8 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     if (prev?.intent === "send" && REPORTED_SPEECH.test(c.text)) continue;
     // So is what an addition adds after its colon ("末尾加一步：4. 运行 `npm run dev`", "add a step: run the tests").
     if (prev?.intent === "change" && prev.additive && /[：:][^：:]{0,6}$/u.test(prev.text) && !c.paths.some((p) => p.kind !== "new")) continue;
-    if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place)) fronted = c.paths;
+    // A sentence of its own ("The tests in test_mathx.py fail.") states a fact; it fronts nothing.
+    if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place) && !/[.。!?！？]\s*$/u.test(c.text)) fronted = c.paths;
     // Content written with no file of its own right after a change of a file ("…新建 a.txt，里面写上 '…'") is what that file must hold.
     else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
       out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
