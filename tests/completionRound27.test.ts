@@ -31,6 +31,9 @@ const go = gateRunner({
   "m2.py": "from m1 import MAX_ITEMS\nprint(MAX_ITEMS)\n",
   "app.cfg": "DEBUG = True\nHOSTS = []\n",
   "tasks.md": "- [x] buy milk\n- [ ] call bob\n- [x] pay rent\n",
+  "checks/__init__.py": "",
+  "checks/test_units.py": "import unittest\n\nclass U(unittest.TestCase):\n    def test_one(self):\n        self.assertEqual(1, 1)\n",
+  "checks/test_slow.py": "import unittest\n\nclass S(unittest.TestCase):\n    def test_slow(self):\n        self.assertTrue(True)\n",
 });
 const done = { verdict: "pass", status: "completed" };
 const refused = { verdict: "block", status: "completed" };
@@ -115,6 +118,18 @@ describe("issue 21, round 27: what a command observes, what the request takes, w
     const check = ["run_command", { command: "python3", args: ["-m", "json.tool", "data.json"] }] as const;
     expect(await go("check-failed-yes", request, [[...check]], "Yes, data.json is valid JSON.")).toMatchObject(refused);
     expect(await go("check-failed-no", request, [[...check]], "No: json.tool stops at line 3, a comma is missing after \"a\": 1.")).toMatchObject(done);
+  });
+
+  it("rule: a Python file the request runs is run by its module name too (`-m unittest checks.test_units`); another module is not it", { timeout: 60_000 }, async () => {
+    const request = "Run only the unit tests in checks/test_units.py";
+    expect(await go("module-run", request, [["run_command", { command: "python3", args: ["-B", "-m", "unittest", "checks.test_units"] }]], "checks/test_units.py passes: 1 test, OK.")).toMatchObject(done);
+    expect(await go("module-other", request, [["run_command", { command: "python3", args: ["-B", "-m", "unittest", "checks.test_slow"] }]], "checks/test_units.py passes: 1 test, OK.")).toMatchObject(refused);
+  });
+
+  it("rule: to 'is there a syntax error?' a 'yes' after a failed check reports the error, not a pass", { timeout: 60_000 }, async () => {
+    const check = ["run_command", { command: "python3", args: ["-m", "json.tool", "data.json"] }] as const;
+    expect(await go("error-yes", "data.json 有没有语法错误？", [[...check]], "有：json.tool 报第 3 行缺逗号，退出码 1。")).toMatchObject(done);
+    expect(await go("fine-yes", "data.json 格式没问题吧？", [[...check]], "没问题，格式是对的。")).toMatchObject(refused);
   });
 
   it("rule: a file named twice ('the check script tools/check.sh') is the one run asked for: another script's run does not answer", { timeout: 60_000 }, async () => {
