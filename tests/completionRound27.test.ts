@@ -21,8 +21,8 @@ const go = gateRunner({
   "pool.go": "package pool\n\nconst MaxConnections = 20\n",
   "app.ini": "[app]\ncache = false\nworkers = 4\n",
   "data.json": "{\n  \"a\": 1\n  \"b\": 2\n}\n",
-  "tools/check.sh": "#!/bin/sh\necho 'check: 1 problem'\nexit 1\n",
-  "tools/fmt.sh": "#!/bin/sh\necho 'fmt ok'\n",
+  "scripts/check.sh": "#!/bin/sh\necho 'check: 1 problem'\nexit 1\n",
+  "scripts/fmt.sh": "#!/bin/sh\necho 'fmt ok'\n",
   "web/index.html": "<img src='https://cdn1.example.org/a.png'>\n",
   "web/parts/nav.html": "<img src='https://cdn1.example.org/n.png'>\n",
   "sq.py": "def sq(x):\n    return x + x\n",
@@ -132,10 +132,10 @@ describe("issue 21, round 27: what a command observes, what the request takes, w
     expect(await go("fine-yes", "data.json 格式没问题吧？", [[...check]], "没问题，格式是对的。")).toMatchObject(refused);
   });
 
-  it("rule: a file named twice ('the check script tools/check.sh') is the one run asked for: another script's run does not answer", { timeout: 60_000 }, async () => {
-    const request = "Run the check script tools/check.sh and tell me if it's clean.";
-    expect(await go("other-script", request, [["run_command", { command: "sh", args: ["tools/fmt.sh"] }]], "It is clean.")).toMatchObject(refused);
-    expect(await go("named-script", request, [["run_command", { command: "sh", args: ["tools/check.sh"] }]], "Not clean: tools/check.sh printed 'check: 1 problem' and exited 1.")).toMatchObject(done);
+  it("rule: a file named twice ('the check script scripts/check.sh') is the one run asked for: another script's run does not answer", { timeout: 60_000 }, async () => {
+    const request = "Run the check script scripts/check.sh and tell me if it's clean.";
+    expect(await go("other-script", request, [["run_command", { command: "sh", args: ["scripts/fmt.sh"] }]], "It is clean.")).toMatchObject(refused);
+    expect(await go("named-script", request, [["run_command", { command: "sh", args: ["scripts/check.sh"] }]], "Not clean: scripts/check.sh printed 'check: 1 problem' and exited 1.")).toMatchObject(done);
   });
 
   it("rule: 'Replace the old CDN base URL X with Y in every file under web/' asks every X gone there", { timeout: 60_000 }, async () => {
