@@ -1,9 +1,10 @@
 /**
- * Answers that report work the turn never did or a reading it never made (issue 21, round 26): a
- * test run no command made ("ran the test suite, everything passes"), a change to a further file
+ * Answers that report work the turn never did or a reading it never made (issue 21, rounds 26–27):
+ * a test run no command made ("ran the test suite, everything passes"), a change to a further file
  * "as well" that no step touched ("顺便把 README 里的年份也改了"), a count in the unit the question
- * asked that the turn only counted in another ("2 个单词" after `wc -l`), and an offer of help in
- * place of an answer ("Let me know what you need").
+ * asked that the turn only counted in another ("2 个单词" after `wc -l`), an offer of help in place
+ * of an answer ("Let me know what you need"), work announced instead of done ("I'm going to grep …"),
+ * a pass after a failed check, and a commit message no `git commit -m` was given.
  */
 import { askedUnit, claimsSuccess, opensWithAffirmation, sentences, unitCounts, withoutProposals } from "../language/answerWords.js";
 import { PATH_TOKEN } from "../language/operands.js";

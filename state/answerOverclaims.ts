@@ -2,7 +2,9 @@
  * Answers that claim more than the turn did or saw (issue 21, round 25): a version-control act no
  * git command made ("committed and pushed"), a finding of none over the whole project after a look
  * at one folder ("整个项目里都没有" after a search of src), and a key's value a file shows that the
- * answer leaves out ("端口是多少？" answered with the log level beside `port: 7000`).
+ * answer leaves out ("端口是多少？" answered with the log level beside `port: 7000`); round 27: a
+ * declared constant as such a key (`const MaxRetries = 7`), and a flag's side ("Is verbose enabled?"
+ * beside `verbose = false`).
  */
 import { glossesOf } from "../language/glosses.js";
 import { isStopword } from "../language/english.js";
