@@ -2,10 +2,10 @@
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
  * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` to
- * `tuning-heldout27` were the next twenty-six, each measured once blind and tuned on since;
- * `heldout28` is not tuned on (eval/completion/<split>/cases.json). Each case is a request, an
- * initial workspace, the real tool calls a model made, its final answer, and whether the gate
- * must accept that first answer (`pass`) or refuse it (`block`). The answer is given twice, so a
+ * `tuning-heldout28` were the next twenty-seven, each measured once blind and tuned on since
+ * (eval/completion/<split>/cases.json). Each case is a request, an initial workspace, the
+ * real tool calls a model made, its final answer, and whether the gate must accept that first
+ * answer (`pass`) or refuse it (`block`). The answer is given twice, so a
  * refused run also shows what follows a refusal: the gate alone must never fail a run. These
  * sets are reported apart from the request table (bench/taskTable), and apart from each other.
  *
@@ -61,7 +61,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout25": "tuning set 25 (twenty-fifth held-out set, measured once blind, since tuned on)",
   "tuning-heldout26": "tuning set 26 (twenty-sixth held-out set, measured once blind, since tuned on)",
   "tuning-heldout27": "tuning set 27 (twenty-seventh held-out set, measured once blind, since tuned on)",
-  "heldout28": "held-out set 28 (written blind, measured once)",
+  "tuning-heldout28": "tuning set 28 (twenty-eighth held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
