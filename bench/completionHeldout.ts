@@ -62,6 +62,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout26": "tuning set 26 (twenty-sixth held-out set, measured once blind, since tuned on)",
   "tuning-heldout27": "tuning set 27 (twenty-seventh held-out set, measured once blind, since tuned on)",
   "tuning-heldout28": "tuning set 28 (twenty-eighth held-out set, measured once blind, since tuned on)",
+  "heldout29": "held-out set 29 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
