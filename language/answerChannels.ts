@@ -109,6 +109,8 @@ function chineseAct(clause: string): ClaimedAct | undefined {
   return { clause, verb: (sending ?? tagged[verbAt]!).word, ...(domain ? { domain } : {}), sends: !!sending };
 }
 
+const SLASHED_PATH = /(?<![\p{Script=Latin}\p{N}_.:\/-])[\p{Script=Latin}\p{N}_.-]+(?:\/[\p{Script=Latin}\p{N}_.-]+)+\/?/gu;
+
 /**
  * The acts an answer claims through a channel, clause by clause. A negated clause, an honest
  * "cannot" and a question claim nothing.
@@ -116,7 +118,8 @@ function chineseAct(clause: string): ClaimedAct | undefined {
 export function claimedActs(answer: string): ClaimedAct[] {
   const out: ClaimedAct[] = [];
   // Quoted text is what was written or said, not the answer's own words ("Created a.md with 'Open an issue first.'").
-  for (const clause of clausesOf(withoutProposals(answer.replace(QUOTED, " ")))) {
+  // A path is a place in the workspace, whatever its words (`templates/email`): it stands as a plain file name.
+  for (const clause of clausesOf(withoutProposals(answer.replace(QUOTED, " ").replace(SLASHED_PATH, "path.txt")))) {
     if (NEGATED.test(clause) || statedInability(clause) || /[?？]$/u.test(clause) || ADVICE.test(clause)) continue;
     const act = hasHan(clause) ? chineseAct(clause) : englishAct(clause);
     if (act) out.push(act);

@@ -173,15 +173,36 @@ export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ pa
   const called = (name: string, at: number) => !besideFolder(at) && !ws.dirs.has(name) && !ws.files.has(name) && !RELATIVE_PLACES.has(name.toLowerCase()) && !/^(?:the|a|an|this|that|my|our|your|new)$/i.test(name);
   for (const m of text.matchAll(new RegExp(`(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}_][\\p{Script=Latin}\\p{N}_.-]*)\\s*(?:${hanNouns})`, "gu")))
     if (called(m[1]!, m.index)) out.push({ path: m[1]!, at: m.index, length: m[1]!.length, ...only(m[1]!) });
-  // Names listed before a counted or plural folder noun are each a folder ("src、tests、docs 三个文件夹", "a, b and c folders").
-  const list = new RegExp(`(?<![\\p{L}\\p{N}_.\\/-])(${NAME}(?:${LIST_SEPARATOR}${NAME})+)\\s*(?:[一二三四五六七八九十两几\\d]+\\s*个\\s*)?(?:空的?\\s*|empty\\s+)?(?:${hanNouns}|(?:${nouns})s|directories)(?![\\p{L}])`, "giu");
-  for (const m of text.matchAll(list))
-    for (const n of m[1]!.matchAll(new RegExp(NAME, "gu")))
-      if (!out.some((o) => o.at === m.index + n.index) && !/^and$/i.test(n[0]) && ok(n[0], m.index + n.index)) out.push({ path: n[0], at: m.index + n.index, length: n[0].length });
+  // Names listed before a counted or plural folder noun are each a folder.
+  for (const n of listedFolderNames(text)) if (!out.some((o) => o.at === n.at) && ok(n.name, n.at)) out.push({ path: n.name, at: n.at, length: n.name.length });
   return out;
 }
 
 const hasHanText = (text: string): boolean => /\p{Script=Han}/u.test(text);
+
+/** Build files' names, which need no file noun to be paths ("is there a Dockerfile?"). */
+const BUILD_FILE = /(?<![\p{Script=Latin}\p{N}_.\/-])((?:Docker|Container|Make|Jenkins|Proc|Gem|Vagrant|Rake|Brew|Pod|Just|Pip|Caddy)file)(?![\p{Script=Latin}\p{N}_.\/-])/dgu;
+/** A name in capitals (`VERSION`, `CODEOWNERS`) is a file's when a file noun is beside it. */
+const CAPITALS = /^[A-Z][A-Z0-9_-]{2,}$/u;
+
+/**
+ * New files a request names without an extension: a build file's name, or capitals beside a file
+ * noun ("新建一个 VERSION 文件", "a CODEOWNERS file", "a file named VERSION"): paths, though no
+ * extension makes them so.
+ */
+export function namedNewFiles(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
+  const besideNoun = [/(?<![\p{Script=Latin}\p{N}_.\/-])([A-Za-z][\w-]*)\s*文件(?!夹)/dgu, /\b(?:a|an|the|new)\s+([A-Za-z][\w-]*)\s+file\b/dgu, /\bfile\s+(?:named|called)\s+[`'"]?([A-Za-z][\w-]*)/dgu];
+  const found = [...text.matchAll(BUILD_FILE), ...besideNoun.flatMap((shape) => [...text.matchAll(shape)].filter((m) => CAPITALS.test(m[1]!)))];
+  return found.filter((m) => !ws.files.has(m[1]!) && !ws.dirs.has(m[1]!)).map((m) => ({ path: m[1]!, at: m.indices![1]![0], length: m[1]!.length }));
+}
+
+/** Names listed before a counted or plural folder noun ("src、tests、docs 三个文件夹", "这几个 a、b 目录", "a, b and c folders"), each with its offset. */
+export function listedFolderNames(text: string): Array<{ name: string; at: number }> {
+  const nouns = DIRECTORY_NOUNS.filter((n) => !hasHanText(n)).join("|");
+  const hanNouns = DIRECTORY_NOUNS.filter(hasHanText).join("|");
+  const list = new RegExp(`(?<![\\p{L}\\p{N}_.\\/-])(${NAME}(?:${LIST_SEPARATOR}${NAME})+)\\s*(?:[这那]\\s*)?(?:[一二三四五六七八九十两几\\d]+\\s*个\\s*)?(?:空的?\\s*|empty\\s+)?(?:(?:${hanNouns})(?!\\s*[里中下内])|(?:(?:${nouns})s|directories)(?![\\p{L}]))`, "giu");
+  return [...text.matchAll(list)].flatMap((m) => [...m[1]!.matchAll(new RegExp(NAME, "gu"))].filter((n) => !/^and$/i.test(n[0])).map((n) => ({ name: n[0], at: m.index + n.index })));
+}
 
 /**
  * Files a request counts by the folder that holds them ("读一下两份周报" with 周报/ holding two files):

@@ -12,7 +12,7 @@ import { asksExistence } from "./existence.js";
 import { unknownHeadVerb } from "./headVerb.js";
 import { ambiguousNames, namedInFolder, namedSubfolders } from "./namedInFolder.js";
 import { corrected } from "./correction.js";
-import { EXISTING_FOLDER_NOUNS, clauseAround, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
+import { EXISTING_FOLDER_NOUNS, clauseAround, listedFolderNames, namedNewFiles, countedFolderFiles, describedFiles, globbed, isPattern, kindChange, namedAbsentFolders } from "./describedPaths.js";
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { contentClauses } from "./saidContent.js";
@@ -144,6 +144,9 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     mentions.push({ path, kind, at, ...(written !== path ? { written } : {}) });
     rest = blank(rest, at, at + length);
   };
+  // Existing folders' bare names listed before one folder noun ("a、b、c 三个目录", "the build, dist and out folders") are each that folder.
+  const listed = listedFolderNames(rest).filter((n) => ws.dirs.has(n.name) && !/\b(?:in|inside|under|within|from)\s+(?:the\s+)?$/iu.test(rest.slice(Math.max(0, n.at - 12), n.at)));
+  if (listed.length > 1) for (const n of listed) take(n.name, "dir", n.at, n.name.length);
   const known = [...[...ws.files].map((p) => [p, "file"] as const), ...[...ws.dirs].map((p) => [p, "dir"] as const)].sort((a, b) => b[0].length - a[0].length);
   for (const [path, kind] of known) {
     // A bare directory name ("docs") or a lower-case root file without an extension ("test") is
@@ -174,6 +177,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
   for (const d of [...describedFiles(rest, ws), ...filesByMeaning(rest, ws), ...countedFolderFiles(rest, ws)]) take(d.path, "file", d.at, d.length);
+  for (const d of namedNewFiles(rest, ws)) take(d.path, "new", d.at, d.length);
   for (const d of namedAbsentFolders(rest, ws)) {
     take(d.existing ?? d.path, d.existing ? "dir" : "new", d.at, d.length);
     if (!d.existing) mentions.at(-1)!.folder = true;
@@ -415,6 +419,10 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
 }
 
+const STATES_ABSENT = /^[\p{L}\p{N}_.\/-]+(?:\s+[\p{L}\p{N}_.\/-]+)?\s*(?:目录|文件夹|文件)?\s*(?:现在)?(?:还|也|都)?(?:没有|不存在|没建|没创建)(?:呢)?\s*[。.!！]?$|^(?:the\s+)?[\w.\/-]+\s+(?:folder|directory|dir|file\s+)?\s*(?:doesn't|does\s+not|isn't\s+there)(?:\s+exist)?(?:\s+yet)?\s*[.!]?$/iu;
+const COMMITS = /\bcommit|提交/iu;
+const MESSAGE_BEFORE = /(?:提交信息|提交说明|提交备注|message|msg|-m)\s*(?:写|是|为|用|叫)?\s*[:：]?\s*$/iu;
+const MAKES_PASS = /^\s*(?:please\s+)?(?:make|get)\s+`[^`]+`\s+(?:to\s+)?(?:pass|succeed|work|go\s+green)\b/iu;
 const FORBIDS = /^(?:don't|don’t|dont|never|别|不要|不用|勿|不许|不准|不必|千万别)$/iu;
 const [READS, ASKS_SOMEONE] = [lookupWord("read"), /^(?:ask|asks|tell|remind|get)$/iu];
 
@@ -451,8 +459,9 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
       verbIndex = i;
       nounVerb = determined;
     }
-    // An English question word counts only where a question starts; a Chinese one anywhere.
-    if (s.kind === "question" && questionIndex === -1 && (s.anywhere || i === 0)) questionIndex = i;
+    // An English question word counts only where a question starts; a Chinese one anywhere, but not as a demonstrative's count ("这几个文件夹": these few).
+    const counted = /^[这那]$/u.test(content[i - 1]?.text ?? "") && /^几/u.test(w.text);
+    if (s.kind === "question" && questionIndex === -1 && (s.anywhere || i === 0) && !counted) questionIndex = i;
   });
   const domain = clauseDomain(words);
   const subject = words.map((w) => (w.sense?.kind === "subject" ? w.sense.subject : undefined)).find(Boolean);
@@ -474,6 +483,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   if (verb && nounVerb && asked) return { intent: "question", domain: domain ?? verb.domain };
   // A noun-verb yields to a verb the lexicon lacks that opens the clause ("comment out the health ping line"): that verb is read as the request's.
   if (verb && nounVerb && unknownHeadVerb(text)) return { intent: null, domain };
+  // "make `node test.js` pass": the command is to end passing; which fix it needs is the model's to find.
+  if (MAKES_PASS.test(original)) return { intent: "run", subject };
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];
@@ -531,11 +542,15 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
     const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end), paths.some((p) => p.at >= start && p.at < end && p.kind !== "new"));
     // Content after a clause's colon, with nothing else before the next clause ("加两行：A 和 B"), is that clause's.
-    const inQuotes = quotes.filter((q) => q.at >= start && q.at < (spans[i + 1]?.[0] ?? Infinity));
+    // A commit's message is no file's content ("…, then commit with message 'add x'").
+    const commitMessage = (q: { at: number }) => COMMITS.test(request.slice(start, end)) && MESSAGE_BEFORE.test(request.slice(Math.max(0, q.at - 24), q.at));
+    const inQuotes = quotes.filter((q) => q.at >= start && q.at < (spans[i + 1]?.[0] ?? Infinity) && !commitMessage(q));
     // A value shaped like a new path (`redis.prod.internal:6379`, `v2.txt`) is still the value a clause sets something to.
     const shaped = valueOf(noUrls.slice(start, end));
     const newValue = shaped !== undefined && paths.some((p) => p.kind === "new" && !p.folder && p.at >= start && p.at < end && shaped.startsWith(p.written ?? p.path)) ? shaped : undefined;
     const value = newValue ?? valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
+    // A clause that only states a thing is not there yet ("email 目录还没有", "the logs folder doesn't exist yet") asks for nothing.
+    if (STATES_ABSENT.test(request.slice(start, end).trim())) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [] };
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),

@@ -22,6 +22,21 @@ interface ClauseState {
 /** A key's shape: a config or code name (`LOG_LEVEL`, `maxRetries`, `db.host`), not an everyday word. */
 const KEY = /^(?=.*(?:_|\p{Lu}{2}|\p{Ll}\p{Lu}|\.))[\p{L}_][\p{L}\p{N}_.-]*$/u;
 
+const SETS = /\b(?:set|change|update|bump|raise|lower|increase|decrease|switch|turn)\b|把|将/iu;
+
+/** The key a request sets and the value it sets it to ("Set LOG_LEVEL to warn", "把 LOG_LEVEL 改成 warn"). */
+export function settingKey(text: string): { key: string; value: string } | undefined {
+  const m = /(?<![\p{L}\p{N}_.$:\/=-])[`'"]?([\p{L}_][\p{L}\p{N}_.-]*)[`'"]?\s*(?:\bto\b|改成|改为|设为|设成|设置为)\s*[`'"“]?([^\s`'"”，。,;；]+?)[.。]?(?=[\s`'"”，。,;；]|$)/u.exec(text);
+  // Only as what a verb of setting acts on ("set", "change", 把 …): "append PATH=… to env.sh" sets nothing.
+  return m && KEY.test(m[1]!) && SETS.test(text.slice(0, m.index)) ? { key: m[1]!, value: m[2]! } : undefined;
+}
+
+/** The values a file's lines assign `key` (`KEY=value`, `key: value`, `export KEY="value"`), unquoted. */
+export function assignedValues(text: string, key: string): string[] {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return [...text.matchAll(new RegExp(`^\\s*(?:export\\s+)?["']?${escaped}["']?\\s*[=:]\\s*["']?([^"'\\s#,;]*)`, "gmu"))].map((m) => m[1]!);
+}
+
 /** The key a clause names a line by: "the LOG_LEVEL line", "the line for LOG_LEVEL", "LOG_LEVEL 那一行". */
 export function lineKey(text: string): string | undefined {
   const m = /\bthe\s+([\p{L}_][\p{L}\p{N}_.-]*)\s+(?:line|entry|setting)\b/iu.exec(text) ?? /\b(?:line|entry)\s+(?:for|with|of)\s+([\p{L}_][\p{L}\p{N}_.-]*)/iu.exec(text) ?? /([\p{Script=Latin}_][\p{Script=Latin}\p{N}_.-]*)\s*(?:的)?\s*(?:那|这)?\s*一?\s*(?:行|项|条)/u.exec(text);

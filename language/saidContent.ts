@@ -52,8 +52,8 @@ export function saidContent(text: string): Array<{ text: string; at: number; end
   return out;
 }
 
-/** A clause that only says what the thing made holds ("内容就写一行 …", "content: …", "写上 hello"): group 1 is that text. */
-const CONTENT_CLAUSE = /^(?:(?:文件)?(?:内容|contents?)\s*(?:就|先|只|要|则)?\s*(?:写(?:成|为|上|入)?|是|为|[:：]|(?=一行|一句))|(?:里面|文件里)?\s*写(?:上|入|着)|(?:第一行|首行|开头)\s*(?:就|先|要)?\s*写(?:上|入|成|为)?)\s*(?:一行|一句话|一句|一段)?\s*[:：]?\s*(.*?)\s*[。.，,；;]?$/iu;
+/** A clause that only says what the thing made holds ("内容就写一行 …", "content: …", "内容 3.2.0", "写上 hello"): group 1 is that text. */
+const CONTENT_CLAUSE = /^(?:(?:文件)?(?:内容|contents?)\s*(?:就|先|只|要|则)?\s*(?:写(?:成|为|上|入)?|是|为|[:：]|(?=一行|一句))|(?:文件)?内容\s+(?=[\p{Script=Latin}\p{N}`])|(?:里面|文件里)?\s*写(?:上|入|着)|(?:第一行|首行|开头)\s*(?:就|先|要)?\s*写(?:上|入|成|为)?)\s*(?:一行|一句话|一句|一段)?\s*[:：]?\s*(.*?)\s*[。.，,；;]?$/iu;
 
 /** A Markdown heading, quote or list item. */
 const MARKUP_LINE = /^(?:#{1,6}|>|[-*+]|\d+[.)])\s/u;

@@ -11,7 +11,7 @@ import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { answerContradiction } from "../state/answerClaims.js";
 import { doubtfulCannot, type VisibleTool } from "../state/answerHonesty.js";
-import { evidenceNumber, isEffect } from "../state/observedState.js";
+import { evidenceNumber, isEffect, listingShows } from "../state/observedState.js";
 import { simulatedEntries } from "../tools/catalog/index.js";
 import { completionGate, coverGoals, failedAttempt, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
@@ -79,8 +79,10 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const turn = state.evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
   // A question about a path the turn found missing (a read that found no such file) is answered by saying it cannot be (round 27).
   const foundMissing = turn.some((e) => e.kind === "absence" && !!e.missing && !e.simulated);
+  // So is a change to a path the turn found absent, with nothing changed (a listing without it, a read finding no such file; round 28).
+  const foundAbsent = (g: Goal) => unchanged && !!g.target && g.op !== "write" && turn.some((e) => listingShows(e, g.target!) === false || (e.kind === "absence" && !!e.missing && e.source.path === g.target));
   const outsideWorkspace = (g: Goal) =>
-    g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing);
+    g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing) || ((g.intent === "change" || g.intent === "verify") && foundAbsent(g));
   // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
   const doubt = reason && open.length && open.every(outsideWorkspace) ? doubtfulCannot(reason, open, tools, state.goal, turn, decision.text) : undefined;
   if (reason && open.length && open.every(outsideWorkspace) && !doubt) {

@@ -6,14 +6,15 @@
  * records read. Anything the evidence cannot settle is left to coverage.
  */
 import { clockTimes, PATH_TOKEN } from "../language/operands.js";
-import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailure, reportsFailures, requestedLiterals, statedNumbers } from "../language/answerWords.js";
+import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailure, reportsFailures, requestedLiterals, statedInability, statedNumbers } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
-import { commandLine, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
+import { commandLine, holdsText, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
 import { seenChanges } from "./seenChanges.js";
+import { commandSteps, programOf } from "./commandSteps.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
@@ -22,7 +23,7 @@ import { gluedLine } from "./answerLines.js";
 import { flagMisread, keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
-import { announcedWork, failedCheckAffirmed, offerInsteadOfAnswer, otherCommitMessage, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
+import { announcedWork, failedCheckAffirmed, keyLeftSet, offerInsteadOfAnswer, otherCommitMessage, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -130,16 +131,21 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
   if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
+  // A grep, diff or test exiting 1 answers no (`grep -c` printing 0): no failure either.
   // The turn's last command failing and saying why (`SyntaxError`, a failing test) is where the work stands, whatever goal it
   // was read to cover; a silent non-zero exit is itself the answer of a search or a test (`grep` found nothing) and is left alone.
   const lastCommand = turn.filter((e) => e.kind === "command" && real(e)).at(-1);
-  if (lastCommand && typeof exitCode(lastCommand) === "number" && exitCode(lastCommand) !== 0 && shownText(lastCommand).trim() && claimsSuccess(answer)) return `the answer reports success, but [${lastCommand.id}], the last command, failed with code ${String(exitCode(lastCommand))}`;
+  if (lastCommand && typeof exitCode(lastCommand) === "number" && exitCode(lastCommand) !== 0 && shownText(lastCommand).trim() && !answersByStatus(lastCommand) && claimsSuccess(answer)) return `the answer reports success, but [${lastCommand.id}], the last command, failed with code ${String(exitCode(lastCommand))}`;
   const lastRun = covering("run").at(-1) ?? lastCommand;
   if (lastRun && claimsSuccess(answer) && reportsFailures(shownText(lastRun))) return `the answer reports success, but the output of [${lastRun.id}] reports failures`;
   // A failure reported although the turn's last outside record, or the command covering a question or a run, says it passed (round 12).
   const passedOutcome = turn.filter((e) => real(e) && (e.kind === "record" || (e.kind === "command" && exitCode(e) === 0 && frame.goals.some((g) => (g.intent === "run" || g.intent === "question") && g.coveredBy.includes(e.id))))).at(-1);
   if (passedOutcome && claimsSuccess(shownText(passedOutcome) || passedOutcome.content) && !reportsFailures(shownText(passedOutcome) || passedOutcome.content) && reportsFailure(answer) && !claimsSuccess(answer))
     return `the answer reports a failure, but [${passedOutcome.id}] shows it passed`;
+  // A change said not made, naming its target, although it was made and seen so ("I couldn't delete temp.db" after `rm` and a listing without it; round 28).
+  const cannot = answer.split(/[.!?:]['"’”)]*(?=\s|$)|[;。；：！？\n—–]|,\s/u).filter((clause) => statedInability(clause));
+  const madeAndSeen = frame.goals.find((g) => g.intent === "verify" && g.status === "covered" && !!g.target && cannot.some((clause) => holdsText(clause, baseOf(g.target!))));
+  if (madeAndSeen) return `the answer says it could not, but [${madeAndSeen.coveredBy.at(-1)}] shows ${madeAndSeen.target} changed as asked`;
   const observedState = stateContradiction(frame, evidence, turn, answer, request);
   if (observedState) return observedState;
   // A denial although the turn's last outside lookup (a record: mail, calendar, an MCP tool) opened by counting what it found ("2 messages", "1 event").
@@ -259,6 +265,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unbackedExtraChange(turn, answer, request) ??
     otherUnitCount(turn, answer, request) ??
     offerInsteadOfAnswer(turn, answer, request) ??
+    keyLeftSet(frame, turn, request) ??
     wholeScopeDenial(turn, answer) ??
     keyUnanswered(frame, turn, answer, request) ??
     flagMisread(frame, turn, answer, request) ??
@@ -270,3 +277,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unshownNumber(frame, evidence, answer, request)
   );
 }
+
+/** Programs whose exit status 1 is an answer (no match, a difference, a false test), not a failure. */
+const ANSWERS_BY_STATUS = new Set(["grep", "egrep", "fgrep", "rg", "diff", "cmp", "test", "["]);
+const answersByStatus = (e: Evidence): boolean => exitCode(e) === 1 && commandSteps(commandLine(e)).steps.every((s) => ANSWERS_BY_STATUS.has(programOf(s)));

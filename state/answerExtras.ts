@@ -4,10 +4,12 @@
  * "as well" that no step touched ("顺便把 README 里的年份也改了"), a count in the unit the question
  * asked that the turn only counted in another ("2 个单词" after `wc -l`), an offer of help in place
  * of an answer ("Let me know what you need"), work announced instead of done ("I'm going to grep …"),
- * a pass after a failed check, and a commit message no `git commit -m` was given.
+ * a pass after a failed check, a commit message no `git commit -m` was given, and a key set
+ * while another line still sets it otherwise.
  */
 import { askedUnit, claimsSuccess, opensWithAffirmation, sentences, unitCounts, withoutProposals } from "../language/answerWords.js";
 import { PATH_TOKEN } from "../language/operands.js";
+import { assignedValues, settingKey } from "../language/requestedState.js";
 import { commandLine, exitCode, readCommand } from "./commandObservations.js";
 import { CHECKS, programOf, runsTests } from "./commandSteps.js";
 import { holdsWord, valueWords } from "./answerGrounding.js";
@@ -99,8 +101,8 @@ export function offerInsteadOfAnswer(turn: Evidence[], answer: string, request: 
   return `the answer offers help ("${offer[0]}") instead of answering: it states nothing the turn's observations showed`;
 }
 
-/** The answer's own next step announced ("I'm going to grep … and will report back", "我接下来去修 sum.js"). */
-const ANNOUNCED = /\b(?:I['’]m\s+going\s+to|I\s+am\s+going\s+to|I['’]ll\s+now|I\s+will\s+now|next\s+I['’]ll|next\s+I\s+will)\s+\w+|\b(?:will|I['’]ll)\s+report\s+back\b|(?:我)?(?:接下来|下一步|马上|这就|稍后|待会儿?|等一下)(?:就|再)?(?:去|会|要|来)?(?:修|改|跑|查|搜|看|处理|更新|删)/iu;
+/** The answer's own next step announced ("I'm going to grep … and will report back", "我接下来去修 sum.js", "我正在逐个文件替换，替换完会告诉你"). */
+const ANNOUNCED = /\b(?:I['’]m\s+going\s+to|I\s+am\s+going\s+to|I['’]ll\s+now|I\s+will\s+now|next\s+I['’]ll|next\s+I\s+will)\s+\w+|\b(?:will|I['’]ll)\s+report\s+back\b|(?:我)?(?:接下来|下一步|马上|这就|稍后|待会儿?|等一下)(?:就|再)?(?:去|会|要|来)?(?:修|改|跑|查|搜|看|处理|更新|删)|我正在(?:逐个|逐一|一个个)?(?:替换|修改|改|处理|删|跑|运行|查|搜|更新)|\bI['’]m\s+(?:currently\s+|now\s+)?(?:replacing|updating|fixing|running|working\s+on)\b|(?:完|好)(?:之?后|了)?(?:会|再|就)?(?:告诉|通知)你|\bwill\s+let\s+you\s+know\s+when\b/iu;
 /** A condition or an offer around it: the step is the user's to choose ("if you want, I'll fix it"). */
 const OFFERED = /\bif\s+you\b|\bwant\s+me\s+to\b|\bshall\s+I\b|需要的话|如果|要不要|是否需要/iu;
 
@@ -140,4 +142,19 @@ export function otherCommitMessage(turn: Evidence[], answer: string): string | u
     .filter((s) => programOf(s) === "git" && s.argv.includes("commit"))
     .flatMap((s) => s.argv.flatMap((a, i) => (a === "-m" || a === "--message" ? [s.argv[i + 1] ?? ""] : a.startsWith("--message=") ? [a.slice(10)] : [])));
   return given.length && !given.some((m) => m.trim() === message) ? `the answer says the commit message is "${message}", but the turn committed with "${given.at(-1)}"` : undefined;
+}
+
+/**
+ * A key the request sets ("Set LOG_LEVEL to warn in .env") still assigned another value in the whole
+ * file read back after the change: a second line appended, the old one left first (round 28).
+ */
+export function keyLeftSet(frame: TaskFrame, turn: Evidence[], request: string): string | undefined {
+  const set = settingKey(request);
+  if (!set) return undefined;
+  for (const g of frame.goals.filter((g) => g.intent === "verify" && g.op === "edit" && g.status === "covered")) {
+    const read = turn.find((e) => e.id === g.coveredBy.at(-1) && e.kind === "content" && real(e) && (e.source.startLine ?? 1) === 1);
+    const other = read ? assignedValues(read.content, set.key).find((v) => v !== set.value) : undefined;
+    if (other !== undefined) return `the request sets ${set.key} to ${set.value}, but [${read!.id}] still shows ${set.key} set to ${other}`;
+  }
+  return undefined;
 }

@@ -10,38 +10,38 @@ import { glossesOf } from "../language/glosses.js";
 import { isStopword } from "../language/english.js";
 import { opensWithAffirmation, opensWithDenial, statedInability } from "../language/answerWords.js";
 import { hasHan, segmentWords } from "../language/segment.js";
-import { commandLine, holdsText } from "./commandObservations.js";
+import { commandLine, exitCode, holdsText } from "./commandObservations.js";
 import { real, seen } from "./observedState.js";
 import { shownText, scopesOf } from "./answerValues.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
 /** A version-control act the answer reports doing, and the git subcommands that do it. */
 const GIT_ACTS: Array<{ said: RegExp; by: RegExp }> = [
-  { said: /\b(?:i|we|and|then|also)\s+(?:have\s+)?committed\b|\bcommitted\s+(?:the|it|them|this|that|these|all|my|your)\b|(?<!被)(?:已提交|提交了)/iu, by: /\bgit\b.*\bcommit\b/ },
+  { said: /\b(?:i|we|and|then|also)\s+(?:have\s+)?committed\b|^\s*committed\b|\bcommitted\s+(?:the|it|them|this|that|these|all|everything|my|your)\b|(?<!被)(?:已提交|提交了)/iu, by: /\bgit\b.*\bcommit\b/ },
   { said: /\b(?:i|we|and|then|also)\s+(?:have\s+)?pushed\b|\bpushed\s+(?:the|it|them|this|that|to)\b|(?<!被)(?:已推送|推送了|推到了)/iu, by: /\bgit\b.*\bpush\b/ },
 ];
 
-/** A commit, a push or a tag the answer says it made, with no git command of that kind in the turn. */
+/** A commit, a push or a tag the answer says it made, with no git command of that kind in the turn, or none that succeeded (round 28). */
 export function unbackedGitAct(turn: Evidence[], answer: string): string | undefined {
-  const lines = turn.filter((e) => e.kind === "command" && real(e)).map(commandLine);
+  const lines = turn.filter((e) => e.kind === "command" && real(e) && exitCode(e) === 0).map(commandLine);
   const act = GIT_ACTS.find((a) => a.said.test(answer) && !lines.some((l) => a.by.test(l)));
-  return act ? `the answer says it ${act.said.exec(answer)![0]}, but no git command of the turn did` : undefined;
+  return act ? `the answer says it ${act.said.exec(answer)![0]}, but no git command of the turn did so successfully` : undefined;
 }
 
-/** A finding stated of the whole project ("anywhere in the repo", "整个项目里"). */
-const WHOLE = /\b(?:anywhere\s+in\s+the\s+(?:project|repo(?:sitory)?|codebase|workspace)|(?:the\s+)?(?:entire|whole)\s+(?:project|repo(?:sitory)?|codebase|workspace))\b|整个(?:项目|仓库|工程|代码库)|全(?:项目|仓库)|项目里都/iu;
+/** A finding stated of the whole project ("anywhere in the repo", "not used anywhere", "整个项目里"). */
+const WHOLE = /\b(?:anywhere\s+in\s+the\s+(?:project|repo(?:sitory)?|codebase|workspace)|anywhere(?!\s+(?:in|inside|under|within|else)\b)|(?:the\s+)?(?:entire|whole)\s+(?:project|repo(?:sitory)?|codebase|workspace))\b|整个(?:项目|仓库|工程|代码库)|全(?:项目|仓库)|项目里都/iu;
 
 /** A denial stated of the whole project after looks at narrower places only. */
 export function wholeScopeDenial(turn: Evidence[], answer: string): string | undefined {
-  if (!opensWithDenial(answer) && !/没有|\bno(?:ne|thing)?\b/iu.test(answer)) return undefined;
+  if (!opensWithDenial(answer) && !/没有|\b(?:no(?:ne|thing|t)?|never)\b|n't\b/iu.test(answer)) return undefined;
   const said = WHOLE.exec(answer);
   const looked = [...new Set(turn.flatMap(scopesOf))];
   if (!said || !looked.length || looked.some((s) => s === ".")) return undefined;
   return `the answer says none "${said[0]}", but the turn looked only at ${looked.slice(0, 3).join(", ")}`;
 }
 
-/** `key: value`, `KEY=value`, `"key": value` lines, and declarations (`const MaxRetries = 7`): the key and its value. */
-const KEY_LINE = /^\s*(?:-\s*)?(?:(?:export\s+)?(?:const|let|var|final|static)\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*["']?([^"'\s#,;}]+)/gmu;
+/** `key: value`, `KEY=value`, `"key": value` lines, and declarations (`const MaxRetries = 7`): the key and its value; a list or map (`node: [18, 20]`) is no one value. */
+const KEY_LINE = /^\s*(?:-\s*)?(?:(?:export\s+)?(?:const|let|var|final|static)\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*["']?([^"'\s#,;}[{][^"'\s#,;}]*)/gmu;
 
 /** The names a request may give a key: its Latin words, and the one-word English glosses of its Chinese words (端口 → port). */
 function askedKeys(request: string): Set<string> {

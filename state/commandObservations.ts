@@ -6,7 +6,7 @@
  * `node -e "…read f…"` show f's lines; `grep -c p f` printing 1 or more shows a line with p is
  * there. A step whose status the trace does not show says nothing about existence.
  */
-import { commandSteps, grepParts, inlineCode, inPlaceFiles, isEffectStep, listsArchive, printsToOutput, programFile, programOf, runsTests, scriptRun, showsWhatItWrote, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
+import { commandSteps, gitSubcommand, grepParts, inlineCode, inPlaceFiles, isEffectStep, listsArchive, printsToOutput, programFile, programOf, runsTests, scriptRun, showsWhatItWrote, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
 import { changedAnything, changedSeen, onlyModeSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";
 import { baseOf, dirOf, mentions, related, resolveOperand, within } from "./workspacePaths.js";
@@ -60,6 +60,9 @@ export function printsMatch(e: Evidence): boolean {
   return !!r && r.finished && !r.opaque && exitCode(e) === 0 && r.steps.length === greps.length && greps.length > 0 && !greps.some((s) => s.argv.some((a) => NOT_MATCHES.test(a))) && !!r.output.trim();
 }
 
+/** A grep that looks through folders (`grep -r`, `rg`). */
+const isRecursiveGrep = (step: Step): boolean => programOf(step) === "rg" || step.argv.some((a) => /^-[A-Za-z]*[rR]/.test(a) || a === "--recursive");
+
 /**
  * A recursive grep over a folder (or one holding it) for a part of `text`, finished: its printed
  * lines, among which any line still holding `text` would be (`grep -rn example.org web` after
@@ -70,8 +73,7 @@ export function recursiveGrepLines(e: Evidence, scope: string, text: string): st
   const step = r?.steps[0];
   if (!r?.finished || r.opaque || r.steps.length !== 1 || !step || !GREPS.has(programOf(step))) return undefined;
   const { pattern, files, count } = grepParts(step);
-  const recursive = programOf(step) === "rg" || step.argv.some((a) => /^-[A-Za-z]*[rR]/.test(a));
-  if (!pattern || count || !recursive || step.argv.some((a) => NOT_MATCHES.test(a) || /^-[A-Za-z]*l/.test(a))) return undefined;
+  if (!pattern || count || !isRecursiveGrep(step) || step.argv.some((a) => NOT_MATCHES.test(a) || /^-[A-Za-z]*l/.test(a))) return undefined;
   const part = pattern.replace(/\\\./g, ".");
   const ignoreCase = step.argv.some((a) => /^-[A-Za-z]*i/.test(a));
   if (!(ignoreCase ? text.toLowerCase().includes(part.toLowerCase()) : text.includes(part))) return undefined;
@@ -467,7 +469,9 @@ function stepReads(reader: Reader, path: string): boolean {
   // A grep that found nothing (status 1) still read the file.
   const ok = status !== null ? status === 0 || (status === 1 && GREPS.has(programOf(step))) : !reportsMissing(r, path);
   if (code !== undefined) return ok && mentions(code, path);
-  return ok && (CONTENT.has(programOf(step)) || listsArchive(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path);
+  // A recursive grep over a folder holding `path` read it where it printed a line of it (round 28).
+  const throughFolder = GREPS.has(programOf(step)) && isRecursiveGrep(step) && grepParts(step).files.some((f) => within(path, resolveOperand(r.cwd, f))) && linesOf(r.output, r.cwd, path, step) !== "";
+  return ok && (((CONTENT.has(programOf(step)) || listsArchive(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path)) || throughFolder);
 }
 
 /** Whether a step that reads back what it wrote wrote `path`: one its inline code names. */
@@ -519,17 +523,20 @@ export function countedMatches(e: Evidence, pattern: string): number | undefined
 export const commandReads = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((x) => stepReads(x, path));
 
 // Spacing beside a separator is formatting ("Priya Raman, priya@x" is the row "Priya Raman,priya@x").
-const flat = (text: string): string => text.replace(/\s+/g, " ").replace(/ ?([,;]) ?/g, "$1").trim().toLowerCase();
+const flatCased = (text: string): string => text.replace(/\s+/g, " ").replace(/ ?([,;]) ?/g, "$1").trim();
+const flat = (text: string): string => flatCased(text).toLowerCase();
 
 /** A letter or digit that joins its neighbours into one word; Han text has no word spaces, so a Han character edges nothing. */
 const WORD = /(?!\p{Script=Han})[\p{L}\p{N}_]/u;
 /**
- * Whether `text` holds `wanted` (spacing and letter case aside) as a whole: an edge of `wanted`
+ * Whether `text` holds `wanted` (spacing aside, and letter case unless `wanted` is a camel-case name) as a whole: an edge of `wanted`
  * that is a letter or a digit may not run on into more of them (`30` is not in `300`).
  */
 export function holdsText(text: string, wanted: string): boolean {
-  const hay = flat(text);
-  const needle = flat(wanted);
+  // A camel-case name is matched in its case: `oldname` is another name than `OldName` (round 28).
+  const cased = /\p{Ll}\p{Lu}/u.test(wanted);
+  const hay = cased ? flatCased(text) : flat(text);
+  const needle = cased ? flatCased(wanted) : flat(wanted);
   if (!needle) return true;
   for (let at = hay.indexOf(needle); at !== -1; at = hay.indexOf(needle, at + 1)) {
     const before = WORD.test(needle[0]!) && WORD.test(hay[at - 1] ?? " ");
@@ -549,11 +556,25 @@ function linesOf(output: string, cwd: string, path: string, step: Step): string 
   return output.split("\n").filter((l) => l.includes(":") && resolveOperand(cwd, l.slice(0, l.indexOf(":"))) === path).join("\n");
 }
 
+/** The lines a successful `git diff` or `git show` printed as added to and removed from `path`, or undefined when it printed no diff of it. */
+function gitDiffOf({ step, status, r }: Reader, path: string): { added: string; removed: string } | undefined {
+  if (programOf(step) !== "git" || status !== 0 || !["diff", "show"].includes(gitSubcommand(step.argv.slice(1)) ?? "")) return undefined;
+  const section = r.output.split(/^(?=diff --git )/mu).find((s) => /^diff --git a\/\S+ b\/(\S+)/u.exec(s)?.[1] === path);
+  if (!section) return undefined;
+  const lines = section.split("\n");
+  const side = (mark: string) => lines.filter((l) => l.startsWith(mark) && !l.startsWith(mark.repeat(3))).map((l) => l.slice(1)).join("\n");
+  return { added: side("+"), removed: side("-") };
+}
+
 export function commandShowsText(e: Evidence, path: string, text: string, from = -1): boolean | null {
   const readers = readersAfter(e, from);
   const echoed = readers.some(({ step, r }) => (programOf(step) === "echo" || programOf(step) === "printf") && printsToOutput(r.steps, r.steps.indexOf(step)) && flat(step.argv.slice(1).join(" ")).includes(flat(text)));
   let verdict: boolean | null = null;
   for (const reader of readers) {
+    // A diff of the file (`git show HEAD -- main.go`) shows the lines it gained, and those it lost (round 28).
+    const diff = gitDiffOf(reader, path);
+    if (diff && holdsText(diff.added, text)) verdict = true;
+    else if (diff && holdsText(diff.removed, text)) verdict = false;
     if (!stepReads(reader, path)) continue;
     const { step, status, r } = reader;
     if (GREPS.has(programOf(step))) {

@@ -166,7 +166,7 @@ const GIT_READS = new Set("status log diff show ls-files grep blame rev-parse re
 /** Whether a step only looks into the repository with git (`git log -1`, `git branch --show-current`). */
 export const readsGit = (step: Step): boolean => programOf(step) === "git" && (GIT_READS.has(gitSubcommand(step.argv.slice(1)) ?? "") || (gitSubcommand(step.argv.slice(1)) === "branch" && step.argv.some((a) => a === "--show-current" || a === "--list")));
 /** The subcommand of a git invocation, past its global options (`git -C dir -c k=v status`). */
-function gitSubcommand(args: string[]): string | undefined {
+export function gitSubcommand(args: string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     if (args[i] === "-C" || args[i] === "-c") i++;
     else if (!args[i]!.startsWith("-")) return args[i];
@@ -209,10 +209,13 @@ export function scriptRun(step: Step): string | undefined {
 }
 
 /**
- * The file a step runs as a program: the script an interpreter runs (`python3 f.py`, `sh f`) or a
- * path executed itself (`./deploy.sh`; a bare name is looked up on PATH, not in the workspace).
+ * The file a step runs as a program: the script an interpreter runs (`python3 f.py`, `sh f`), the
+ * Makefile `make` runs, or a path executed itself (`./deploy.sh`; a bare name is looked up on PATH,
+ * not in the workspace).
  */
 export function programFile(step: Step): string | undefined {
+  // `make` runs the Makefile where it runs, unless told another file or folder.
+  if (programOf(step) === "make") return step.argv.some((a) => /^(?:-[fC]|--file|--directory|--makefile)/.test(a)) ? undefined : "Makefile";
   return scriptRun(step) ?? (step.argv[0]?.includes("/") ? step.argv[0] : undefined);
 }
 

@@ -105,9 +105,9 @@ function overFolder(e: Evidence, scope: string): boolean {
   });
 }
 
-/** Whether an observation shows `path` present (true), absent (false), or cannot say. */
+/** Whether an observation shows `path` present (true), absent (false), or cannot say; a command that read it (`tar tf a.tar`) or a hit in it shows it there. */
 const presence = (s: Seen, path: string): boolean | null =>
-  isRead(s.e, path) || listed(s.e, path) || inside(s, path) ? true : notFound(s.e, path) ? false : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from));
+  isRead(s.e, path) || listed(s.e, path) || inside(s, path) || commandReads(s.e, path, s.from) || (seen(s.e) && s.e.kind === "search_hit" && s.e.source.path === path) ? true : notFound(s.e, path) ? false : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from));
 /** A read of `path`, or of a folder holding it, that found no such path. */
 const notFound = (e: Evidence, path: string): boolean => e.kind === "absence" && !!e.missing && !e.simulated && within(path, e.source.path ?? "");
 /** Whether an observation shows `path`'s lines (read, found by a search, printed by a command), or a listing of it as a folder. */

@@ -305,7 +305,9 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
   for (const raw of parsed.clauses) {
     const prev = out.at(-1);
     // A value shaped like a new path is what the clause sets, not a file ("host 改成 db.internal").
-    const c = raw.value !== undefined && raw.intent === "change" && raw.op === "edit" ? { ...raw, paths: raw.paths.filter((p) => !(p.kind === "new" && (p.written ?? p.path) === raw.value)) } : raw;
+    // Not a file's new name right after it, though ("把 a.txt 改成 b.txt": a rename).
+    const renamed = (p: PathMention) => raw.paths.length === 2 && raw.paths[0]!.kind === "file" && renamesTo(raw.text, raw.paths[0]!, p);
+    const c = raw.value !== undefined && raw.intent === "change" && raw.op === "edit" ? { ...raw, paths: raw.paths.filter((p) => !(p.kind === "new" && (p.written ?? p.path) === raw.value) || renamed(p)) } : raw;
     // What a message says, right after the send ("发封邮件，说周五的评审改到下周一"), is its content, not a request.
     if (prev?.intent === "send" && REPORTED_SPEECH.test(c.text)) continue;
     // So is what an addition adds after its colon ("末尾加一步：4. 运行 `npm run dev`", "add a step: run the tests").
