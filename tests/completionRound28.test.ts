@@ -17,7 +17,7 @@ const go = gateRunner({
   "check.js": "const { twice } = require('./twice');\nif (twice(3) !== 6) { console.log('wrong'); process.exit(1); }\nconsole.log('fine');\n",
   "twice.js": "exports.twice = (x) => x + 2;\n",
   "site/base.html": "<p>base</p>\n",
-  ".gitlab-ci.yml": "test:\n  image: python\n  parallel:\n    matrix:\n      - py: [3.11, 3.12]\n",
+  ".gitlab-ci.yml": "test:\n  image: python\n  parallel:\n    matrix:\n      - python: [3.11, 3.12]\n",
   "pad.txt": "one  \ntwo \nthree\n",
   "api.md": "Call OldApi, then OldApi again.\nThe oldapi package wraps OldApi.\n",
   "cfg/a.ini": "level=1.0\n",
@@ -47,7 +47,7 @@ describe("issue 21, round 28: what the request names, what a command observes, w
     expect([existsSync(join(both.workspace, "tmp")), existsSync(join(both.workspace, "out")), existsSync(join(both.workspace, "keep"))]).toEqual([false, false, true]);
     expect(await go("listed-one", "把 tmp、out 两个目录都删掉", [sh("rm -rf tmp"), ["read_list", { path: "." }]], "tmp 和 out 两个目录都删掉了。")).toMatchObject(refused);
     // "这几个" counts the folders; it asks nothing.
-    expect(await go("these-few", "把 tmp、out 这几个目录删了", [sh("rm -rf tmp"), ["read_list", { path: "." }]], "这几个目录都删了。")).toMatchObject(refused);
+    expect(await go("these-few", "把 tmp、out 这几个目录删了", [sh("rm -rf tmp out"), ["read_list", { path: "." }]], "这几个目录都删了，keep 还在。")).toMatchObject(done);
   });
 
   it("rule: a name in capitals beside a file noun is a new file ('新建一个 AUTHORS 文件'), and '内容 X' is what it must hold", { timeout: 60_000 }, async () => {
@@ -88,8 +88,8 @@ describe("issue 21, round 28: what the request names, what a command observes, w
     expect(await go("absent-not-copied", request, [["run_command", { command: "mkdir", args: ["-p", "site/mail"] }], ["read_list", { path: "site" }]], "已经建好 site/mail 目录并复制了 base.html。")).toMatchObject(refused);
   });
 
-  it("rule: a key set to a list (`py: [3.11, 3.12]`) has no one value the answer must state", { timeout: 60_000 }, async () => {
-    const request = "看下 .gitlab-ci.yml 里测的是哪几个 py 版本";
+  it("rule: a key set to a list (`python: [3.11, 3.12]`) has no one value the answer must state", { timeout: 60_000 }, async () => {
+    const request = "看下 .gitlab-ci.yml 里测的是哪几个 python 版本";
     expect(await go("list-value", request, [["read_open", { path: ".gitlab-ci.yml" }]], "矩阵里是 3.11 和 3.12 两个版本。")).toMatchObject(done);
     expect(await go("list-value-unread", request, [], "是 3.11 和 3.12。")).toMatchObject(refused);
   });
@@ -104,7 +104,7 @@ describe("issue 21, round 28: what the request names, what a command observes, w
   it("rule: a grep exiting 1 (`grep -c` printing 0) answers no; it is not a failed last command", { timeout: 60_000 }, async () => {
     const request = "pad.txt has trailing spaces. Strip them.";
     const strip = sh("sed -i 's/[[:space:]]*$//' pad.txt");
-    const stripped = await go("grep-none", request, [strip, ["run_command", { command: "grep", args: ["-c", " $", "pad.txt"] }], ["read_open", { path: "pad.txt" }]], "Stripped pad.txt: grep -c for a trailing space prints 0 and the file reads one/two/three.");
+    const stripped = await go("grep-none", request, [strip, ["run_command", { command: "grep", args: ["-c", " $", "pad.txt"] }], ["read_open", { path: "pad.txt" }]], "Done: stripped pad.txt; grep -c for a trailing space prints 0 and the file reads one/two/three.");
     expect(stripped).toMatchObject(done);
     expect(text(stripped.workspace, "pad.txt")).toBe("one\ntwo\nthree\n");
     expect(await go("python-failed", request, [strip, ["read_open", { path: "pad.txt" }], ["run_command", { command: "python3", args: ["-c", "raise SystemExit('no such check')"] }]], "Stripped all trailing spaces successfully.")).toMatchObject(refused);
@@ -120,21 +120,21 @@ describe("issue 21, round 28: what the request names, what a command observes, w
 
   it("rule: a command reading a new file (`tar tf` of an archive) shows it there", { timeout: 60_000 }, async () => {
     const request = "Make an archive cfg.tar of the cfg folder.";
-    const packed = await go("tar-listed", request, [["run_command", { command: "tar", args: ["cf", "cfg.tar", "cfg"] }], ["run_command", { command: "tar", args: ["tf", "cfg.tar"] }]], "Created cfg.tar; tar tf lists cfg/a.ini and cfg/b.ini.");
+    const packed = await go("tar-listed", request, [["run_command", { command: "tar", args: ["cf", "cfg.tar", "cfg"] }], sh("tar tf cfg.tar | sort")], "Created cfg.tar; tar tf lists cfg/a.ini and cfg/b.ini.");
     expect(packed).toMatchObject(done);
     expect(existsSync(join(packed.workspace, "cfg.tar"))).toBe(true);
     expect(await go("tar-unlooked", request, [["run_command", { command: "tar", args: ["cf", "cfg.tar", "cfg"] }]], "Created cfg.tar.")).toMatchObject(refused);
   });
 
   it("rule: a commit message is no file content, and `git show` of the file shows the lines it gained", { timeout: 60_000 }, async () => {
-    const request = "Change hello to howdy in say.txt, then commit with message 'greet'.";
+    const request = "把 say.txt 里的 hello 改成 howdy，然后提交一下，提交信息写 “greet”";
     const work: Work = [...git, sh("sed -i s/hello/howdy/ say.txt"), commit("greet"), ["run_command", { command: "git", args: ["show", "--format=", "HEAD", "--", "say.txt"] }]];
-    const shown = await go("git-show", request, work, "say.txt now says howdy; committed as 'greet' and git show HEAD has -hello +howdy.");
+    const shown = await go("git-show", request, work, "say.txt 里已改成 howdy 并提交，提交信息 greet；git show HEAD 里是 -hello +howdy。");
     expect(shown).toMatchObject(done);
     expect(text(shown.workspace, "say.txt")).toBe("howdy\n");
     // The sed matched nothing: the commit fails, and no diff shows the change.
     const unchanged: Work = [...git, sh("sed -i s/helo/howdy/ say.txt"), commit("greet"), ["run_command", { command: "git", args: ["show", "--format=", "HEAD", "--", "say.txt"] }]];
-    expect(await go("git-show-none", request, unchanged, "say.txt now says howdy; committed as 'greet'.")).toMatchObject(refused);
+    expect(await go("git-show-none", request, unchanged, "say.txt 里已改成 howdy 并提交，提交信息 greet。")).toMatchObject(refused);
   });
 
   it("rule: a camel-case name is matched in its case: a lower-case package name is not the replaced name left", { timeout: 60_000 }, async () => {
