@@ -104,7 +104,7 @@ describe("issue 21, round 28: what the request names, what a command observes, w
   it("rule: a grep exiting 1 (`grep -c` printing 0) answers no; it is not a failed last command", { timeout: 60_000 }, async () => {
     const request = "pad.txt has trailing spaces. Strip them.";
     const strip = sh("sed -i 's/[[:space:]]*$//' pad.txt");
-    const stripped = await go("grep-none", request, [strip, ["run_command", { command: "grep", args: ["-c", " $", "pad.txt"] }], ["read_open", { path: "pad.txt" }]], "Done: stripped pad.txt; grep -c for a trailing space prints 0 and the file reads one/two/three.");
+    const stripped = await go("grep-none", request, [strip, ["run_command", { command: "grep", args: ["-c", " $", "pad.txt"] }], ["read_open", { path: "pad.txt" }]], "Stripped pad.txt: grep -c for a trailing space now prints 0, and the lines read back clean: one/two/three.");
     expect(stripped).toMatchObject(done);
     expect(text(stripped.workspace, "pad.txt")).toBe("one\ntwo\nthree\n");
     expect(await go("python-failed", request, [strip, ["read_open", { path: "pad.txt" }], ["run_command", { command: "python3", args: ["-c", "raise SystemExit('no such check')"] }]], "Stripped all trailing spaces successfully.")).toMatchObject(refused);
