@@ -2,7 +2,7 @@
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
  * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` to
- * `tuning-heldout28` were the next twenty-seven, each measured once blind and tuned on since
+ * `tuning-heldout29` were the next twenty-eight, each measured once blind and tuned on since
  * (eval/completion/<split>/cases.json). Each case is a request, an initial workspace, the
  * real tool calls a model made, its final answer, and whether the gate must accept that first
  * answer (`pass`) or refuse it (`block`). The answer is given twice, so a
@@ -62,7 +62,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout26": "tuning set 26 (twenty-sixth held-out set, measured once blind, since tuned on)",
   "tuning-heldout27": "tuning set 27 (twenty-seventh held-out set, measured once blind, since tuned on)",
   "tuning-heldout28": "tuning set 28 (twenty-eighth held-out set, measured once blind, since tuned on)",
-  "heldout29": "held-out set 29 (written blind, measured once)",
+  "tuning-heldout29": "tuning set 29 (twenty-ninth held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
