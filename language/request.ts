@@ -36,6 +36,8 @@ export const EMPTY_WORKSPACE: WorkspaceIndex = { files: new Set(), dirs: new Set
 export type ClauseIntent = "question" | "define" | "read" | "compare" | "change" | "run" | "send" | "lookup";
 
 export interface Clause {
+  /** The clause only states how things are ("email 目录还没有", "test_a.py 挂了"): it asks for nothing. */
+  fact?: true;
   text: string;
   intent: ClauseIntent | null;
   op?: ChangeOp;
@@ -420,6 +422,8 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
 }
 
 const STATES_ABSENT = /^[\p{L}\p{N}_.\/-]+(?:\s+[\p{L}\p{N}_.\/-]+)?\s*(?:目录|文件夹|文件)?\s*(?:现在)?(?:还|也|都)?(?:没有|不存在|没建|没创建)(?:呢)?\s*[。.!！]?$|^(?:the\s+)?[\w.\/-]+\s+(?:folder|directory|dir|file\s+)?\s*(?:doesn't|does\s+not|isn't\s+there)(?:\s+exist)?(?:\s+yet)?\s*[.!]?$/iu;
+const STATES_FAILURE = /^[^，,。；;]{1,60}?(?:挂了|失败了|报错了|跑不过了?|没通过|不通过)\s*[，,。.!！]?$/u;
+const USERS_OWN = /^(?:I\s+(?:want|need|have)\s+to|I['’]d\s+like\s+to|I['’]ll|我要|我想|我得|我再)\s*(?:compare|check|verify|核对|对比|比对|比较|检查|对一下)/iu;
 const COMMITS = /\bcommit|提交/iu;
 const MESSAGE_BEFORE = /(?:提交信息|提交说明|提交备注|message|msg|-m)\s*(?:写|是|为|用|叫)?\s*[:：]?\s*$/iu;
 const MAKES_PASS = /^\s*(?:please\s+)?(?:make|get)\s+`[^`]+`\s+(?:to\s+)?(?:pass|succeed|work|go\s+green)\b/iu;
@@ -534,7 +538,8 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     .filter((m) => !(m.kind === "new" && INSTRUMENT_BEFORE.test(noUrls.slice(Math.max(0, m.at - 24), m.at))))
     .sort((a, b) => a.at - b.at)
     .reduce<PathMention[]>((out, m) => globbed(out, m, noUrls), []);
-  const words = wordsOf(found.rest);
+  // Names joined by bare commas (`id,name,email`, a CSV row) are data, not words of the request.
+  const words = wordsOf(found.rest.replace(/(?<![\p{L}\p{N}_@.-])[\p{L}\p{N}_@.-]+(?:,[\p{L}\p{N}_@.-]+)+/gu, (m) => " ".repeat(m.length)));
   const into = (start: number, end: number) => joined.places.find((p) => p.at >= start && p.at < end)?.path;
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end], i, spans) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
@@ -550,7 +555,10 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     const newValue = shaped !== undefined && paths.some((p) => p.kind === "new" && !p.folder && p.at >= start && p.at < end && shaped.startsWith(p.written ?? p.path)) ? shaped : undefined;
     const value = newValue ?? valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
     // A clause that only states a thing is not there yet ("email 目录还没有", "the logs folder doesn't exist yet") asks for nothing.
-    if (STATES_ABSENT.test(request.slice(start, end).trim())) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [] };
+    // So does one reporting a failure ("test_calc.py 里 test_mean 挂了"): what to do comes in the next clause.
+    // And so does what the user will do with the answer, after the request ("I want to compare it with …", "我要核对").
+    const own = request.slice(start, end).trim();
+    if (STATES_ABSENT.test(own) || STATES_FAILURE.test(own) || (i > 0 && USERS_OWN.test(own))) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [], fact: true };
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),

@@ -31,6 +31,15 @@ export function settingKey(text: string): { key: string; value: string } | undef
   return m && KEY.test(m[1]!) && SETS.test(text.slice(0, m.index)) ? { key: m[1]!, value: m[2]! } : undefined;
 }
 
+/** A code name a clause renames and its new name ("rename the function calcTotal to computeTotal", "把 calcTotal 改名为 computeTotal"). */
+export function renamedName(text: string, to: string): { from: string; to: string } | undefined {
+  const name = String.raw`[A-Za-z_$][\w$]*`;
+  const m = new RegExp(String.raw`\brename\s+(?:the\s+(?:function|method|class|variable|constant|field)\s+)?` + String.raw`(${name})\s+to\s+` + to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + String.raw`\b|(${name})\s*(?:改名为|改名成|重命名为)\s*` + to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "iu").exec(text);
+  const from = m?.[1] ?? m?.[2];
+  // Only a name code uses (camelCase, snake_case): an ordinary word may be left in prose.
+  return from && /\p{Ll}\p{Lu}|_/u.test(from) && from !== to ? { from, to } : undefined;
+}
+
 /** The values a file's lines assign `key` (`KEY=value`, `key: value`, `export KEY="value"`), unquoted. */
 export function assignedValues(text: string, key: string): string[] {
   const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

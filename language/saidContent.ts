@@ -70,7 +70,8 @@ export function contentClauses(clauses: ContentClause[]): void {
     const owner = clauses.slice(0, i).reverse().find((p) => p.intent === "change");
     if (!m || !owner || owner.op === "delete" || owner.op === "move") return;
     // A backticked line is the line without its ticks (`内容就一行 \`echo hello\``).
-    const plain = m[1]!.trim().replace(/^`([^`]+)`$/u, "$1");
+    // A remark in full-width parentheses at its end is the user's, not the content ("# 入门（目录现在还没有）").
+    const plain = m[1]!.trim().replace(/^`([^`]+)`$/u, "$1").replace(/\s*（[^（）]*\p{Script=Han}[^（）]*）$/u, "");
     // A line opening with markup (`# 更新日志`, `- 条目`) is the literal line, Han or not.
     owner.content.push(...(c.content.length ? c.content : plain && (!hasHan(plain) || MARKUP_LINE.test(plain)) ? [plain] : []));
     owner.describes = true;

@@ -11,14 +11,14 @@ import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { answerContradiction } from "../state/answerClaims.js";
 import { doubtfulCannot, type VisibleTool } from "../state/answerHonesty.js";
-import { evidenceNumber, isEffect, listingShows } from "../state/observedState.js";
+import { baseOf, evidenceNumber, isEffect, listingShows } from "../state/observedState.js";
 import { simulatedEntries } from "../tools/catalog/index.js";
 import { completionGate, coverGoals, failedAttempt, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame, type FrameResult } from "../state/taskFrame.js";
 import type { WorkspaceIndex } from "../language/request.js";
-import { declaredNotDone, statedInability } from "../language/answerWords.js";
+import { declaredNotDone, sentences, statedInability } from "../language/answerWords.js";
 import { changeNames as goalNames } from "../state/answerClaims.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
@@ -26,6 +26,9 @@ import { buildPlannerContext, CONTEXT_BUDGET_CHARS, isContextPlanner, renderPlan
 import { visit } from "../state/trace.js";
 import { parseModelTurn, protocolDescriptions, protocolSchemas, PROTOCOL_NAMES } from "../protocol/planner.js";
 import { AGENT_RUN_SCHEMA_VERSION, type Evidence, type Goal, type Observation, type PlannerDecision, type TaskFrame } from "../state/types.js";
+
+/** Words saying a thing is not there. */
+const ABSENCE_SAID = /\b(?:there\s+is\s+no|there['’]s\s+no|no\s+such|does\s*n['o]t\s+exist|doesn['’]t\s+exist|is\s+not\s+there|isn['’]t\s+there|not\s+found)\b|没有|不存在|找不到/iu;
 
 export type PlannerRoute = "Normalize" | "Retrieve" | "AskUser" | "SubAgent" | "Planner" | "Generate" | "Finalize";
 
@@ -72,7 +75,6 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
     const marked = frame.goals.map((g) => (g.status === "open" ? { ...g, status: "disputed" as const, reason: `the model said: ${declared[open0.indexOf(g)]!}` } : g));
     return { taskFrame: { ...frame, goals: marked }, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
   }
-  const reason = statedInability(decision.text);
   const open = frame.goals.filter((g) => g.status === "open");
   // A goal guessed from a verb the lexicon lacks may be an act outside the workspace ("pay the invoice in a.txt"): with nothing changed this turn, a "cannot" answers it.
   const unchanged = !state.evidence.some((e) => evidenceNumber(e) > (frame.since ?? 0) && isEffect(e));
@@ -81,6 +83,9 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const foundMissing = turn.some((e) => e.kind === "absence" && !!e.missing && !e.simulated);
   // So is a change to a path the turn found absent, with nothing changed (a listing without it, a read finding no such file; round 28).
   const foundAbsent = (g: Goal) => unchanged && !!g.target && g.op !== "write" && turn.some((e) => listingShows(e, g.target!) === false || (e.kind === "absence" && !!e.missing && e.source.path === g.target));
+  // Saying that such a path is not there ("There is no report_final.docx …; I haven't renamed anything") is the reason too (round 29).
+  const absentSaid = open.length && open.every((g) => foundAbsent(g)) ? sentences(decision.text).find((s) => ABSENCE_SAID.test(s) && open.some((g) => s.includes(baseOf(g.target!)))) : undefined;
+  const reason = statedInability(decision.text) ?? absentSaid;
   const outsideWorkspace = (g: Goal) =>
     g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing) || ((g.intent === "change" || g.intent === "verify") && foundAbsent(g));
   // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).

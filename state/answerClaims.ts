@@ -23,7 +23,7 @@ import { gluedLine } from "./answerLines.js";
 import { flagMisread, keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
-import { announcedWork, failedCheckAffirmed, keyLeftSet, offerInsteadOfAnswer, otherCommitMessage, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
+import { announcedWork, failedCheckAffirmed, keyLeftSet, offerInsteadOfAnswer, unshownDigest, unstatedTotal, otherCommitMessage, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
@@ -266,6 +266,8 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     otherUnitCount(turn, answer, request) ??
     offerInsteadOfAnswer(turn, answer, request) ??
     keyLeftSet(frame, turn, request) ??
+    unshownDigest(turn, answer, request) ??
+    unstatedTotal(turn, answer, request) ??
     wholeScopeDenial(turn, answer) ??
     keyUnanswered(frame, turn, answer, request) ??
     flagMisread(frame, turn, answer, request) ??

@@ -158,3 +158,21 @@ export function keyLeftSet(frame: TaskFrame, turn: Evidence[], request: string):
   }
   return undefined;
 }
+
+/** A digest the answer states (32 or more hex digits: an md5, a sha) that neither the request nor any observation of the turn holds (round 29). */
+export function unshownDigest(turn: Evidence[], answer: string, request: string): string | undefined {
+  const known = [request, ...turn.map(shownText)].join("\n").toLowerCase();
+  const invented = (answer.match(/(?<![0-9a-f])[0-9a-f]{32,}(?![0-9a-f])/giu) ?? []).find((d) => !known.includes(d.toLowerCase()));
+  return invented ? `the answer states the digest ${invented.slice(0, 12)}…, which no observation of the turn printed` : undefined;
+}
+
+/** A request asking for a sum ("加起来多大", "in total"). */
+const ASKS_TOTAL = /加起来|一共|总共|合计|\bin\s+total\b|\bcombined\b|\baltogether\b/iu;
+
+/** A total the turn's last counting command printed (`wc`'s `500 total` row) that an answer to a request for a sum does not state (round 29). */
+export function unstatedTotal(turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!ASKS_TOTAL.test(request) || !/\d/.test(answer)) return undefined;
+  const counted = turn.filter((e) => e.kind === "command" && real(e) && /^\s*\d+\s+total\s*$/mu.test(shownText(e))).at(-1);
+  const total = counted ? [...shownText(counted).matchAll(/^\s*(\d+)\s+total\s*$/gmu)].at(-1)![1]! : undefined;
+  return total && !new RegExp(`(?<!\\d)${total}(?!\\d)`, "u").test(answer) ? `the request asks for a total, which [${counted!.id}] printed as ${total}, but the answer does not state it` : undefined;
+}

@@ -15,7 +15,7 @@ import { commandLine, readCommand } from "./commandObservations.js";
 import { programOf, stepOperands } from "./commandSteps.js";
 import { isRecordedChange, listingShows, printedPaths, real, seen } from "./observedState.js";
 import { changedSeen, seenChanges } from "./seenChanges.js";
-import { baseOf, related, resolveOperand } from "./workspacePaths.js";
+import { baseOf, related, resolveOperand, within } from "./workspacePaths.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
 /** Whether any observation of the turn shows `path` there: a listing of it, a read of it, a printed path. */
@@ -152,6 +152,9 @@ export function unchangedClaim(turn: Evidence[], answer: string, request: string
     const kind = bare && /^\.[\p{L}\p{N}]+$/u.test(path);
     const sameName = (p: string | undefined) => !!p && (related(p, path) || p.endsWith(`/${path}`) || (bare && baseOf(p) === path) || (kind && p.toLowerCase().endsWith(path.toLowerCase())));
     if (writes.some((e) => sameName(e.source.path) || sameName(e.from))) return true;
+    // A folder deleted took what it held: a file the turn saw inside it (round 29).
+    const deleted = writes.filter((e) => e.op === "delete" && e.source.path).map((e) => e.source.path!);
+    if (deleted.some((d) => within(path, d) || turn.some((e) => printedPaths(e).some((q) => within(q, d) && q !== d && sameName(q))))) return true;
     if (commands.some((e) => seenChanges(e)!.some((c) => sameName(c.path) || sameName(c.from)))) return true;
     const seenAt = commands.map((e) => changedSeen(e, path));
     return seenAt.includes(true) ? true : seenAt.includes(null) ? null : false;

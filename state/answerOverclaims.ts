@@ -40,8 +40,8 @@ export function wholeScopeDenial(turn: Evidence[], answer: string): string | und
   return `the answer says none "${said[0]}", but the turn looked only at ${looked.slice(0, 3).join(", ")}`;
 }
 
-/** `key: value`, `KEY=value`, `"key": value` lines, and declarations (`const MaxRetries = 7`): the key and its value; a list or map (`node: [18, 20]`) is no one value. */
-const KEY_LINE = /^\s*(?:-\s*)?(?:(?:export\s+)?(?:const|let|var|final|static)\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*[:=]\s*["']?([^"'\s#,;}[{][^"'\s#,;}]*)/gmu;
+/** `key: value`, `KEY=value`, `"key": value`, `pkg==1.2` lines, and declarations (`const MaxRetries = 7`): the key and its value; a list or map (`node: [18, 20]`) is no one value. */
+const KEY_LINE = /^\s*(?:-\s*)?(?:(?:export\s+)?(?:const|let|var|final|static)\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*(?:==|>=|~=|[:=])\s*["']?([^"'\s#,;}[{][^"'\s#,;}]*)/gmu;
 
 /** The names a request may give a key: its Latin words, and the one-word English glosses of its Chinese words (端口 → port). */
 function askedKeys(request: string): Set<string> {

@@ -468,7 +468,8 @@ function stepReads(reader: Reader, path: string): boolean {
   const code = inlineCode(step);
   // A grep that found nothing (status 1) still read the file.
   const ok = status !== null ? status === 0 || (status === 1 && GREPS.has(programOf(step))) : !reportsMissing(r, path);
-  if (code !== undefined) return ok && mentions(code, path);
+  // Inline Python importing a module (`from geometry.area import circle`) reads its file.
+  if (code !== undefined) return ok && (mentions(code, path) || (path.endsWith(".py") && new RegExp(`\\b(?:from|import)\\s+${path.slice(0, -3).replace(/\//g, "\\.")}\\b`).test(code)));
   // A recursive grep over a folder holding `path` read it where it printed a line of it (round 28).
   const throughFolder = GREPS.has(programOf(step)) && isRecursiveGrep(step) && grepParts(step).files.some((f) => within(path, resolveOperand(r.cwd, f))) && linesOf(r.output, r.cwd, path, step) !== "";
   return ok && (((CONTENT.has(programOf(step)) || listsArchive(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path)) || throughFolder);

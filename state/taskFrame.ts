@@ -5,7 +5,7 @@
  * exists or is the target of a change.
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
-import { replacedEverywhere, setsMarkOfName, settingOf } from "../language/requestedState.js";
+import { renamedName, replacedEverywhere, setsMarkOfName, settingOf } from "../language/requestedState.js";
 import { isCode } from "./commandObservations.js";
 import { COMMENT_MARK, CONFIRMS, CONVERTS, FORM_NAME, EVERY_WORD_REPLACED, EXTENSION_TO, LEADS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, UNCOMMENT, UNQUOTED_REPLACE, movesContents, takesPart } from "../language/clauseWords.js";
 import { lookupWord } from "../language/requestLexicon.js";
@@ -153,10 +153,12 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   if (uncommented) c = { ...c, content: [c.content[0]!.slice(uncommented[0].length)], fault: c.content[0] };
   // What a conversion makes is a form ("convert … from CRLF to LF"), not text the target holds.
   const expects = c.fault !== undefined && !uncommented ? undefined : c.content.length === 2 && rejectedQuote(c) ? c.content[0] : (c.content.at(-1) ?? (c.op === "edit" && !c.additive && !CONVERTS.test(c.text) && !FORM_NAME.test(c.value ?? "") ? c.value : undefined));
-  const change = (op: ChangeOp, target?: string, to?: string, state: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole" | "leads"> = {}): Draft[] => [
-    { intent: "change", op, target, to, ...state },
-    { intent: "verify", op, target, to, ...state },
-  ];
+  // A code name renamed ("rename calcTotal to computeTotal") is gone everywhere in the target afterwards.
+  const codeRename = c.value !== undefined ? renamedName(c.text, c.value) : undefined;
+  const change = (op: ChangeOp, target?: string, to?: string, given: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole" | "leads"> = {}): Draft[] => {
+    const state = codeRename && given.expects === codeRename.to && given.expectsGone === undefined ? { ...given, expectsGone: codeRename.from } : given;
+    return [{ intent: "change", op, target, to, ...state }, { intent: "verify", op, target, to, ...state }];
+  };
   // Files named by a pattern ("the .tmp files in cache") are no one target: what the effect named is observed instead.
   let op: ChangeOp = c.op ?? "edit";
   // Every X in a folder made Y ("把 src 里所有 parse_cfg 改成 parse_config"): none of X may be seen left in the folder.
@@ -375,9 +377,11 @@ function unknownVerbGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
 
 function guessedGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
   for (const c of parsed.clauses) {
-    const head = unknownHeadVerb(c.text);
+    const head = c.fact ? undefined : unknownHeadVerb(c.text);
     if (!head) continue;
-    const paths = parsed.paths;
+    // Not a path only a clause stating a fact names ("test_a.py 里 test_x 挂了，修一下 a.py"): the failure is where it was seen.
+    const said = (p: PathMention, fact: boolean) => parsed.clauses.some((o) => !!o.fact === fact && o.text.includes(p.written ?? p.path));
+    const paths = parsed.paths.filter((p) => !said(p, true) || said(p, false));
     if (head.observes || !paths.length) return existing(paths).map((p): Draft => ({ intent: "read", target: p.path }));
     // Each path not yet in the workspace is something the verb makes ("split a.csv into b.csv and c.csv"); the rest are its sources.
     const made = paths.filter((p) => p.kind === "new" && !p.pattern);
