@@ -377,7 +377,7 @@ function unknownVerbGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
 
 function guessedGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
   for (const c of parsed.clauses) {
-    const head = c.fact ? undefined : unknownHeadVerb(c.text);
+    const head = unknownHeadVerb(c.text);
     if (!head) continue;
     // Not a path only a clause stating a fact names ("test_a.py 里 test_x 挂了，修一下 a.py"): the failure is where it was seen.
     const said = (p: PathMention, fact: boolean) => parsed.clauses.some((o) => !!o.fact === fact && o.text.includes(p.written ?? p.path));

@@ -72,11 +72,11 @@ describe("issue 21, round 29: what the request asks, what a command observes, wh
   });
 
   it("rule: a change to a path the turn found absent, answered by saying it is not there, is not done for that reason", { timeout: 60_000 }, async () => {
-    const said = await go("absent-said", "Rename notes_old.md to notes.md.", [["read_list", { path: "." }]], "There is no notes_old.md in the workspace, so I haven't renamed anything.");
+    const said = await go("absent-said", "Rename draft_v1.md to draft.md.", [["read_list", { path: "." }]], "There is no draft_v1.md in the workspace, so I haven't renamed anything.");
     expect(said).toMatchObject(done);
     expect(said.guarded).toBe(false);
-    expect(existsSync(join(said.workspace, "notes.md"))).toBe(true);
-    expect(await go("absent-unlooked", "Rename notes_old.md to notes.md.", [], "There is no notes_old.md, so I haven't renamed anything.")).toMatchObject(refused);
+    expect(existsSync(join(said.workspace, "draft.md"))).toBe(false);
+    expect(await go("absent-unlooked", "Rename draft_v1.md to draft.md.", [], "There is no draft_v1.md, so I haven't renamed anything.")).toMatchObject(refused);
   });
 
   it("rule: names joined by bare commas (a CSV header with `email`) are data, not a request to send mail", { timeout: 60_000 }, async () => {
