@@ -586,8 +586,8 @@ export function commandShowsText(e: Evidence, path: string, text: string, from =
       if (found !== null && pattern && literal) {
         if (found && flat(pattern).includes(flat(text))) verdict = true;
         else if (!found && flat(text).includes(flat(pattern))) verdict = false;
-        // Found, it printed every line holding the pattern, so every line holding `text` too: none of them does (round 29).
-        else if (found && flat(text).includes(flat(pattern)) && !step.argv.some((a) => NOT_MATCHES.test(a) || /^-[A-Za-z]*[olLc]/.test(a)) && !holdsText(linesOf(r.output, r.cwd, path, step), text)) verdict = false;
+        // Found, it printed every line holding the pattern, so every line holding `text` too: none of them does (round 29). A folder grepped whole has all its lines.
+        else if (found && flat(text).includes(flat(pattern)) && !step.argv.some((a) => NOT_MATCHES.test(a) || /^-[A-Za-z]*[olLc]/.test(a)) && !holdsText(grepParts(step).files.some((f) => resolveOperand(r.cwd, f) === path) ? r.output : linesOf(r.output, r.cwd, path, step), text)) verdict = false;
         if (count || verdict !== null) continue;
       }
     }
