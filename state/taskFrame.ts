@@ -153,8 +153,9 @@ function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   if (uncommented) c = { ...c, content: [c.content[0]!.slice(uncommented[0].length)], fault: c.content[0] };
   // What a conversion makes is a form ("convert … from CRLF to LF"), not text the target holds.
   const expects = c.fault !== undefined && !uncommented ? undefined : c.content.length === 2 && rejectedQuote(c) ? c.content[0] : (c.content.at(-1) ?? (c.op === "edit" && !c.additive && !CONVERTS.test(c.text) && !FORM_NAME.test(c.value ?? "") ? c.value : undefined));
-  // A code name renamed ("rename calcTotal to computeTotal") is gone everywhere in the target afterwards.
-  const codeRename = c.value !== undefined ? renamedName(c.text, c.value) : undefined;
+  // A code name renamed in one file ("rename calcTotal to computeTotal") is gone from it afterwards (over several,
+  // a search for the new name cannot show the old one gone from each).
+  const codeRename = c.value !== undefined && c.paths.length === 1 ? renamedName(c.text, c.value) : undefined;
   const change = (op: ChangeOp, target?: string, to?: string, given: Pick<Draft, "expects" | "expectsGone" | "replaced" | "existence" | "pattern" | "linesBefore" | "whole" | "leads"> = {}): Draft[] => {
     const state = codeRename && given.expects === codeRename.to && given.expectsGone === undefined ? { ...given, expectsGone: codeRename.from } : given;
     return [{ intent: "change", op, target, to, ...state }, { intent: "verify", op, target, to, ...state }];
