@@ -11,7 +11,7 @@ import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { readCommand } from "./commandObservations.js";
 import { grepParts, programOf, stepOperands } from "./commandSteps.js";
-import { changeState } from "./completionGate.js";
+import { changeState } from "./changeState.js";
 import { baseOf, evidenceNumber, isEffect, real, seen } from "./observedState.js";
 import { dirOf, resolveOperand, within } from "./workspacePaths.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";

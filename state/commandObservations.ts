@@ -7,7 +7,8 @@
  * there. A step whose status the trace does not show says nothing about existence.
  */
 import { commandSteps, gitSubcommand, grepParts, inlineCode, inPlaceFiles, isEffectStep, listsArchive, printsToOutput, programFile, programOf, runsTests, scriptRun, showsWhatItWrote, stepOperands, stepStatuses, type Step } from "./commandSteps.js";
-import { changedAnything, changedSeen, onlyModeSeen, seenChanges } from "./seenChanges.js";
+import { changedAnything, changedSeen, seenChanges } from "./seenChanges.js";
+import { flat, holdsText } from "./textHolds.js";
 import type { Evidence } from "./types.js";
 import { baseOf, dirOf, mentions, related, resolveOperand, within } from "./workspacePaths.js";
 
@@ -92,7 +93,7 @@ export const isCommandEffect = (e: Evidence): boolean => {
 const COPIERS = new Set(["cp", "ln", "install", "rsync"]);
 
 /** Whether one step may have changed `target`: a file it writes, or (a program that is not a reader) what it names. */
-function stepChanges(step: Step, cwd: string, target: string): boolean {
+export function stepChanges(step: Step, cwd: string, target: string): boolean {
   if (!isEffectStep(step)) return false;
   if (step.writes.some((w) => related(resolveOperand(cwd, w), target))) return true;
   const code = inlineCode(step);
@@ -190,50 +191,6 @@ export function commandNames(e: Evidence, path: string): boolean {
 export const ranOverGlob = (e: Evidence, path: string): boolean =>
   !!readCommand(e)?.finished && (commandLine(e).match(/[\w.\/-]*[*?][\w.\/*?-]*/g) ?? []).some((g) => g.includes("/") === path.includes("/") && globTest(g.replace(/^\.\//, "")).test(path));
 
-const MODE = new Set(["chmod", "chown", "chgrp"]);
-const METADATA = new Set([...MODE, "touch"]);
-
-/** Whether every step of a command that changed `target` changed only its metadata (mode, owner, times; with `modeOnly`, mode or owner). */
-export function changesOnlyMetadata(e: Evidence, target: string, modeOnly = false): boolean {
-  const r = readCommand(e);
-  // Seen: a change of mode alone is one; a target seen unchanged is none. A file's times are
-  // not told from its content in the record, so `touch` is left to the words.
-  if (r && onlyModeSeen(e, target)) return true;
-  if (r && changedSeen(e, target) === false) return false;
-  if (!r || r.opaque) return false;
-  const changing = r.steps.filter((s) => stepChanges(s, r.cwd, target));
-  return changing.length > 0 && changing.every((s) => (modeOnly ? MODE : METADATA).has(programOf(s)) && !s.writes.length);
-}
-
-/** An octal mode (`600`, `0755`) as a long listing prints it (`rw-------`); undefined for anything else. */
-function symbolicMode(mode: string): string | undefined {
-  if (!/^0?[0-7]{3}$/.test(mode)) return undefined;
-  return [...mode.slice(-3)].map((d) => ["r", "w", "x"].map((c, bit) => (Number(d) & (4 >> bit) ? c : "-")).join("")).join("");
-}
-
-/**
- * Whether a reading step after `from` showed `path`'s metadata: a long listing naming it, `stat`, or a `test` of its mode;
- * with `value` (a requested mode), only output showing that value, as printed or as a listing's permission string.
- */
-export function commandShowsMetadata(e: Evidence, path: string, from = -1, value?: string): boolean {
-  return readersAfter(e, from).some((reader) => {
-    const { step, status, r } = reader;
-    // A file executed by its path ran, so it is executable: that shows an executable mode, none other.
-    if (programFile(step) === step.argv[0] && runsFile(reader, path)) return value === undefined || /x/.test(value) || /[1357]/.test(value.slice(-3, -2));
-    if (isEffectStep(step)) return false;
-    if (value !== undefined && !holdsText(r.output, value) && !(symbolicMode(value) && r.output.includes(symbolicMode(value)!))) return false;
-    const program = programOf(step);
-    const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
-    if (program === "stat") return status === 0 && ops.includes(path);
-    if (program === "test" || program === "[") return status !== null && ops.includes(path) && step.argv.some((a) => /^-[rwxugk]$/.test(a));
-    // A find filtering by mode (`-perm -u+x`) prints only the paths that have it (round 27).
-    if (program === "find" && step.argv.includes("-perm")) return status === 0 && r.output.split("\n").some((l) => !!l.trim() && resolveOperand(r.cwd, l.trim()) === path);
-    const long = program === "ls" && step.argv.slice(1).some((a) => /^-[A-Za-z]*l/.test(a));
-    const names = printedNames(r.output, true);
-    return long && (ops.includes(path) || ops.includes(dirOf(path))) && (names.has(baseOf(path)) || [...names].some((n) => resolveOperand(r.cwd, n) === path));
-  });
-}
-
 /** The paths a command's reading steps name, resolved (what it observed). */
 export function observedOperands(e: Evidence): string[] {
   const r = readCommand(e);
@@ -266,7 +223,7 @@ const CONTENT = new Set("cat head tail grep egrep fgrep rg sed awk nl wc jq diff
 /** Programs that only succeed on a path that exists. */
 const NEEDS_PATH = new Set([...CONTENT, "stat", "file", "du", "readlink", "realpath", "tree"]);
 
-interface Reader {
+export interface Reader {
   step: Step;
   status: number | null;
   r: CommandReading;
@@ -307,7 +264,7 @@ function stepOutputs(r: CommandReading): string[] {
  * The reading steps of a command after step `from` (its last change of the path in question), each with what it printed.
  * A step running a file as a program reads that file (its own effects, if any, are placed by `from`).
  */
-function readersAfter(e: Evidence, from: number): Reader[] {
+export function readersAfter(e: Evidence, from: number): Reader[] {
   const r = readCommand(e);
   if (!r || r.opaque || !r.finished) return [];
   const outputs = stepOutputs(r);
@@ -330,7 +287,7 @@ const inferredStatus = (step: Step, r: CommandReading): number | null =>
 const reportsMissing = (r: CommandReading, path: string) => MISSING.test(r.output) && mentions(r.output, baseOf(path));
 
 /** A listing's printed names: one per line, the last field of a long listing (`ls -l`). */
-function printedNames(output: string, long: boolean): Set<string> {
+export function printedNames(output: string, long: boolean): Set<string> {
   const lines = output.split("\n").map((l) => l.trim()).filter((l) => l && !/^total \d+$/.test(l));
   return new Set(lines.map((l) => (long ? (l.split(/\s+/).at(-1) ?? l) : l).replace(/^\.\//, "").replace(/\/$/, "")));
 }
@@ -455,7 +412,7 @@ const NOT_RUN = new Set([126, 127]);
  * Whether a step ran `path` itself as a program and it ran (round 10): what it printed is what the
  * file's code does, so it observes the file, and a path executed directly is executable.
  */
-function runsFile({ step, status, r }: Reader, path: string): boolean {
+export function runsFile({ step, status, r }: Reader, path: string): boolean {
   const file = programFile(step);
   return file !== undefined && resolveOperand(r.cwd, file) === path && status !== null && !NOT_RUN.has(status) && !MISSING.test(r.output) && !/permission denied|can't open/i.test(r.output);
 }
@@ -523,34 +480,6 @@ export function countedMatches(e: Evidence, pattern: string): number | undefined
 /** Whether a command showed `path`'s lines after step `from` (a reader printed from it). */
 export const commandReads = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((x) => stepReads(x, path));
 
-// Spacing beside a separator is formatting ("Priya Raman, priya@x" is the row "Priya Raman,priya@x").
-const flatCased = (text: string): string => text.replace(/\s+/g, " ").replace(/ ?([,;]) ?/g, "$1").trim();
-const flat = (text: string): string => flatCased(text).toLowerCase();
-
-/** A letter or digit that joins its neighbours into one word; Han text has no word spaces, so a Han character edges nothing. */
-const WORD = /(?!\p{Script=Han})[\p{L}\p{N}_]/u;
-/**
- * Whether `text` holds `wanted` (spacing aside, and letter case unless `wanted` is a camel-case name) as a whole: an edge of `wanted`
- * that is a letter or a digit may not run on into more of them (`30` is not in `300`).
- */
-export function holdsText(text: string, wanted: string): boolean {
-  // A camel-case name is matched in its case: `oldname` is another name than `OldName` (round 28).
-  const cased = /\p{Ll}\p{Lu}/u.test(wanted);
-  const hay = cased ? flatCased(text) : flat(text);
-  const needle = cased ? flatCased(wanted) : flat(wanted);
-  if (!needle) return true;
-  for (let at = hay.indexOf(needle); at !== -1; at = hay.indexOf(needle, at + 1)) {
-    const before = WORD.test(needle[0]!) && WORD.test(hay[at - 1] ?? " ");
-    const after = WORD.test(needle.at(-1)!) && WORD.test(hay[at + needle.length] ?? " ");
-    if (!before && !after) return true;
-  }
-  return false;
-}
-
-/**
- * Whether a command shows `path` holding `text` after step `from`: true, false, or null. Text
- * printed by an `echo`/`printf` of its own (not into a file) proves nothing about the file.
- */
 /** A grep over several files prints each line after its file's name (`a.env:1:TOKEN=x`): only `path`'s lines are its text. */
 function linesOf(output: string, cwd: string, path: string, step: Step): string {
   if (!GREPS.has(programOf(step)) || (grepParts(step).files.length < 2 && !step.argv.some((a) => /^-[A-Za-z]*[Hr]/.test(a)))) return output;
@@ -567,6 +496,10 @@ function gitDiffOf({ step, status, r }: Reader, path: string): { added: string; 
   return { added: side("+"), removed: side("-") };
 }
 
+/**
+ * Whether a command shows `path` holding `text` after step `from`: true, false, or null. Text
+ * printed by an `echo`/`printf` of its own (not into a file) proves nothing about the file.
+ */
 export function commandShowsText(e: Evidence, path: string, text: string, from = -1): boolean | null {
   const readers = readersAfter(e, from);
   const echoed = readers.some(({ step, r }) => (programOf(step) === "echo" || programOf(step) === "printf") && printsToOutput(r.steps, r.steps.indexOf(step)) && flat(step.argv.slice(1).join(" ")).includes(flat(text)));

@@ -5,7 +5,8 @@
  * observation (a read, a listing, a search), and a target's state is known only from an
  * observation made after the last effect that may have touched it.
  */
-import { commandLine, commandNames, exitCode, holdsText, isCode, isCommandEffect, lastChangingStep, lsPrintedPaths, observedOperands, readCommand, testedFolder } from "./commandObservations.js";
+import { commandLine, commandNames, exitCode, isCode, isCommandEffect, lastChangingStep, lsPrintedPaths, observedOperands, readCommand, testedFolder } from "./commandObservations.js";
+import { holdsText } from "./textHolds.js";
 import { observedChanges } from "./effectGoals.js";
 import { changedSeen, seenChanges } from "./seenChanges.js";
 import type { Evidence } from "./types.js";

@@ -4,7 +4,8 @@
  * soundness rests on each rule below saying only what the observation really shows.
  */
 import { describe, expect, it } from "vitest";
-import { commandShowsPath, commandShowsText, commandReads, lastChangingStep, changesOnlyMetadata, commandMoved } from "../state/commandObservations.js";
+import { commandShowsPath, commandShowsText, commandReads, lastChangingStep, commandMoved } from "../state/commandObservations.js";
+import { changesOnlyMetadata } from "../state/commandMetadata.js";
 import { commandSteps, isEffectStep, stepStatuses } from "../state/commandSteps.js";
 import type { Evidence } from "../state/types.js";
 
