@@ -512,3 +512,13 @@ export function reportsFailure(answer: string): boolean {
     return words.some((w, i) => (isFailure(w) || isProblem(w)) && !isNegation(w) && !deniesNext(w) && !/^(?:but|except|但|但是|除了)$/iu.test(w) && !words.slice(Math.max(0, i - 3), i).some((x) => deniesNext(x) || isNegation(x)));
   });
 }
+
+/**
+ * An answer saying in so many words that nothing was changed ("deleted nothing", "left it in
+ * place", "没有删任何东西", "无需修改"): the words of an answer that looked and left a file alone
+ * (round 30). Bounded gaps only.
+ */
+const NOTHING_CHANGED =
+  /\b(?:nothing\s+(?:was\s+|has\s+been\s+)?(?:changed|deleted|removed|edited|modified|touched|renamed|moved|to\s+(?:change|delete|remove|do))|(?:changed|deleted|removed|edited|modified|touched)\s+nothing|(?:didn't|did\s+not|haven't|have\s+not|hasn't|has\s+not)\s+(?:\w+\s+){0,2}(?:change|delete|remove|edit|modify|touch|rename|move)|left\s+(?:it|them|the\s+file|\S+\.\w+)\s+(?:in\s+place|alone|as\s+(?:it\s+)?(?:is|was)|unchanged|untouched)|no\s+(?:changes?|edits?)\s+(?:were\s+|was\s+)?(?:made|needed|necessary))|没有?(?:删|改|动|修改|删除|移动|重命名)|未(?:做|作)?(?:修改|删除|改动)|(?:不需要|无需|不用)(?:修改|删除|改动|改|删|动)|保持不变|原样未动/iu;
+export const saysNothingChanged = (answer: string): boolean => NOTHING_CHANGED.test(answer);
+

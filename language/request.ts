@@ -265,6 +265,11 @@ function isPlace(text: string, at: number, end: number): boolean {
   return tagsAfter[0]?.tag === "f";
 }
 
+/** Things a place holds, named before it ("the files under", "everything in", "the list of files in"). */
+const THINGS_BEFORE = /\b(?:files?|everything|contents?|entries|names|scripts|images|sources|lines|list(?:ing)?|all)\s+(?:under|in|inside|within|from|of)\s+(?:the\s+)?$/iu;
+/** A destination word right before a file name ("into MANIFEST.txt", "写到 a.txt", "保存为 b.csv"). */
+const DESTINATION_BEFORE = /(?:\b(?:into|to|as)|[到成为])\s*[`'"“‘]?$/iu;
+
 /**
  * A folder and a file name named together form one path: "in the notes folder, create a.txt"
  * and "在 notes 文件夹里创建 a.txt" name notes/a.txt. Only a folder the request puts something in
@@ -322,7 +327,11 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   // A file that exists as written, in another verb's clause than the place, is that file ("add .DS_Store to .gitignore and delete … in assets/").
   const [own, ownEnd] = anaphora ? [from, to] : (clauseSpans(text, wordsOf(text)).find(([s, e]) => places[0]!.at >= s && places[0]!.at < e) ?? [0, text.length]);
   const elsewhere = (m: PathMention) => (m.at < own || m.at >= ownEnd) && m.kind === "file" && ws.files.has(m.written ?? m.path);
-  const joinable = mentions.filter((m) => bare(m) && m.at >= from && m.at < to && !elsewhere(m));
+  // A place of the things a change reads ("the files under src/", "src 下的文件") is not where a file named after "into"/"到" goes
+  // ("Dump the files under src/ into MANIFEST.txt": MANIFEST.txt as written; round 30).
+  const ofThings = !anaphora && (THINGS_BEFORE.test(text.slice(Math.max(0, places[0]!.at - 40), places[0]!.at)) || /^\s*(?:目录|文件夹)?\s*(?:下|里|中|内)?的\s*(?:所有|全部)?\s*(?:文件|列表|内容|东西)(?!\s*[\w.-]+\.\w)/u.test(text.slice(places[0]!.end, places[0]!.end + 16)));
+  const ownPlace = (m: PathMention) => ofThings && m.at > places[0]!.at && DESTINATION_BEFORE.test(text.slice(Math.max(0, m.at - 12), m.at));
+  const joinable = mentions.filter((m) => bare(m) && m.at >= from && m.at < to && !elsewhere(m) && !ownPlace(m));
   if (!joinable.length) return none;
   // A folder named apart from the place word ("create logs/ and put a file in it") stays an operand of its own.
   const joined = mentions
@@ -424,6 +433,8 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
 const STATES_ABSENT = /^[\p{L}\p{N}_.\/-]+(?:\s+[\p{L}\p{N}_.\/-]+)?\s*(?:目录|文件夹|文件)?\s*(?:现在)?(?:还|也|都)?(?:没有|不存在|没建|没创建)(?:呢)?\s*[。.!！]?$|^(?:the\s+)?[\w.\/-]+\s+(?:folder|directory|dir|file\s+)?\s*(?:doesn't|does\s+not|isn't\s+there)(?:\s+exist)?(?:\s+yet)?\s*[.!]?$/iu;
 const STATES_FAILURE = /^[^，,。；;]{1,60}?(?:挂了|失败了|报错了|跑不过了?|没通过|不通过)\s*[，,。.!！]?$/u;
 const USERS_OWN = /^(?:I\s+(?:want|need|have)\s+to|I['’]d\s+like\s+to|I['’]ll|我要|我想|我得|我再)\s*(?:compare|check|verify|核对|对比|比对|比较|检查|对一下)/iu;
+/** A later sentence saying where the thing asked about is ("It's in package.json but I suspect it's unused"): the user's context, not a read asked for (round 30). */
+const STATES_WHERE = /^(?:it|this|that|they)(?:['’]s|\s+is|\s+are|['’]re)\s+(?:only\s+|also\s+|still\s+|already\s+)?(?:(?:listed|declared|defined|mentioned|set|configured)\s+)?in\s+/iu;
 const COMMITS = /\bcommit|提交/iu;
 const MESSAGE_BEFORE = /(?:提交信息|提交说明|提交备注|message|msg|-m)\s*(?:写|是|为|用|叫)?\s*[:：]?\s*$/iu;
 const MAKES_PASS = /^\s*(?:please\s+)?(?:make|get)\s+`[^`]+`\s+(?:to\s+)?(?:pass|succeed|work|go\s+green)\b/iu;
@@ -511,15 +522,22 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   return { intent: null, domain, subject, ...(keptBy || words.some((w) => w.sense?.kind === "keep") ? { keeps: true } : {}) };
 }
 
-/** The paths of a clause written one after another with only a coordinator between them (the first run of them). */
+/**
+ * The paths of a clause written one after another with only a coordinator between them: the
+ * first such run, wherever it starts ("在 src/components 下面建 a.tsx 和 b.tsx": the place is
+ * named first, the run follows; round 30).
+ */
 function sideBySide(paths: PathMention[], text: string): string[] {
-  const run = paths.slice(0, 1);
-  for (const next of paths.slice(1)) {
-    const prev = run.at(-1)!;
-    if (!isCoordinator(text.slice(prev.at + (prev.written ?? prev.path).length, next.at))) break;
-    run.push(next);
+  for (let start = 0; start < paths.length - 1; start++) {
+    const run = [paths[start]!];
+    for (const next of paths.slice(start + 1)) {
+      const prev = run.at(-1)!;
+      if (!isCoordinator(text.slice(prev.at + (prev.written ?? prev.path).length, next.at))) break;
+      run.push(next);
+    }
+    if (run.length > 1) return run.map((p) => p.path);
   }
-  return run.length > 1 ? run.map((p) => p.path) : [];
+  return [];
 }
 
 /** Parses a request against the workspace; never throws. */
@@ -558,7 +576,9 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     // So does one reporting a failure ("test_calc.py 里 test_mean 挂了"): what to do comes in the next clause.
     // And so does what the user will do with the answer, after the request ("I want to compare it with …", "我要核对").
     const own = request.slice(start, end).trim();
-    if (STATES_ABSENT.test(own) || STATES_FAILURE.test(own) || (i > 0 && USERS_OWN.test(own))) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [], fact: true };
+    // Where the thing is, after a question that names its own scope ("Is lodash imported in src/? It's in package.json …"); without one, it says where to look.
+    const scoped = paths.some((p) => p.at < start);
+    if (STATES_ABSENT.test(own) || STATES_FAILURE.test(own) || (i > 0 && (USERS_OWN.test(own) || (scoped && STATES_WHERE.test(own))))) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [], fact: true };
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),

@@ -46,7 +46,7 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("add append insert tack 添加 新增 加 加上 追加 插入 补充 补 补上", append),
   ...entries("edit modify change update set bump rewrite refactor patch increase decrease strip trim uncomment enable disable swap 修改 编辑 更新 换 改 改成 改为 设置 设为 调整 empty clear truncate 清空", edit),
   // A repair names what is wrong: a lone quote after it is the fault to remove, not the text to hold.
-  ...entries("fix correct 修复 修正 更正", verb("change", { op: "edit", repairs: true })),
+  ...entries("fix correct 修复 修正 更正 修 修好", verb("change", { op: "edit", repairs: true })),
   // So does a replacement: a lone quote it takes is what is replaced, unless a result word introduces it ("replace … with '…'", "替换为").
   ...entries("replace substitute 替换", verb("change", { op: "edit", repairs: true })),
   ...entries("move rename relocate mv 移动 移 重命名 改名 挪 搬 搬到", move),
@@ -83,8 +83,8 @@ const LEXICON = new Map<string, WordSense>([
   ...entries("calendar meeting appointment agenda 日历 日程 会议 开会 会议室", { kind: "domain", domain: "calendar" }),
   ...entries("event 事件", { kind: "domain", domain: "calendar", weak: true }),
   ...entries("ticket 工单", { kind: "domain", domain: "issues" }),
-  ...entries("slack discord mattermost 钉钉 飞书 企业微信 频道 群聊", { kind: "domain", domain: "chat" }),
-  ...entries("channel", { kind: "domain", domain: "chat", weak: true }),
+  ...entries("slack discord mattermost telegram whatsapp 钉钉 飞书 企业微信 微信群 频道 群聊 群", { kind: "domain", domain: "chat" }),
+  ...entries("channel teams", { kind: "domain", domain: "chat", weak: true }),
   ...entries("issue", { kind: "domain", domain: "issues", weak: true }),
   ...entries("web internet online website webpage 网上 网页 网站 上网 互联网", { kind: "domain", domain: "browser" }),
   ...entries("phone telephone 短信 短讯 电话 手机", { kind: "domain", domain: "phone" }),
@@ -179,7 +179,7 @@ const NUMBER_WORDS = new Map<string, number>([
   ["两", 2],
 ]);
 /** Words an answer says something was not done with ("I have not updated README.md", "tmp/ 还没有删除"). */
-const NOT_DONE = new Set("not never haven't hasn't didn't wasn't weren't couldn't cannot can't unable 没 没有 未 不 尚未 还没 还没有 无法 没能".split(" "));
+const NOT_DONE = new Set("not never nothing haven't hasn't didn't wasn't weren't couldn't cannot can't unable 没 没有 未 不 尚未 还没 还没有 无法 没能".split(" "));
 export const isNotDoneWord = (word: string): boolean => NOT_DONE.has(word.toLowerCase());
 export const isAffirmationWord = (word: string): boolean => AFFIRMATION.has(word.toLowerCase());
 export const isCompletionWord = (word: string): boolean => COMPLETION.has(word.toLowerCase());

@@ -38,9 +38,16 @@ function addedLines(text: string): Array<{ text: string; at: number; end: number
   return out;
 }
 
+/**
+ * One unquoted value a new file is to hold, ending its sentence ("a file version.txt that contains
+ * exactly 2.4.1", "containing v3"): a token with a digit, so a word ("containing them") is no value (round 30).
+ */
+const HOLDS_VALUE = /\b(?:contains?|containing|holds?|holding)\s+(?:exactly\s+|only\s+|just\s+)?(?:the\s+(?:value|version|number)\s+)?(?=[^\s"'`“‘]*\d)([^\s"'`“‘]+?)\s*(?:[.。!](?=\s|$)|$)/giu;
+
 /** The spans of said content in `text`: the text after the colon up to the end of its line, without a closing period; or counted lines added. */
 export function saidContent(text: string): Array<{ text: string; at: number; end: number }> {
   const out: Array<{ text: string; at: number; end: number }> = addedLines(text);
+  for (const m of text.matchAll(HOLDS_VALUE)) out.push({ text: m[1]!, at: m.index + m[0].lastIndexOf(m[1]!), end: m.index + m[0].lastIndexOf(m[1]!) + m[1]!.length });
   for (const m of text.matchAll(SAID)) {
     const at = m.index + m[0].length;
     const lineEnd = text.indexOf("\n", at);

@@ -11,14 +11,15 @@ import type { MiraRuntime } from "./runtime.js";
 import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { answerContradiction } from "../state/answerClaims.js";
 import { doubtfulCannot, type VisibleTool } from "../state/answerHonesty.js";
-import { baseOf, evidenceNumber, isEffect, listingShows } from "../state/observedState.js";
+import { keptChanged } from "../state/keptChanges.js";
+import { baseOf, evidenceNumber, fromTarget, isEffect, listingShows, real } from "../state/observedState.js";
 import { simulatedEntries } from "../tools/catalog/index.js";
 import { completionGate, coverGoals, failedAttempt, provenNextStep, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame, type FrameResult } from "../state/taskFrame.js";
 import type { WorkspaceIndex } from "../language/request.js";
-import { declaredNotDone, sentences, statedInability } from "../language/answerWords.js";
+import { declaredNotDone, saysNothingChanged, sentences, statedInability } from "../language/answerWords.js";
 import { changeNames as goalNames } from "../state/answerClaims.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
@@ -63,7 +64,7 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const frame = coverGoals(state.taskFrame, state.evidence);
   const covered = completionGate(frame, state.evidence);
   // Covering evidence that says otherwise than the answer refuses it as an open goal would.
-  const contradiction = answerContradiction(frame, state.evidence, decision.text, state.goal);
+  const contradiction = answerContradiction(frame, state.evidence, decision.text, state.goal) ?? keptChanged(frame, state.evidence);
   const gate = covered.pass && contradiction ? { pass: false as const, missing: [], message: `the answer contradicts the evidence: ${contradiction}` } : covered;
   if (gate.pass) return { taskFrame: frame, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
   // An honest partial answer: something verified, and every open goal declared not done in so many words (issue 21, item 4).
@@ -71,7 +72,12 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const declared = open0.map((g) => declaredNotDone(decision.text, goalNames(g)));
   // Or nothing was changed: every open goal is a change the turn tried and failed to make (round 12).
   const attempted = open0.every((g) => !!failedAttempt(g, frame, state.evidence));
-  if (!contradiction && open0.length && (attempted || frame.goals.some((g) => g.status === "covered" && g.intent === "verify")) && declared.every(Boolean)) {
+  // Or nothing needed changing: the turn changed nothing, and looked at each open change's target, whose requested state
+  // names no text to check (a condition not met, nothing matching: "Delete empty.log if it's empty", "删掉 [x] 开头的项"; round 30).
+  const turn0 = state.evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
+  const lookedAndLeft =
+    !turn0.some(isEffect) && saysNothingChanged(decision.text) && open0.every((g) => (g.intent === "change" || g.intent === "verify") && !!g.target && g.expects === undefined && g.op !== "write" && turn0.some((e) => real(e) && fromTarget(e, g.target!)));
+  if (!contradiction && open0.length && (attempted || lookedAndLeft || frame.goals.some((g) => g.status === "covered" && g.intent === "verify")) && declared.every(Boolean)) {
     const marked = frame.goals.map((g) => (g.status === "open" ? { ...g, status: "disputed" as const, reason: `the model said: ${declared[open0.indexOf(g)]!}` } : g));
     return { taskFrame: { ...frame, goals: marked }, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
   }

@@ -35,8 +35,14 @@ function deniedNames(clause: string): string[] {
     const i = clause.indexOf(w, from);
     if (i >= 0) from = i + w.length;
   }
-  return [...clause.slice(from).matchAll(/(?<![\w.\/-])[A-Za-z_][\w-]*[\w](?![\w.\/-])/gu)].map((m) => m[0]).filter((w) => w.length >= 3 && !isStopword(w.toLowerCase()));
+  const latin = [...clause.slice(from).matchAll(/(?<![\w.\/-])[A-Za-z_][\w-]*[\w](?![\w.\/-])/gu)].map((m) => m[0]).filter((w) => w.length >= 3 && !isStopword(w.toLowerCase()));
+  // Han text right after the denial, up to 的 or a break ("没有注销账号的内容": 注销账号; round 30).
+  const han = /^\s*(?:专门|关于|讲|提到|写|说)?\s*(?:怎么|如何)?\s*(\p{Script=Han}{2,12}?)(?=的|[，。,.;；、\s]|$)/u.exec(clause.slice(from))?.[1];
+  return han ? [...latin, han] : latin;
 }
+
+/** Whether a heading of `text` holds a Han phrase (`## 如何注销账号？` holds 注销账号). */
+const headsWith = (text: string, phrase: string): boolean => /\p{Script=Han}/u.test(phrase) && text.split("\n").some((l) => /^\s*#+\s/u.test(l) && l.includes(phrase));
 
 /**
  * Why a denial about a read file is contradicted by its latest read, or undefined. The file is
@@ -57,7 +63,7 @@ export function deniedShown(turn: Evidence[], answer: string): string | undefine
       if (turn.some((e) => isEffect(e) && evidenceNumber(e) > evidenceNumber(last))) continue;
       // The file's own name (`ops` of docs/ops.md) is what the file is, not something in it.
       const own = baseOf(file).toLowerCase().split(/[._-]/u);
-      const shown = names.find((n) => !own.includes(n.toLowerCase()) && leadsLine(last.content, n));
+      const shown = names.find((n) => !own.includes(n.toLowerCase()) && (leadsLine(last.content, n) || headsWith(last.content, n)));
       if (shown) return `the answer says ${file} has no ${shown}, but [${last.id}] shows a line of ${shown}`;
     }
   }

@@ -12,7 +12,9 @@ import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
-import { commandLine, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
+import { leftOutOfList } from "./answerListing.js";
+import { unseenPart } from "./answerPart.js";
+import { commandLine, isCode, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
 import { holdsText } from "./textHolds.js";
 import { seenChanges } from "./seenChanges.js";
 import { commandSteps, programOf } from "./commandSteps.js";
@@ -109,6 +111,11 @@ const requestVerbs = (request: string): string[] => {
  * Why the evidence contradicts the answer, naming the evidence, or undefined. Each check
  * looks at the goals the evidence covers, so a claim about something else is not compared.
  */
+/** A sed substitution (`s/old/new/g`, any delimiter): group 3 is the new text. */
+const SUBSTITUTION = /\bs([\/|#,])((?:(?!\1)[^\n])*)\1((?:(?!\1)[^\n])*)\1[gIi0-9]*/g;
+/** A definition of a named function in code (`def mean(`, `function load(`, `func Run(`, `fn main(`). */
+const DEFINES = /\b(?:def|function|func|fn)\s+([A-Za-z_]\w*)\s*\(/g;
+
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
   const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request) ?? unrelatedRecords(frame, turn, answer, request);
@@ -120,8 +127,14 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const observed = (g: Goal) => frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => byId.get(id))).map((e) => (e ? shownText(e) : "")).join("\n");
   // A change the request named no target for is named by what its effects were seen to change, or the folder holding it; a pattern delete by its pattern too (`.pyc`).
   const namesSeen = (g: Goal) => g.coveredBy.flatMap((id) => seenChanges(byId.get(id)!) ?? []).flatMap((c) => [c.path, baseOf(c.path), dirOf(c.path), baseOf(dirOf(c.path))]).filter((n) => n && n !== ".");
-  const names = (g: Goal) => (g.target ? changeNames(g) : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
-  const states = (g: Goal) => [g.expects ?? "", ...frame.content, ...requestedLiterals(request)];
+  // A function the answer writes as a call (`mean()`) that a read of the target showed defined there names that target (round 30).
+  const defined = (g: Goal) =>
+    g.target && isCode(g.target) ? [...new Set(turn.filter((e) => e.kind === "content" && e.source.path === g.target).flatMap((e) => [...e.content.matchAll(DEFINES)].map((m) => `${m[1]}(`)))] : [];
+  const names = (g: Goal) => (g.target ? [...changeNames(g), ...defined(g)] : g.pattern ? [baseOf(g.pattern), ...namesSeen(g)] : namesSeen(g));
+  // The new text a covering command's substitution wrote (`sed -i 's/let t = 1;/let t = 0;/'`) is a state the answer may state (round 30).
+  const substituted = (g: Goal) =>
+    frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => byId.get(id))).flatMap((e) => (e?.kind === "command" ? [...commandLine(e).matchAll(SUBSTITUTION)].map((m) => m[3]!.trim()).filter((t) => t.length >= 4) : []));
+  const states = (g: Goal) => [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...substituted(g)];
   const unreported = frame.goals.find(
     (g) =>
       g.intent === "change" && g.status === "covered" && names(g).length > 0 &&
@@ -153,7 +166,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const lookup = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
   const found = lookup ? /^\s*([1-9]\d*)\s+\p{L}/u.exec(lookup.content) : null;
   if (found && opensWithDenial(answer)) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
-  const miscounted = recordCountMismatch(turn, answer, request);
+  const miscounted = recordCountMismatch(turn, answer, request) ?? leftOutOfList(turn, answer, request) ?? unseenPart(turn, answer, request);
   if (miscounted) return miscounted;
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {

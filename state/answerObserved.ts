@@ -120,13 +120,17 @@ function changedFiles(turn: Evidence[]): Set<string> {
  * record: a clause giving a count of files with a change verb or a word of the new state (`now`,
  * `现在`, `已`) reports how many changed, and none of its counts is that number.
  */
+const HOLDS_COUNT = /(?:\b(?:lists?|listing|contains?|holds?|shows?|includes?|names?|has|have)\s+(?:all\s+)?(?:the\s+|these\s+|those\s+)?|(?:列出了?|列了|包含了?|含有|里有)\s*)$/iu;
+
 export function miscountedChanges(turn: Evidence[], answer: string): string | undefined {
   if (!allOnRecord(turn) || !turn.some((e) => isRecordedChange(e) || !!seenChanges(e)?.length)) return undefined;
   const changed = changedFiles(turn).size;
   // What a recorded folder delete says it removed inside the folder (`2 direct entries, 3 paths in all`): the files in it were removed with it (round 12).
   const inside = new Set(turn.filter((e) => isRecordedChange(e) && e.op === "delete").flatMap((e) => [...e.content.matchAll(/(\d+)\s+(?:direct\s+)?(?:entries|paths|files)/gu)].flatMap((m) => [Number(m[1]), Number(m[1]) - 1])));
   for (const clause of answer.split(/[,，;；。]|(?<=\.)\s+|\n/u)) {
-    const counts = unitCounts(clause).filter((c) => c.unit === "file").map((c) => countValue(c.text));
+    // A count a file's content gives ("MANIFEST.txt now lists the three files", "里面列了 3 个文件") is what it holds, not what changed (round 30).
+    const held = (text: string) => HOLDS_COUNT.test(clause.slice(0, Math.max(0, clause.indexOf(text))));
+    const counts = unitCounts(clause).filter((c) => c.unit === "file" && !held(c.text)).map((c) => countValue(c.text));
     if (!counts.length || counts.includes(changed) || counts.some((n) => inside.has(n)) || !reportsNewState(clause)) continue;
     return `the answer says ${counts[0]} files changed ("${clause.trim()}"), but this turn changed ${changed}`;
   }

@@ -63,7 +63,9 @@ export function searchesFor(query: string, term: string): boolean {
  */
 export function offTermSearch(turn: Evidence[], request: string): { e: Evidence; query: string; term: string } | undefined {
   const absences = turn.filter((e) => e.kind === "absence" && !e.missing);
-  const terms = askedTerms(request, absences.flatMap((e) => (e.source.path ?? "").split("/")));
+  // A file named as where something is ("It's in package.json") is a place, not a term to search for (round 30).
+  const places = [...request.matchAll(/\bin\s+[`'"]?([\w.\/-]+\.\w+)/giu)].map((m) => m[1]!);
+  const terms = askedTerms(request, [...absences.flatMap((e) => (e.source.path ?? "").split("/")), ...places]);
   if (!terms.length || !absences.length) return undefined;
   const queries = absences.map((e) => ({ e, query: queryOf(e) }));
   if (queries.some((q) => q.query === undefined || terms.some((t) => searchesFor(q.query!, t)))) return undefined;

@@ -40,8 +40,22 @@ function rejectedQuote(c: Clause): boolean {
   return at >= 0 && to >= 0 && /^\s*[`'"”’]?\s*[,，]?\s*(?:not|instead\s+of|rather\s+than|而不是|不是)\s*[`'"“‘]?\s*$/iu.test(c.text.slice(at + wanted.length, to));
 }
 
+/** The one quote written right after the `i`th of several new paths, before the next ("a.md ('# A') and b.md ('# B')"): that path's content (round 30). */
+export function ownQuote(c: Clause, made: PathMention[], i: number): string[] | undefined {
+  if (made.length < 2) return undefined;
+  const at = (p: PathMention) => c.text.indexOf(p.written ?? p.path);
+  const from = at(made[i]!) + (made[i]!.written ?? made[i]!.path).length;
+  const to = i + 1 < made.length ? at(made[i + 1]!) : c.text.length;
+  const own = c.content.filter((q) => { const k = c.text.indexOf(q, from); return k >= from && k < to; });
+  return at(made[i]!) >= 0 && own.length === 1 ? own : undefined;
+}
+
 export function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   let c = clause;
+  // Several new files, each with its own quote after it ("a.md with '# A' and b.md with '# B'"): each is made holding its own (round 30).
+  const news = c.paths.filter((p) => p.kind === "new" && !p.pattern && !p.folder && !p.place);
+  if (c.op === "write" && !c.additive && news.length >= 2 && news.length === c.content.length && news.every((_, i) => ownQuote(c, news, i)))
+    return [...news.flatMap((p, i) => changeGoals({ ...c, paths: [p], content: ownQuote(c, news, i)! }, ws)), ...existing(c.paths).map((p): Draft => ({ intent: "read", target: p.path }))];
   // The requested state a quote gives: the last quote is what the target must hold ("replace "a" with "b"").
   // An unquoted value an edit sets something to is the requested state too ("bump the version to 2.1.0").
   // A repair's lone quote is the fault ("fix the typo 'recieve'"): the target must no longer hold it.

@@ -160,6 +160,7 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
     const changed = lastEffect ? (changedBy(lastEffect) ?? []) : [];
     const valueSeen = (s: Seen) => !goal.expects || !/\d/.test(goal.expects) || changed.some((p) => holds(s, p, goal.expects!) === true);
     shown = lastEffect ? latest(observed, (s) => (seesWhatChanged(s, lastEffect) && valueSeen(s) ? true : null)) : {};
+    if (!shown.yes && !shown.no && lastEffect && goal.op === "edit" && goal.expects === undefined && goal.expectsGone === undefined) shown = { yes: greenRerun(turn, lastEffect, observed) };
     // Files deleted or made another kind by a pattern: a later observation still printing a match in its scope shows one left.
     const left = goal.pattern ? observed.find((s) => s.e !== lastEffect && (printsMatch(s.e, goal.pattern!) || (countedMatches(s.e, goal.pattern!) ?? 0) > 0)) : undefined;
     return left ? { lastEffect, contradictedBy: left.e } : { lastEffect, shownBy: shown.yes };
@@ -198,11 +199,16 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
   if (!shown.yes && !shown.no && t && lastEffect && goal.guessed && goal.expects === undefined && goal.expectsGone === undefined && removed(lastEffect)) shown = latest(observed, (s) => negate(presence(s, t)));
   // Undecided by what was seen of the target: the run the request named to confirm its changes, succeeding after them, observes them;
   // so does a passing test run over an edited code file when no text was asked of it (round 26: "fix add() so the tests pass").
-  if (!shown.yes && !shown.no && lastEffect) shown = { yes: confirmingRun(frame.goals ?? [], observed) ?? testedEdit(goal, observed) };
+  if (!shown.yes && !shown.no && lastEffect) shown = { yes: confirmingRun(frame.goals ?? [], observed) ?? testedEdit(goal, observed) ?? (goal.op === "edit" && goal.expects === undefined && goal.expectsGone === undefined ? greenRerun(turn, lastEffect, observed) : undefined) };
   return { lastEffect, shownBy: shown.yes, contradictedBy: shown.no };
 }
 
 /** The successful run, among observations after a change, of the file the request runs to confirm its changes. */
+/** A command that failed before the last effect and, run again after it, exits 0 ("fix until green"): it observes the fix (round 30). */
+function greenRerun(turn: Evidence[], lastEffect: Evidence, observed: Seen[]): Evidence | undefined {
+  const failed = new Set(turn.filter((e) => real(e) && isExit(e) && exitCode(e) !== 0 && evidenceNumber(e) < evidenceNumber(lastEffect)).map(commandLine));
+  return observed.map((s) => s.e).filter((e) => e !== lastEffect && real(e) && isExit(e) && exitCode(e) === 0 && failed.has(commandLine(e))).at(-1);
+}
 function confirmingRun(goals: Goal[], observed: Seen[]): Evidence | undefined {
   const checks = goals.filter((g) => g.intent === "run" && g.confirms && g.target).map((g) => g.target!);
   return observed.map((s) => s.e).filter((e) => real(e) && isExit(e) && exitCode(e) === 0 && checks.some((t) => commandLine(e).includes(t))).at(-1);

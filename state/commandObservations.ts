@@ -218,6 +218,8 @@ export const isCode = (path: string): boolean => CODE.test(path);
 
 const MISSING = /no such file or directory|cannot access|cannot open|not found/i;
 const GREPS = new Set(["grep", "egrep", "fgrep", "rg"]);
+/** Programs whose status 1 says the files differ, not that reading failed. */
+const COMPARERS = new Set(["diff", "cmp"]);
 /** Programs that print from the files they name (their lines, a count, a digest). */
 const CONTENT = new Set("cat head tail grep egrep fgrep rg sed awk nl wc jq diff cmp od xxd hexdump sort uniq cut md5sum sha1sum sha256sum less more column".split(" "));
 /** Programs that only succeed on a path that exists. */
@@ -373,13 +375,15 @@ function stepShowsPath(reader: Reader, path: string): boolean | null {
     if (none && status !== 1 && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path))))) return false;
     return status === 0 && whole && !filtered && depth <= maxDepth && (!args.includes("-name") || (name !== undefined && globMatches(name, baseOf(path)))) ? false : null;
   }
+  // `git ls-files` prints tracked paths: one printed is there (one not printed may be there untracked; round 30).
+  if (program === "git" && gitSubcommand(step.argv.slice(1)) === "ls-files" && status === 0) return r.output.split("\n").some((l) => !!l.trim() && resolveOperand(r.cwd, l.trim()) === path) || null;
   if (program === "git" && step.argv[1] === "status" && status === 0 && step.argv.slice(2).some((a) => /^(?:-s|--short|--porcelain(?:=v1)?)$/.test(a))) return gitStatusShows(r.output, r.cwd, path);
   const code = inlineCode(step);
   if (code !== undefined) return mentions(code, path) && status === 0 ? true : null;
   if (!NEEDS_PATH.has(program) && !listsArchive(step)) return null;
   // A file read inside a folder shows the folder there (`cat scripts/backup.sh` after `mkdir scripts`).
   if (!ops.includes(path)) return status === 0 && ops.some((o) => o !== path && within(o, path)) ? true : null;
-  if (status === 0 || (status === 1 && (GREPS.has(program) || program === "diff" || program === "cmp"))) return true;
+  if (status === 0 || (status === 1 && (GREPS.has(program) || COMPARERS.has(program)))) return true;
   return reportsMissing(r, path) ? false : null;
 }
 
@@ -424,12 +428,15 @@ function stepReads(reader: Reader, path: string): boolean {
   if (isEffectStep(step)) return showsWhatItWrote(r.steps, r.steps.indexOf(step)) && status !== 1 && writesPath(reader, path);
   const code = inlineCode(step);
   // A grep that found nothing (status 1) still read the file.
-  const ok = status !== null ? status === 0 || (status === 1 && GREPS.has(programOf(step))) : !reportsMissing(r, path);
+  // Nor did a diff that found differences (status 1) fail to read.
+  const ok = status !== null ? status === 0 || (status === 1 && (GREPS.has(programOf(step)) || COMPARERS.has(programOf(step)))) : !reportsMissing(r, path);
   // Inline Python importing a module (`from geometry.area import circle`) reads its file.
   if (code !== undefined) return ok && (mentions(code, path) || (path.endsWith(".py") && new RegExp(`\\b(?:from|import)\\s+${path.slice(0, -3).replace(/\//g, "\\.")}\\b`).test(code)));
   // A recursive grep over a folder holding `path` read it where it printed a line of it (round 28).
   const throughFolder = GREPS.has(programOf(step)) && isRecursiveGrep(step) && grepParts(step).files.some((f) => within(path, resolveOperand(r.cwd, f))) && linesOf(r.output, r.cwd, path, step) !== "";
-  return ok && (((CONTENT.has(programOf(step)) || listsArchive(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path)) || throughFolder);
+  // `head`/`tail` over a glob the shell expanded read each file they printed a header for (round 30).
+  const headed = HEADS.has(programOf(step)) && headedSection(r.output, r.cwd, path) !== undefined;
+  return ok && (((CONTENT.has(programOf(step)) || listsArchive(step)) && [...stepOperands(step), ...step.reads].some((o) => resolveOperand(r.cwd, o) === path)) || throughFolder || headed);
 }
 
 /** Whether a step that reads back what it wrote wrote `path`: one its inline code names. */
@@ -480,8 +487,18 @@ export function countedMatches(e: Evidence, pattern: string): number | undefined
 /** Whether a command showed `path`'s lines after step `from` (a reader printed from it). */
 export const commandReads = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((x) => stepReads(x, path));
 
+/** `head`/`tail` over several files (a glob the shell expanded) print each after a `==> path <==` header: the lines under `path`'s, or undefined. */
+function headedSection(output: string, cwd: string, path: string): string | undefined {
+  const parts = output.split(/^==> (.+) <==$/m);
+  for (let i = 1; i < parts.length; i += 2) if (resolveOperand(cwd, parts[i]!) === path) return parts[i + 1]!.replace(/^\n/, "");
+  return undefined;
+}
+const HEADS = new Set(["head", "tail"]);
+
 /** A grep over several files prints each line after its file's name (`a.env:1:TOKEN=x`): only `path`'s lines are its text. */
 function linesOf(output: string, cwd: string, path: string, step: Step): string {
+  const headed = HEADS.has(programOf(step)) ? headedSection(output, cwd, path) : undefined;
+  if (headed !== undefined) return headed;
   if (!GREPS.has(programOf(step)) || (grepParts(step).files.length < 2 && !step.argv.some((a) => /^-[A-Za-z]*[Hr]/.test(a)))) return output;
   return output.split("\n").filter((l) => l.includes(":") && resolveOperand(cwd, l.slice(0, l.indexOf(":"))) === path).join("\n");
 }

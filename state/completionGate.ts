@@ -7,7 +7,7 @@
  * its own evidence: an earlier turn's evidence covers a new goal only when it is a read of the
  * same file with no change to it since. Simulated evidence never covers anything.
  */
-import { commandLine } from "./commandObservations.js";
+import { commandLine, commandReads } from "./commandObservations.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffect, listingComplete, real, seen, succeeded, within } from "./observedState.js";
 import { CHECKS, commandSteps, grepParts, isEffectStep, programOf, readsGit, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
@@ -93,6 +93,9 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       return one(now ?? (goal.domain ? undefined : unchangedReads(evidence, frame).at(-1)));
     }
     case "compare": {
+      // One command that read every file compared them (`diff a b`, `cmp`, `cat a b`; round 30).
+      const together = goal.targets?.length ? turn.filter((e) => isExit(e) && goal.targets!.every((p) => commandReads(e, p))).at(-1) : undefined;
+      if (together) return [together];
       if (goal.targets?.length) {
         const each = goal.targets.map((p) => fromFile(p, frame, evidence, ["content", "passage", "listing"]));
         return each.every(Boolean) ? (each as Evidence[]) : [];
@@ -109,6 +112,9 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
     case "verify":
       return one(changeState(goal, frame, evidence).shownBy);
     case "run": {
+      // A repository action is made by a git command that changes the repository, not one that reads it (round 30).
+      // Its exit code, failed or not, is the outcome the answer must report (answerClaims.ts: a failed run claimed a success is refused).
+      if (goal.domain === "code") return one(turn.filter((e) => real(e) && isExit(e) && commandSteps(commandLine(e)).steps.some((s) => programOf(s) === "git" && !readsGit(s))).at(-1));
       const pattern = SUBJECT_COMMANDS[goal.subject ?? ""];
       // A run naming nothing beside a change ("fix the import and run the smoke test") is not the command that made the change.
       const asked = !pattern && !t && frame.goals.some((g) => g.intent === "change");
@@ -206,6 +212,7 @@ export function coverageHint(g: Goal): string {
     case "verify":
       return observationHint(g);
     case "run":
+      if (g.domain === "code") return "a git command that makes that change to the repository (run_command git …), with its exit code";
       return `a command result with its exit code (run_command${g.subject ? `, ${{ test: "running the tests", build: "running the build", lint: "running the linter", service: "restarting the service" }[g.subject]}` : ""}; simulated runners do not count)`;
     case "send":
       return `${g.target ? `a read of ${g.target}, then ` : ""}a receipt from a real ${g.domain ?? "messaging"} tool that sent it (simulated tools do not count)`;

@@ -6,12 +6,14 @@
  */
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
 import { settingOf } from "../language/requestedState.js";
-import { CONFIRMS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE } from "../language/clauseWords.js";
+import { CONFIRMS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, asksRepoAction } from "../language/clauseWords.js";
 import { lookupWord } from "../language/requestLexicon.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import type { Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 import { acrossClauses } from "./acrossClauses.js";
-import { changeGoals, existing, renamesTo, type Draft } from "./changeGoals.js";
+import { keepsTheRest, keptMention } from "../language/keptPaths.js";
+import { baseOf, dirOf, within } from "./workspacePaths.js";
+import { changeGoals, existing, ownQuote, renamesTo, type Draft } from "./changeGoals.js";
 
 /** Longest request the frame builder reads; longer text belongs in a file the request names. */
 export const MAX_REQUEST_CHARS = 10_000;
@@ -41,7 +43,7 @@ export function describeGoal(g: Draft): string {
       if (g.op === "move") return g.to || t ? `check ${g.to ?? t} is in place` : "check what was moved is in place";
       return t ? `read back ${t}` : "read back what was changed";
     case "run":
-      return RUN_WORDS[g.subject ?? ""] ?? (t ? `run ${t}` : "run the command");
+      return RUN_WORDS[g.subject ?? ""] ?? (t ? `run ${t}` : g.domain === "code" ? "make the change to the git repository" : "run the command");
     case "send":
       if (g.target) return `send the ${g.domain === "mail" ? "mail" : "message"} from what ${g.target} says and get its receipt`;
       if (g.domain === "device") return "send it to the device and get its receipt";
@@ -109,6 +111,8 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
       return [{ intent: "send", domain: c.domain, ...(source.length === 1 && c.domain !== "device" ? { target: source[0]!.path } : {}) }];
     }
     case "change":
+      // A change naming no file that a git command makes ("commit the rename"): a run of git (round 30).
+      if (c.domain === "code" && !c.paths.length && asksRepoAction(c.text)) return [{ intent: "run", domain: "code" }];
       return changeGoals(c, ws);
   }
 }
@@ -142,7 +146,8 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     else if (prev && c.paths.length && !c.keeps) out.push({ ...prev, text: c.text, paths: c.paths, together: c.together });
   }
   // A clause that repeats the previous intent with no operand of its own adds nothing ("修改 a.ts，把 x 改成 7").
-  const repeats = (c: Clause, prev: Clause | undefined) => !!prev && c.paths.length === 0 && c.intent === prev.intent && c.op === prev.op;
+  // One naming another domain is another request ("发邮件给 bob，同时发到 Teams 群里": a message in each; round 30).
+  const repeats = (c: Clause, prev: Clause | undefined) => !!prev && c.paths.length === 0 && c.intent === prev.intent && c.op === prev.op && (!c.domain || c.domain === prev.domain);
   // Being told something right after a command, with no operand of its own, asks for that command's outcome.
   // So does "tell me whether it builds": the code domain its word of building gives is the run's own.
   const reportsRun = (c: Clause, prev: Clause | undefined) => prev?.intent === "run" && c.intent === "question" && !!c.asksBack && c.paths.length === 0 && (!c.domain || (c.domain === "code" && RUN_OUTCOME.test(c.text)));
@@ -199,7 +204,7 @@ function guessedGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
     if (head.observes || !paths.length) return existing(paths).map((p): Draft => ({ intent: "read", target: p.path }));
     // Each path not yet in the workspace is something the verb makes ("split a.csv into b.csv and c.csv"); the rest are its sources.
     const made = paths.filter((p) => p.kind === "new" && !p.pattern);
-    if (made.length) return [...made.flatMap((p) => changeGoals({ ...c, intent: "change", op: "write", paths: [p] }, ws)), ...existing(paths).map((p): Draft => ({ intent: "read", target: p.path }))];
+    if (made.length) return [...made.flatMap((p, i) => changeGoals({ ...c, intent: "change", op: "write", paths: [p], content: ownQuote(c, made, i) ?? c.content }, ws)), ...existing(paths).map((p): Draft => ({ intent: "read", target: p.path }))];
     return changeGoals({ ...c, intent: "change", op: "edit", paths }, ws);
   }
   return [];
@@ -215,7 +220,10 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   if (request.length > MAX_REQUEST_CHARS) {
     return { ok: false, message: `the request is ${request.length} characters long; the limit is ${MAX_REQUEST_CHARS} (put long text in a file and name the file)` };
   }
-  const parsed = parseRequest(request, ws);
+  const read = parseRequest(request, ws);
+  // Paths the request asks to leave as they are are no operands of its goals; a change to one is refused (round 30).
+  const { kept, notKept } = keptPaths(read, request, ws);
+  const parsed = kept.length ? { ...read, paths: read.paths.filter(notKept), clauses: read.clauses.map((c) => ({ ...c, paths: c.paths.filter(notKept), ...(c.together ? { together: c.together.filter((t) => c.paths.some((p) => p.path === t && notKept(p))) } : {}) })) } : read;
   if (parsed.wordless) return { ok: false, message: "the request has no words, only punctuation or symbols" };
   const named = new Set(parsed.paths.map((p) => p.path));
   if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
@@ -224,7 +232,9 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   // A clause opening with a path ("bin/ and etc/") continues a list: its first word is no verb.
   const headed = parsed.clauses.filter((c) => !c.intent && c.paths.length && !c.paths.some((p) => c.text.startsWith(p.written ?? p.path)) && unknownHeadVerb(c.text));
   const rest = { ...parsed, clauses: parsed.clauses.filter((c) => !headed.includes(c)) };
-  const asked = parsed.social ? [] : effectiveClauses(rest).flatMap((c) => clauseGoals(c, ws));
+  // A clause the lexicon reads no intent in may still ask for a repository action ("git init and commit everything").
+  const repo = parsed.clauses.some((c) => !c.intent && c.domain === "code" && !c.paths.length && asksRepoAction(c.text)) ? [{ intent: "run", domain: "code" } as Draft] : [];
+  const asked = parsed.social ? [] : [...effectiveClauses(rest).flatMap((c) => clauseGoals(c, ws)), ...repo];
   // Beside a clause that makes a new file ("把 menu.md 翻成中文，另存为 menu.zh.md"), the headed clause's files are its sources.
   const makes = asked.some((d) => d.intent === "change" && d.op === "write" && !!d.target && !ws.files.has(d.target) && !ws.dirs.has(d.target));
   // With no other goal, the whole request is read by its verb as before (its new paths made from the rest).
@@ -236,7 +246,7 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
     drafts = [{ intent: "question" }];
     notes.push("the request's language is not covered by the request lexicon (English and Chinese); the goal is to answer it from the workspace");
   }
-  const frame: TaskFrame = { goals: numbered(dedupe(drafts)), content: parsed.content, notes };
+  const frame: TaskFrame = { goals: numbered(dedupe(drafts)), content: parsed.content, notes, ...(kept.length ? { kept } : {}) };
   // A name mixing alphabets in one word (a Cyrillic "о" inside "config.json") names no file here and may be meant as one that does.
   const mixed = parsed.paths.find((p) => p.kind === "new" && mixedScripts(p.written ?? p.path));
   if (mixed) {
@@ -251,6 +261,22 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
     return { ok: true, frame, question: `The workspace has more than one file with that name: ${which}. Which one do you mean?` };
   }
   return { ok: true, frame };
+}
+
+/** The workspace paths a request asks to leave as they are, and a test for the mentions that are not such (language/keptPaths.ts). */
+function keptPaths(parsed: ParsedRequest, request: string, ws: WorkspaceIndex): { kept: string[]; notKept: (p: PathMention) => boolean } {
+  const marked = new Set(parsed.paths.filter((p) => p.kind !== "new" && keptMention(request, p.at, p.written ?? p.path)).map((p) => `${p.path}@${p.at}`));
+  const kept = new Set([...marked].map((k) => k.slice(0, k.lastIndexOf("@"))));
+  // "Remove only the .bak files in backups/, keep the rest": the folder's other files stay.
+  parsed.clauses.forEach((c, i) => {
+    if (!keepsTheRest(c.text)) return;
+    const removal = parsed.clauses.slice(0, i + 1).reverse().find((d) => d.intent === "change" && d.op === "delete" && d.paths.some((p) => p.pattern));
+    const pattern = removal?.paths.find((p) => p.pattern);
+    if (!pattern || dirOf(pattern.path) === ".") return;
+    const end = baseOf(pattern.path).replace(/^\*/, "").toLowerCase();
+    for (const f of ws.files) if (within(f, dirOf(pattern.path)) && !f.toLowerCase().endsWith(end)) kept.add(f);
+  });
+  return { kept: [...kept], notKept: (p) => !marked.has(`${p.path}@${p.at}`) };
 }
 
 const ALPHABETS = ["Latin", "Cyrillic", "Greek", "Armenian", "Georgian"] as const;
@@ -388,7 +414,7 @@ type V1Goal = { id: string; kind: string; description: string; target?: string; 
  * change, verify_change, answer) is migrated. Never throws; an unreadable frame is empty.
  */
 export function readTaskFrame(raw: unknown): TaskFrame {
-  const frame = (raw ?? {}) as { goals?: Array<Goal | V1Goal>; content?: string[]; notes?: string[]; since?: number; refusal?: TaskFrame["refusal"] };
+  const frame = (raw ?? {}) as { goals?: Array<Goal | V1Goal>; content?: string[]; notes?: string[]; kept?: string[]; since?: number; refusal?: TaskFrame["refusal"] };
   const goals = (frame.goals ?? []).flatMap((g): Goal[] => {
     if ("intent" in g) return [{ ...g, coveredBy: g.coveredBy ?? [], origin: g.origin ?? "request" }];
     const status: Goal["status"] = g.status === "declined" ? "declined" : g.status === "covered" ? "covered" : "open";
@@ -406,5 +432,5 @@ export function readTaskFrame(raw: unknown): TaskFrame {
         return [];
     }
   });
-  return { goals, content: frame.content ?? [], notes: frame.notes ?? [], ...(frame.since !== undefined ? { since: frame.since } : {}), ...(frame.refusal ? { refusal: frame.refusal } : {}) };
+  return { goals, content: frame.content ?? [], notes: frame.notes ?? [], ...(frame.kept?.length ? { kept: frame.kept } : {}), ...(frame.since !== undefined ? { since: frame.since } : {}), ...(frame.refusal ? { refusal: frame.refusal } : {}) };
 }

@@ -351,6 +351,8 @@ export const TaskFrame = z.object({
   notes: z.array(z.string()).default([]),
   /** Evidence count when this turn began: earlier evidence is from earlier turns (absent = 0). */
   since: z.number().int().optional(),
+  /** Workspace paths the request asks to leave as they are ("don't touch tests/"): a change to one is refused. */
+  kept: z.array(z.string()).optional(),
   /** The gate's one refusal in this turn: the evidence count then, the refused answer, what was missing. */
   refusal: z.object({ at: z.number().int(), claim: z.string(), missing: z.string() }).optional(),
 });
