@@ -104,3 +104,20 @@ export function asksRepoAction(text: string): boolean {
   const m = REPO_ACTION.exec(text);
   return !!m && !NOT_BEFORE.test(text.slice(Math.max(0, m.index - 24), m.index));
 }
+
+/** A clause saying a thing is not there yet ("email 目录还没有", "the logs folder doesn't exist yet"). */
+const STATES_ABSENT = /^[\p{L}\p{N}_.\/-]+(?:\s+[\p{L}\p{N}_.\/-]+)?\s*(?:目录|文件夹|文件)?\s*(?:现在)?(?:还|也|都)?(?:没有|不存在|没建|没创建)(?:呢)?\s*[。.!！]?$|^(?:the\s+)?[\w.\/-]+\s+(?:folder|directory|dir|file\s+)?\s*(?:doesn't|does\s+not|isn't\s+there)(?:\s+exist)?(?:\s+yet)?\s*[.!]?$/iu;
+/** A clause reporting a failure ("test_calc.py 里 test_mean 挂了"): what to do comes in the next clause. */
+const STATES_FAILURE = /^[^，,。；;]{1,60}?(?:挂了|失败了|报错了|跑不过了?|没通过|不通过)\s*[，,。.!！]?$/u;
+/** What the user will do with the answer, after the request ("I want to compare it with …", "我要核对"). */
+const USERS_OWN = /^(?:I\s+(?:want|need|have)\s+to|I['’]d\s+like\s+to|I['’]ll|我要|我想|我得|我再)\s*(?:compare|check|verify|核对|对比|比对|比较|检查|对一下)/iu;
+/** Where the thing asked about is ("It's in package.json but I suspect it's unused"; round 30). */
+const STATES_WHERE = /^(?:it|this|that|they)(?:['’]s|\s+is|\s+are|['’]re)\s+(?:only\s+|also\s+|still\s+|already\s+)?(?:(?:listed|declared|defined|mentioned|set|configured)\s+)?in\s+/iu;
+
+/**
+ * Whether a clause only states a fact and asks for nothing: a thing not there yet, a failure seen,
+ * and, after the first clause, what the user will do with the answer, or where the thing is when an
+ * earlier clause named its own scope (without one, "it's in vite.config.ts" says where to look).
+ */
+export const statesFact = (text: string, later: boolean, scoped: boolean): boolean =>
+  STATES_ABSENT.test(text) || STATES_FAILURE.test(text) || (later && (USERS_OWN.test(text) || (scoped && STATES_WHERE.test(text))));

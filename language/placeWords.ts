@@ -27,3 +27,8 @@ export const PART_OF_FILE = /^\s*(?:的\s*(?!.*(?:名|文件|目录|文件夹))\
 
 /** A bare name looked in, in Chinese ("查一下 src", "看看 lib"): an existing folder of that name is the place looked in. */
 export const LOOKED_IN = /(?:查|看|搜|找|翻)(?:一下|一遍|下|了|看)?\s*([A-Za-z][\w.-]*)(?![\w./-])/gu;
+
+/** Things a place holds, named before it ("the files under", "everything in", "the list of files in"). */
+export const THINGS_BEFORE = /\b(?:files?|everything|contents?|entries|names|scripts|images|sources|lines|list(?:ing)?|all)\s+(?:under|in|inside|within|from|of)\s+(?:the\s+)?$/iu;
+/** A destination word right before a file name ("into MANIFEST.txt", "写到 a.txt", "保存为 b.csv"). */
+export const DESTINATION_BEFORE = /(?:\b(?:into|to|as)|[到成为])\s*[`'"“‘]?$/iu;

@@ -16,14 +16,14 @@ import { EXISTING_FOLDER_NOUNS, clauseAround, listedFolderNames, namedNewFiles, 
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { contentClauses } from "./saidContent.js";
-import { INSTRUMENT_BEFORE } from "./clauseWords.js";
+import { INSTRUMENT_BEFORE, statesFact } from "./clauseWords.js";
 import { blank, splitQuoted, unquotedNewName } from "./quotedSpans.js";
 import { filesByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
 import { CALLED_FOLDER_AFTER, CALLED_FOLDER_BEFORE, DIR_TOKEN, DOT_FOLDER, NESTED_NAMES, UNDER_DIR } from "./pathShapes.js";
-import { ANAPHORIC_PLACE, FROM_FILE, IMPERATIVE_RUN, INTO_FOLDER, LOOKED_IN, PART_OF_FILE, PLACE_WORD, TOWARD_FILE } from "./placeWords.js";
+import { ANAPHORIC_PLACE, FROM_FILE, IMPERATIVE_RUN, INTO_FOLDER, LOOKED_IN, PART_OF_FILE, PLACE_WORD, TOWARD_FILE, THINGS_BEFORE, DESTINATION_BEFORE } from "./placeWords.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { DESCRIBES, EMPTY_WORDS, deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
 
@@ -265,11 +265,6 @@ function isPlace(text: string, at: number, end: number): boolean {
   return tagsAfter[0]?.tag === "f";
 }
 
-/** Things a place holds, named before it ("the files under", "everything in", "the list of files in"). */
-const THINGS_BEFORE = /\b(?:files?|everything|contents?|entries|names|scripts|images|sources|lines|list(?:ing)?|all)\s+(?:under|in|inside|within|from|of)\s+(?:the\s+)?$/iu;
-/** A destination word right before a file name ("into MANIFEST.txt", "写到 a.txt", "保存为 b.csv"). */
-const DESTINATION_BEFORE = /(?:\b(?:into|to|as)|[到成为])\s*[`'"“‘]?$/iu;
-
 /**
  * A folder and a file name named together form one path: "in the notes folder, create a.txt"
  * and "在 notes 文件夹里创建 a.txt" name notes/a.txt. Only a folder the request puts something in
@@ -430,11 +425,6 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
   return sorted.slice(1).map((end, i) => [sorted[i]!, end] as [number, number]).filter(([s, e]) => text.slice(s, e).trim());
 }
 
-const STATES_ABSENT = /^[\p{L}\p{N}_.\/-]+(?:\s+[\p{L}\p{N}_.\/-]+)?\s*(?:目录|文件夹|文件)?\s*(?:现在)?(?:还|也|都)?(?:没有|不存在|没建|没创建)(?:呢)?\s*[。.!！]?$|^(?:the\s+)?[\w.\/-]+\s+(?:folder|directory|dir|file\s+)?\s*(?:doesn't|does\s+not|isn't\s+there)(?:\s+exist)?(?:\s+yet)?\s*[.!]?$/iu;
-const STATES_FAILURE = /^[^，,。；;]{1,60}?(?:挂了|失败了|报错了|跑不过了?|没通过|不通过)\s*[，,。.!！]?$/u;
-const USERS_OWN = /^(?:I\s+(?:want|need|have)\s+to|I['’]d\s+like\s+to|I['’]ll|我要|我想|我得|我再)\s*(?:compare|check|verify|核对|对比|比对|比较|检查|对一下)/iu;
-/** A later sentence saying where the thing asked about is ("It's in package.json but I suspect it's unused"): the user's context, not a read asked for (round 30). */
-const STATES_WHERE = /^(?:it|this|that|they)(?:['’]s|\s+is|\s+are|['’]re)\s+(?:only\s+|also\s+|still\s+|already\s+)?(?:(?:listed|declared|defined|mentioned|set|configured)\s+)?in\s+/iu;
 const COMMITS = /\bcommit|提交/iu;
 const MESSAGE_BEFORE = /(?:提交信息|提交说明|提交备注|message|msg|-m)\s*(?:写|是|为|用|叫)?\s*[:：]?\s*$/iu;
 const MAKES_PASS = /^\s*(?:please\s+)?(?:make|get)\s+`[^`]+`\s+(?:to\s+)?(?:pass|succeed|work|go\s+green)\b/iu;
@@ -572,13 +562,9 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     const shaped = valueOf(noUrls.slice(start, end));
     const newValue = shaped !== undefined && paths.some((p) => p.kind === "new" && !p.folder && p.at >= start && p.at < end && shaped.startsWith(p.written ?? p.path)) ? shaped : undefined;
     const value = newValue ?? valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
-    // A clause that only states a thing is not there yet ("email 目录还没有", "the logs folder doesn't exist yet") asks for nothing.
-    // So does one reporting a failure ("test_calc.py 里 test_mean 挂了"): what to do comes in the next clause.
-    // And so does what the user will do with the answer, after the request ("I want to compare it with …", "我要核对").
+    // A clause stating a fact asks for nothing (clauseWords.ts `statesFact`).
     const own = request.slice(start, end).trim();
-    // Where the thing is, after a question that names its own scope ("Is lodash imported in src/? It's in package.json …"); without one, it says where to look.
-    const scoped = paths.some((p) => p.at < start);
-    if (STATES_ABSENT.test(own) || STATES_FAILURE.test(own) || (i > 0 && (USERS_OWN.test(own) || (scoped && STATES_WHERE.test(own))))) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [], fact: true };
+    if (statesFact(own, i > 0, paths.some((p) => p.at < start))) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [], fact: true };
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),
