@@ -64,6 +64,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout28": "tuning set 28 (twenty-eighth held-out set, measured once blind, since tuned on)",
   "tuning-heldout29": "tuning set 29 (twenty-ninth held-out set, measured once blind, since tuned on)",
   "tuning-heldout30": "tuning set 30 (thirtieth held-out set, measured once blind, since tuned on)",
+  heldout31: "held-out set 31 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
