@@ -522,3 +522,5 @@ const NOTHING_CHANGED =
   /\b(?:nothing\s+(?:was\s+|has\s+been\s+)?(?:changed|deleted|removed|edited|modified|touched|renamed|moved|to\s+(?:change|delete|remove|do))|(?:changed|deleted|removed|edited|modified|touched)\s+nothing|(?:didn't|did\s+not|haven't|have\s+not|hasn't|has\s+not)\s+(?:\w+\s+){0,2}(?:change|delete|remove|edit|modify|touch|rename|move)|left\s+(?:it|them|the\s+file|\S+\.\w+)\s+(?:in\s+place|alone|as\s+(?:it\s+)?(?:is|was)|unchanged|untouched)|no\s+(?:changes?|edits?)\s+(?:were\s+|was\s+)?(?:made|needed|necessary))|没有?(?:删|改|动|修改|删除|移动|重命名)|未(?:做|作)?(?:修改|删除|改动)|(?:不需要|无需|不用)(?:修改|删除|改动|改|删|动)|保持不变|原样未动/iu;
 export const saysNothingChanged = (answer: string): boolean => NOTHING_CHANGED.test(answer);
 
+/** A request that makes its change depend on a condition ("if it's not there yet", "如果还没有 … 就", "unless"). */
+export const statesCondition = (request: string): boolean => /\b(?:if|unless|only\s+when|in\s+case)\b|如果|假如|要是|若|的话|除非/iu.test(request);

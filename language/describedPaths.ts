@@ -93,7 +93,8 @@ export function kindChange(paths: PathMention[], text: string): { paths: PathMen
 /** A quantifier before a name ("all the", "every", "所有的") or the plural "files" after it. */
 const QUANTIFIED = /(?:\b(?:all|every|each|any)\s+(?:(?:the|of the)\s+)?|(?:所有|全部|每个|每一个)的?\s*)$/iu;
 // So is a Chinese quantifier after it (".txt 全部改成 .md", ".log 文件都删掉").
-const PLURAL_FILES = /^\s*files\b|^\s*(?:文件)?\s*(?:全部|全都|都|统统)/iu;
+// An ending named as such, with a quantifier, is a kind too (".markdown 后缀都改成 .md"; round 31).
+const PLURAL_FILES = /^\s*files\b|^\s*(?:文件|后缀名?|扩展名)?\s*(?:全部|全都|都|统统)/iu;
 /** Names described by their ending ("the files that end in .old", "以 .old 结尾的"): a kind of file. */
 const ENDING_IN = /\b(?:end(?:s|ing)?|ended)\s+(?:in|with)\s*$/iu;
 

@@ -20,3 +20,9 @@ export function keptMention(text: string, at: number, written: string): boolean 
 /** "keep the rest", "leave everything else", "其余的保留": what a removal's pattern does not match stays. */
 const REST_KEPT = /\b(?:keep|leave)\s+(?:the\s+rest|everything\s+else|all\s+(?:the\s+)?others?|the\s+others?)\b|(?:其余|其他|别的|剩下)(?:的)?(?:文件)?\s{0,2}(?:都|全)?(?:保留|留着|不要动|别动|不动)/iu;
 export const keepsTheRest = (text: string): boolean => REST_KEPT.test(text);
+
+/** "the lockfile", "lock file", "锁文件": whichever dependency lock files the workspace holds. */
+export const isLockfileWord = (word: string): boolean => /^(?:lock-?files?|锁文件)$/iu.test(word);
+const LOCKFILES = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock)$/u;
+export const isLockfile = (path: string): boolean => LOCKFILES.test(path);
+

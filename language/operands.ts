@@ -47,10 +47,11 @@ export const withoutAddresses = (text: string): string => text.replace(URL, (m) 
 /**
  * A path-shaped token: optional directories, then a name with an extension that starts with a
  * letter (so "v1.0.0" and "3.14" are not paths). Without a directory a one-character stem needs
- * an extension of two or more letters ("a.txt"), so "e.g" and "i.e" are not paths either.
+ * an extension of two or more letters ("a.txt"), so "e.g" and "i.e" are not paths either; nor is a
+ * call (`logger.info(`).
  */
 export const PATH_TOKEN =
-  /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-]|[\p{L}\p{N}_](?=\.[A-Za-z][A-Za-z0-9]{1,7}(?![\p{L}\p{N}_.\/-])))\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/-])(?!\.[\p{L}\p{N}])/gu;
+  /(?<![\p{L}\p{N}_.\/-])(?:\.{1,2}\/)?(?:(?:[\p{L}\p{N}_.-]+\/)+[\p{L}\p{N}_-](?:[\p{L}\p{N}_.-]*[\p{L}\p{N}_-])?|[\p{L}\p{N}_-][\p{L}\p{N}_.-]*[\p{L}\p{N}_-]|[\p{L}\p{N}_](?=\.[A-Za-z][A-Za-z0-9]{1,7}(?![\p{L}\p{N}_.\/-])))\.[A-Za-z][A-Za-z0-9]{0,7}(?![\p{L}\p{N}_\/(-])(?!\.[\p{L}\p{N}])/gu;
 /** A dotfile, alone or in a folder (`.gitignore`, `data/.gitkeep`, `.env.example`): a name PATH_TOKEN's stem rule leaves out. */
 export const DOTFILE = /(?<![\p{L}\p{N}_.\/-])(?:[\p{L}\p{N}_-][\p{L}\p{N}_.-]*\/)*\.[A-Za-z][A-Za-z0-9_-]*(?:\.[A-Za-z0-9]+)*(?![\p{L}\p{N}_.\/-])/gu;
 /** A dotfile Chinese text runs into on either side ("在.env里"); "报告.pdf" reads the same, so only a workspace file counts. */

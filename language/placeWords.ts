@@ -12,8 +12,8 @@ export const ANAPHORIC_PLACE = /\b(?:folder|directory|dir)\s+(?:(?:called|named)
 /** A bare name right after an English place preposition ("under test"). */
 export const PLACE_WORD = /\b(?:in|into|inside|under|within)\s+(?:the\s+)?([\p{L}\p{N}_.-]+)(?![\p{L}\p{N}_\/-])/giu;
 
-/** A request opening with what a command does, as a verb or after its runner ("Build with build.sh", "lint everything", "make build 一下"). */
-export const IMPERATIVE_RUN = /^\s*(?:please\s+)?(?:(?:make|npm(?:\s+run)?|yarn|pnpm|cargo|go|mvn|gradle)\s+)?(?:build|compile|lint|test)(?:\s+(?:the|it|this|that|with|using|via|everything|all|again|now|and|first)\b|\s*[.!,，]?\s*$|\s*(?:一下|下))/iu;
+/** A request opening with what a command does, as a verb or after its runner ("Build with build.sh", "lint everything", "make build 一下", "把文档站 build 一下", "编译一下"). */
+export const IMPERATIVE_RUN = /^\s*(?:please\s+)?(?:(?:make|npm(?:\s+run)?|yarn|pnpm|cargo|go|mvn|gradle)\s+)?(?:build|compile|lint|test)(?:\s+(?:the|it|this|that|with|using|via|everything|all|again|now|and|first|please|pls|plz)\b|\s*[.!,，]?\s*$|\s*(?:一下|下))|^\s*(?:请|帮我|先)?\s*(?:把[^，,。；;]{1,20}?)?\s*(?:编译|构建|打包|build|compile|lint|test)\s*(?:一下|下)/iu;
 
 /** English words before a file that make it where something is ("remove X from a.txt"). */
 // "get rid of a.txt" takes a.txt as its object.

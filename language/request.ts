@@ -490,6 +490,8 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   if (verb && nounVerb && unknownHeadVerb(text)) return { intent: null, domain };
   // "make `node test.js` pass": the command is to end passing; which fix it needs is the model's to find.
   if (MAKES_PASS.test(original)) return { intent: "run", subject };
+  // A run opening the clause and a look at its outcome ("编译一下看看有没有报错"): the run is the request (round 31).
+  if (verb && subject && (verb.intent === "read" || verb.intent === "question") && IMPERATIVE_RUN.test(text)) return { intent: "run", subject };
   if (verb) {
     // "tell me" asks for an answer; "tell the team" communicates.
     const next = content[verbIndex + 1];

@@ -188,6 +188,8 @@ const HAN_DIGITS = "零一二三四五六七八九";
 const MEASURE = /[个种项处位件]$/u;
 /** A Chinese numeral below a hundred (十二, 二十, 两), with or without its measure word. */
 function hanNumber(word: string): number | undefined {
+  // "一种" is the article of a description ("CSV 是一种…格式"), not a count (round 31).
+  if (word === "一种") return undefined;
   const m = /^([一二三四五六七八九两]?)(十?)([一二三四五六七八九]?)$/u.exec(word.replace(MEASURE, ""));
   if (!m || !(m[1] || m[2] || m[3]) || (!m[2] && m[1] && m[3])) return undefined;
   const digit = (d: string) => (d === "两" ? 2 : HAN_DIGITS.indexOf(d));

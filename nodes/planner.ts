@@ -14,12 +14,12 @@ import { doubtfulCannot, type VisibleTool } from "../state/answerHonesty.js";
 import { keptChanged } from "../state/keptChanges.js";
 import { baseOf, evidenceNumber, fromTarget, isEffect, listingShows, real } from "../state/observedState.js";
 import { simulatedEntries } from "../tools/catalog/index.js";
-import { completionGate, coverGoals, failedAttempt, provenNextStep, sideEffectIds } from "../state/completionGate.js";
-import { startsTurn, turnRequest, turnReset } from "../state/conversation.js";
+import { completionGate, coverGoals, failedAttempt, provenNextStep, refusedAttempt, sideEffectIds } from "../state/completionGate.js";
+import { startsTurn, turnObservations, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
 import { buildTaskFrame, readTaskFrame, reviseTaskFrame, type FrameResult } from "../state/taskFrame.js";
 import type { WorkspaceIndex } from "../language/request.js";
-import { declaredNotDone, saysNothingChanged, sentences, statedInability } from "../language/answerWords.js";
+import { declaredNotDone, saysNothingChanged, sentences, statedInability, statesCondition } from "../language/answerWords.js";
 import { changeNames as goalNames } from "../state/answerClaims.js";
 import { workspaceIndex } from "../tools/workspace/workspaceIndex.js";
 import { recoverableStep, terminalStep } from "../state/observations.js";
@@ -71,12 +71,14 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const open0 = frame.goals.filter((g) => g.status === "open");
   const declared = open0.map((g) => declaredNotDone(decision.text, goalNames(g)));
   // Or nothing was changed: every open goal is a change the turn tried and failed to make (round 12).
-  const attempted = open0.every((g) => !!failedAttempt(g, frame, state.evidence));
+  const failures = turnObservations(state.observations).filter((o) => o.outcome === "failed");
+  const attempted = open0.every((g) => !!failedAttempt(g, frame, state.evidence) || !!refusedAttempt(g, frame, state.evidence, failures));
   // Or nothing needed changing: the turn changed nothing, and looked at each open change's target, whose requested state
-  // names no text to check (a condition not met, nothing matching: "Delete empty.log if it's empty", "删掉 [x] 开头的项"; round 30).
+  // names no text to check (a condition not met, nothing matching: "Delete empty.log if it's empty", "删掉 [x] 开头的项"; round 30),
+  // or a file to make only if it is not there ("如果还没有 x 就新建"; round 31).
   const turn0 = state.evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
   const lookedAndLeft =
-    !turn0.some(isEffect) && saysNothingChanged(decision.text) && open0.every((g) => (g.intent === "change" || g.intent === "verify") && !!g.target && g.expects === undefined && g.op !== "write" && turn0.some((e) => real(e) && fromTarget(e, g.target!)));
+    !turn0.some(isEffect) && saysNothingChanged(decision.text) && open0.every((g) => (g.intent === "change" || g.intent === "verify") && !!g.target && (g.op === "write" ? statesCondition(state.goal) : g.expects === undefined) && turn0.some((e) => real(e) && fromTarget(e, g.target!)));
   if (!contradiction && open0.length && (attempted || lookedAndLeft || frame.goals.some((g) => g.status === "covered" && g.intent === "verify")) && declared.every(Boolean)) {
     const marked = frame.goals.map((g) => (g.status === "open" ? { ...g, status: "disputed" as const, reason: `the model said: ${declared[open0.indexOf(g)]!}` } : g));
     return { taskFrame: { ...frame, goals: marked }, nextAction: decision, finalization: packet(state.evidence, decision.text, false) };
@@ -92,8 +94,11 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   // Saying that such a path is not there ("There is no report_final.docx …; I haven't renamed anything") is the reason too (round 29).
   const absentSaid = open.length && open.every((g) => foundAbsent(g)) ? sentences(decision.text).find((s) => ABSENCE_SAID.test(s) && open.some((g) => s.includes(baseOf(g.target!)))) : undefined;
   const reason = statedInability(decision.text) ?? absentSaid;
+  // A run whose command could not start (no such program, "./gradlew" not found) is answered by saying so (round 31).
+  const unstarted = failures.some((o) => o.toolId === "run_command");
   const outsideWorkspace = (g: Goal) =>
-    g.intent === "send" || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing) || ((g.intent === "change" || g.intent === "verify") && foundAbsent(g));
+    g.intent === "send" ||
+    (g.intent === "run" && unstarted) || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing) || ((g.intent === "change" || g.intent === "verify") && foundAbsent(g));
   // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
   const doubt = reason && open.length && open.every(outsideWorkspace) ? doubtfulCannot(reason, open, tools, state.goal, turn, decision.text) : undefined;
   if (reason && open.length && open.every(outsideWorkspace) && !doubt) {

@@ -53,7 +53,8 @@ export function deniedShown(turn: Evidence[], answer: string): string | undefine
   const reads = turn.filter((e) => (e.kind === "content" || e.kind === "passage") && seen(e) && !!e.source.path);
   const files = [...new Set(reads.map((e) => e.source.path!))];
   if (!files.length) return undefined;
-  for (const clause of answer.split(/[,，;；。!?！？\n]|(?<=\.)\s+/u)) {
+  // A dash or a colon ends a denial's reach: "Nothing to change — config.ini already has `legacy_mode = off`" (round 31).
+  for (const clause of answer.split(/[,，;；。!?！？\n：]|(?<=\.)\s+|\s[—–]\s?|—|:\s/u)) {
     const names = deniedNames(clause);
     if (!names.length) continue;
     const named = files.filter((f) => mentionsName(clause, baseOf(f)) || mentionsName(clause, f));

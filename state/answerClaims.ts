@@ -11,8 +11,9 @@ import { baseForms } from "../language/english.js";
 import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
-import { misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
+import { emptyClaimShown, misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { leftOutOfList } from "./answerListing.js";
+import { miscountedTests } from "./testTally.js";
 import { unseenPart } from "./answerPart.js";
 import { commandLine, isCode, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
 import { holdsText } from "./textHolds.js";
@@ -257,6 +258,8 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     wordSettingMismatch(answer, turn) ??
     deniedShown(turn, answer) ??
     countMismatch(answer, turn) ??
+    miscountedTests(turn, answer) ??
+    emptyClaimShown(turn, answer) ??
     unseenCountedItem(turn, answer, request) ??
     removalLeft(frame, evidence, turn, answer, request) ??
     gluedEntry(frame, evidence, turn, request) ??

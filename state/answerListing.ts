@@ -7,8 +7,8 @@ import { exitCode, printedPaths } from "./observedState.js";
 import type { Evidence } from "./types.js";
 import { baseOf } from "./workspacePaths.js";
 
-/** A request asking for every file of a kind: "which files", "list all", "哪些文件", "全部列出". */
-const ENUMERATES = /\bwhich\s+(?:files?|ones|scripts|modules)\b|\blist\s+(?:all|every|them)\b|\ball\s+(?:the\s+)?files\b|哪些(?:文件|脚本|模块)?|全部列出|都列出|列出(?:所有|全部)/iu;
+/** A request asking for every file of a kind: "which files" (not "which file … the biggest": one), "list all", "哪些文件", "全部列出". */
+const ENUMERATES = /\bwhich\s+(?:files|ones|scripts|modules)\b|\blist\s+(?:all|every|them)\b|\ball\s+(?:the\s+)?files\b|哪些(?:文件|脚本|模块)?|全部列出|都列出|列出(?:所有|全部)/iu;
 /** A printed line that is a file's path (`src/api.js`, `./a.py`), not a grep's matched line. */
 const FILE_LINE = /^(?:\.\/)?[\w.-]+(?:\/[\w.-]+)*\.\w+$/u;
 

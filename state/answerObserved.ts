@@ -11,9 +11,9 @@ import { mentionedPaths, PATH_TOKEN } from "../language/operands.js";
 import { isNegation } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { shownText } from "./answerValues.js";
-import { commandLine, readCommand } from "./commandObservations.js";
+import { commandLine, lsPrintedPaths, readCommand } from "./commandObservations.js";
 import { programOf, stepOperands } from "./commandSteps.js";
-import { isRecordedChange, listingShows, printedPaths, real, seen } from "./observedState.js";
+import { isEffect, isRecordedChange, listingShows, printedPaths, real, seen } from "./observedState.js";
 import { changedSeen, seenChanges } from "./seenChanges.js";
 import { baseOf, related, resolveOperand, within } from "./workspacePaths.js";
 import type { Evidence, TaskFrame } from "./types.js";
@@ -168,3 +168,27 @@ export function unchangedClaim(turn: Evidence[], answer: string, request: string
   const claim = claimedTargets(answer).find((t) => (t.path.includes("/") || known.has(t.path)) && touched(t.path) === false);
   return claim ? `the answer says it changed ${claim.path} ("${claim.clause}"), but nothing in this turn changed it` : undefined;
 }
+
+/** An answer saying a folder is now empty, in so many words ("完全清空", "什么都没有", "is completely empty"). */
+const EMPTY_CLAIM = /完全清空|什么都没有|什么也没有|是空的|空空如也|\b(?:is|are)\s+(?:now\s+)?(?:completely\s+|totally\s+|entirely\s+)?empty\b|\bcompletely\s+empty\b|\bnothing\s+(?:is\s+)?(?:left|remains)\b/iu;
+/** A sentence naming what stays ("except .keep", "只剩 .keep", "保留"): it does not say the folder is bare. */
+const EXCEPTED = /除了|只剩|保留|留下|\bexcept\b|\bbut\b|\bonly\b|\bkept\b/iu;
+
+/**
+ * A folder the answer calls empty that the turn's last listing, after its last change, shows
+ * entries in (`ls -A logs` printing `.keep` after "logs/ 已经完全清空了，里面什么都没有"; round 31).
+ */
+export function emptyClaimShown(turn: Evidence[], answer: string): string | undefined {
+  const said = sentences(answer).find((s) => EMPTY_CLAIM.test(s) && !EXCEPTED.test(s));
+  if (!said) return undefined;
+  const lsOnly = (e: Evidence) => e.kind === "command" && lsPrintedPaths(e) !== undefined;
+  const lastEffect = turn.map((e) => isEffect(e) && !lsOnly(e)).lastIndexOf(true);
+  const listing = turn.filter((e, i) => i > lastEffect && real(e) && (e.kind === "listing" || lsOnly(e))).at(-1);
+  const shown = listing ? printedPaths(listing) : [];
+  // A sentence naming a folder speaks of what is inside that folder only (`docs/old` listed bare is empty).
+  const folders = new Set(shown.flatMap((p) => p.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))).concat(shown));
+  const named = [...said.matchAll(/[\w.-]+(?:\/[\w.-]+)*/gu)].map((m) => m[0]).flatMap((w) => [...folders].filter((f) => f === w || f.endsWith(`/${w}`)));
+  const inside = shown.filter((p) => (named.length ? named.some((n) => p !== n && within(p, n)) : true));
+  return listing && inside.length ? `the answer says it is empty, but [${listing.id}] lists ${inside.slice(0, 3).join(", ")}` : undefined;
+}
+

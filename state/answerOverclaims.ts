@@ -41,15 +41,26 @@ export function wholeScopeDenial(turn: Evidence[], answer: string): string | und
   return `the answer says none "${said[0]}", but the turn looked only at ${looked.slice(0, 3).join(", ")}`;
 }
 
-/** `key: value`, `KEY=value`, `"key": value`, `pkg==1.2` lines, and declarations (`const MaxRetries = 7`): the key and its value; a list or map (`node: [18, 20]`) is no one value. */
-const KEY_LINE = /^\s*(?:-\s*)?(?:(?:export\s+)?(?:const|let|var|final|static)\s+)?["']?([A-Za-z_][\w.-]*)["']?\s*(?:==|>=|~=|[:=])\s*["']?([^"'\s#,;}[{][^"'\s#,;}]*)/gmu;
+/** `key: value`, `KEY=value`, `"key": value`, `pkg==1.2` lines, and declarations (`const MaxRetries = 7`): the key and its value on its own line; a list or map (`node: [18, 20]`, `with:` over nested lines) is no one value. */
+const KEY_LINE = /^\s*(?:-\s*)?(?:(?:export\s+)?(?:const|let|var|final|static)\s+)?["']?([A-Za-z_][\w.-]*)["']?[ \t]*(?:==|>=|~=|[:=])[ \t]*["']?([^"'\s#,;}[{][^"'\s#,;}]*)/gmu;
 
-/** The names a request may give a key: its Latin words, and the one-word English glosses of its Chinese words (端口 → port). */
-function askedKeys(request: string): Set<string> {
+/** A call's keyword argument with a quoted value (`setup(name='mosaic', author='Chen Yu')`) and a directive ending in `;` (`client_max_body_size 25m;`); round 31. */
+const KEYWORD_ARG = /[(,]\s*([A-Za-z_]\w*)\s*=\s*(?:"([^"\n]+)"|'([^'\n]+)')/gu;
+const DIRECTIVE = /^\s*([A-Za-z_][\w.-]*)\s+([^\s;{}#]+)\s*;\s*$/gmu;
+
+/** Each key a text shows with a value: `key: value` lines, keyword arguments and directives. */
+const shownKeys = (text: string): Array<[key: string, value: string]> => [
+  ...[...text.matchAll(KEY_LINE)].map((m): [string, string] => [m[1]!, m[2]!]),
+  ...[...text.matchAll(KEYWORD_ARG)].map((m): [string, string] => [m[1]!, m[2] ?? m[3]!]),
+  ...[...text.matchAll(DIRECTIVE)].map((m): [string, string] => [m[1]!, m[2]!]),
+];
+
+/** The names a request may give a key, each with the word it wrote: its Latin words, and the one-word English glosses of its Chinese words (端口 → port, 作者 → author of "author; writer"). */
+function askedKeys(request: string): Map<string, string> {
   const words = segmentWords(request).filter((w) => /[\p{L}]/u.test(w));
-  const latin = words.filter((w) => /^[A-Za-z_][\w-]*$/.test(w) && w.length > 2 && !isStopword(w.toLowerCase())).map((w) => w.toLowerCase());
-  const han = words.filter(hasHan).flatMap((w) => glossesOf(w).filter((g) => /^[a-z]+$/.test(g)));
-  return new Set([...latin, ...han]);
+  const latin = words.filter((w) => /^[A-Za-z_][\w-]*$/.test(w) && w.length > 2 && !isStopword(w.toLowerCase())).map((w): [string, string] => [w.toLowerCase(), w]);
+  const han = words.filter(hasHan).flatMap((w) => glossesOf(w).flatMap((g) => g.split(/;\s*/u)).filter((g) => /^[a-z]+$/.test(g) && !isStopword(g)).map((g): [string, string] => [g, w]));
+  return new Map([...latin, ...han]);
 }
 
 /**
@@ -61,17 +72,25 @@ export function keyUnanswered(frame: TaskFrame, turn: Evidence[], answer: string
   if (frame.goals.some((g) => g.intent !== "read" && g.intent !== "question") || opensWithDenial(answer) || statedInability(answer)) return undefined;
   const asked = askedKeys(request);
   const found = new Map<string, Set<string>>();
+  const naming = new Map<string, string[]>();
   for (const e of turn.filter((x) => seen(x) || real(x))) {
-    for (const m of shownText(e).matchAll(KEY_LINE)) {
+    for (const [key, value] of shownKeys(shownText(e))) {
       // A camel-case key's words too (`MaxRetries` ends in retries).
-      const parts = m[1]!.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_.-]/);
-      if ([...asked].some((k) => parts.at(-1) === k)) found.set(m[1]!, new Set([...(found.get(m[1]!) ?? []), m[2]!]));
+      const parts = key.replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase().split(/[_.-]/);
+      const by = [...asked].filter(([k]) => parts.at(-1) === k);
+      if (!by.length) continue;
+      found.set(key, new Set([...(found.get(key) ?? []), value]));
+      naming.set(key, by.flatMap(([k, w]) => [k, w]));
     }
   }
-  // One key the request names, shown with one value holding a digit; several keys it may name leave the question open.
+  // One key the request names, shown with one value; several keys it may name leave the question open.
   const [only] = found.size === 1 ? [...found] : [];
   const value = only && only[1].size === 1 ? [...only[1]][0]! : undefined;
-  return value && /\d/.test(value) && !holdsText(answer, value) ? `the request asks for ${only![0]}, which the turn saw as ${value}, but the answer does not state it` : undefined;
+  if (!value || holdsText(answer, value)) return undefined;
+  // A value of words may be put in other words ("作者是陈宇"): an answer naming the key asked about is left alone.
+  // And only a question asks for one: a request read as no goal at all asks no key.
+  if (!/\d/.test(value) && (!frame.goals.length || naming.get(only![0])!.some((w) => answer.toLowerCase().includes(w.toLowerCase())))) return undefined;
+  return `the request asks for ${only![0]}, which the turn saw as ${value}, but the answer does not state it`;
 }
 
 /** Words asking whether a flag is on ("enabled", "turned on", "开着"), or off. */

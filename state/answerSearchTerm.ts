@@ -12,6 +12,9 @@ import { isDenialWord, isNegation } from "../language/requestLexicon.js";
 import { hasHan, segmentWords } from "../language/segment.js";
 import type { Evidence } from "./types.js";
 
+/** Names of file formats: "the YAML files under k8s/" names which files to search, not what to find (round 31). */
+const FORMATS = new Set("yaml yml json jsonl toml ini xml html csv tsv sql md pdf png jpg svg txt log".split(" "));
+
 /**
  * Code-like terms of a request: quotes, and words with code shape (`camelCase`, `snake_case`,
  * `print(`, `ALLCAPS`), not paths. In a Chinese request a Latin word is a name too (`没有 print
@@ -26,7 +29,7 @@ export function askedTerms(request: string, places: string[] = []): string[] {
     // A term in brackets or trailing off ("(AKIA...)") is the term itself.
     .map((w) => w.replace(/^[(\[{]+(?=\w)/u, "").replace(/(?<=\w)(?:\.{2,}|…)?[)\]}]+$/u, "").replace(/[,;:?!]+$|\.$/u, ""))
     // A dotted name or number is a term too (`console.log`, `192.168.`): a search for something else does not find it.
-    .filter((w) => !w.includes("/") && !places.includes(w) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$|^[A-Za-z]\w*\.[A-Za-z]\w*$|^\d+(?:\.\d+)+$/.test(w) || (han && /^[A-Za-z][\w-]+$/.test(w) && !isStopword(w.toLowerCase()) && !places.includes(w))));
+    .filter((w) => !w.includes("/") && !places.includes(w) && !FORMATS.has(w.toLowerCase()) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$|^[A-Za-z]\w*\.[A-Za-z]\w*$|^\d+(?:\.\d+)+$/.test(w) || (han && /^[A-Za-z][\w-]+$/.test(w) && !isStopword(w.toLowerCase()) && !places.includes(w))));
   return [...quotes, ...words];
 }
 
@@ -34,24 +37,25 @@ export function askedTerms(request: string, places: string[] = []): string[] {
 export const findsNone = (answer: string): boolean =>
   opensWithDenial(answer) || answer.split(/[,，;；。!?！？\n]|(?<=\.)\s+/u).some((c) => segmentWords(c).some((w) => isDenialWord(w) || isNegation(w)));
 
-/** The query an empty search reported (`no line under . matches "DefaultTimout"`), or undefined. */
-const queryOf = (e: Evidence): string | undefined => {
-  const m = /\bmatches\s+("(?:[^"\\]|\\.)*")\s*$/u.exec(e.content);
+/** The query an empty search reported (`no line under . matches "DefaultTimout"`) and whether it matched letter case exactly, or undefined. */
+const queryOf = (e: Evidence): { query: string; exact: boolean } | undefined => {
+  const m = /\bmatches\s+("(?:[^"\\]|\\.)*")(\s+with its letter case exact)?\s*$/u.exec(e.content);
   try {
-    return m ? (JSON.parse(m[1]!) as string) : undefined;
+    return m ? { query: JSON.parse(m[1]!) as string, exact: !!m[2] } : undefined;
   } catch {
     return undefined;
   }
 };
 
-/** Whether a query searches for the term: one holds the other (case-insensitive), or the query as a regex matches it. */
-export function searchesFor(query: string, term: string): boolean {
+/** Whether a query searches for the term: one holds the other (case-insensitive unless `exact`), or the query as a regex matches it. */
+export function searchesFor(query: string, term: string, exact = false): boolean {
+  const fold = (s: string) => (exact ? s : s.toLowerCase());
   // A regex that escapes its literal (`192\.168\.`) searches for that literal.
-  const q = query.replace(/\\([^\w\s])/g, "$1").toLowerCase();
-  const t = term.toLowerCase();
+  const q = fold(query.replace(/\\([^\w\s])/g, "$1"));
+  const t = fold(term);
   if (t.includes(q) || q.includes(t)) return true;
   try {
-    return new RegExp(query, "i").test(term);
+    return new RegExp(query, exact ? "" : "i").test(term);
   } catch {
     return false;
   }
@@ -68,7 +72,7 @@ export function offTermSearch(turn: Evidence[], request: string): { e: Evidence;
   const terms = askedTerms(request, [...absences.flatMap((e) => (e.source.path ?? "").split("/")), ...places]);
   if (!terms.length || !absences.length) return undefined;
   const queries = absences.map((e) => ({ e, query: queryOf(e) }));
-  if (queries.some((q) => q.query === undefined || terms.some((t) => searchesFor(q.query!, t)))) return undefined;
+  if (queries.some((q) => q.query === undefined || terms.some((t) => searchesFor(q.query!.query, t, q.query!.exact)))) return undefined;
   const last = queries.at(-1)!;
-  return { e: last.e, query: last.query!, term: terms[0]! };
+  return { e: last.e, query: last.query!.query, term: terms[0]! };
 }

@@ -266,7 +266,9 @@ export function unmeasuredComparison(turn: Evidence[], answer: string): string |
   const texts = turn.map(shownText).filter((t) => t.trim());
   // A command that sorts or measures (`ls -S`, `ls -t`, `sort -n`, `du`, `wc`, `stat`) compared them itself.
   const measured = turn.some((e) => e.kind === "command" && MEASURES.test(e.content.split("\n")[0] ?? ""));
-  return texts.length && !measured && !texts.some((t) => /\d/.test(t.replace(FILE_NAME, " "))) ? `the answer compares sizes or dates, but no observation of this turn showed any (a listing with sizes, \`ls -l\`, \`wc -c\`)` : undefined;
+  // The newest of numbered or dated names (`0003_add_email.sql`, `2024-05.md`) is read from the names themselves (round 31).
+  const numberedName = /\b(?:newest|oldest)\b|最新|最旧|最早/iu.test(answer) && [...answer.matchAll(FILE_NAME)].some((m) => /\d/.test(m[0]) && texts.some((t) => t.includes(m[0].replace(/[`'"（）()]/gu, ""))));
+  return texts.length && !measured && !numberedName && !texts.some((t) => /\d/.test(t.replace(FILE_NAME, " "))) ? `the answer compares sizes or dates, but no observation of this turn showed any (a listing with sizes, \`ls -l\`, \`wc -c\`)` : undefined;
 }
 
 /**

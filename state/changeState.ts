@@ -4,7 +4,7 @@
  * path absent, new name present and old one gone) or shows it not reached.
  */
 import { commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsPath, commandShowsText, lastChangingStep, countedMatches, isCode, recursiveGrepLines, testedFolder } from "./commandObservations.js";
-import { changesOnlyMetadata, commandShowsMetadata } from "./commandMetadata.js";
+import { changesOnlyMetadata, commandClassifies, commandShowsMetadata } from "./commandMetadata.js";
 import { holdsText } from "./textHolds.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, isEffect, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, within } from "./observedState.js";
 import { programOf, stepOperands } from "./commandSteps.js";
@@ -234,7 +234,7 @@ function contentShown(goal: Goal, path: string, observed: Seen[], effects: Evide
       ? latest(observed, (s) => (commandShowsMetadata(s.e, path, s.from, goal.expects) ? true : null))
       : goal.expects
         ? latest(observed, (s) => holds(s, path, goal.expects!))
-        : latest(observed, (s) => (goal.existence ? presence(s, path) : showsLines(s, path) || inside(s, path) || (metadata && commandShowsMetadata(s.e, path, s.from)) || (goal.expectsGone === undefined && searchedThrough(s.e, path)) ? true : null));
+        : latest(observed, (s) => (goal.existence ? presence(s, path) : showsLines(s, path) || inside(s, path) || (metadata && commandShowsMetadata(s.e, path, s.from)) || commandClassifies(s.e, path, s.from) || (goal.expectsGone === undefined && searchedThrough(s.e, path)) ? true : null));
   const gone = goal.expectsGone ? latest(observed, (s) => negate(holds(s, path, goal.expectsGone!))) : { yes: present.yes };
   // A removal asks only that the text be gone: an empty search for it shows that without showing the file's lines.
   if (goal.expectsGone !== undefined && goal.expects === undefined && !goal.whole && gone.yes && !present.no && !present.yes) return gone;

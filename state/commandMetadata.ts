@@ -49,3 +49,11 @@ export function commandShowsMetadata(e: Evidence, path: string, from = -1, value
     return long && (ops.includes(path) || ops.includes(dirOf(path))) && (names.has(baseOf(path)) || [...names].some((n) => resolveOperand(r.cwd, n) === path));
   });
 }
+
+/**
+ * Whether a step after `from` classified `path` with `file`: its type, encoding and line ends
+ * ("with CRLF line terminators" or not) show a conversion's result, which is a form, not text (round 31).
+ */
+export const commandClassifies = (e: Evidence, path: string, from = -1): boolean =>
+  readersAfter(e, from).some(({ step, status, r }) => programOf(step) === "file" && status === 0 && stepOperands(step).some((o) => resolveOperand(r.cwd, o) === path));
+

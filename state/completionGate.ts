@@ -12,7 +12,7 @@ import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, fromTarget, isEffec
 import { CHECKS, commandSteps, grepParts, isEffectStep, programOf, readsGit, stepOperands } from "./commandSteps.js";
 import { unforeseenChanges } from "./effectGoals.js";
 import { describeGoal, goalKey } from "./taskFrame.js";
-import type { Evidence, Goal, TaskFrame } from "./types.js";
+import type { Evidence, Goal, Observation, TaskFrame } from "./types.js";
 import { after, inTurn, isExit, isRead, listed } from "./turnEvidence.js";
 import { changeState } from "./changeState.js";
 
@@ -28,8 +28,20 @@ const SUBJECT_COMMANDS: Record<string, RegExp> = {
   service: /restart|reload|systemctl|service|supervisorctl|pm2|docker|kill/i,
 };
 
+/** The program that runs a build file without naming it (`make` reads the Makefile; round 31). */
+const FILE_RUNNERS: Array<[RegExp, RegExp]> = [
+  [/^(?:GNUmakefile|[Mm]akefile)$/u, /\bmake\b/u],
+  [/^[Jj]ustfile$/u, /\bjust\b/u],
+  [/^package\.json$/u, /\b(?:npm|yarn|pnpm|bun)\b/u],
+  [/^Cargo\.toml$/u, /\bcargo\b/u],
+  [/^pom\.xml$/u, /\bmvnw?\b/u],
+  [/^build\.gradle(?:\.kts)?$/u, /\bgradlew?\b/u],
+  [/^CMakeLists\.txt$/u, /\bcmake\b/u],
+  [/^tox\.ini$/u, /\btox\b/u],
+  [/^Taskfile\.ya?ml$/u, /\btask\b/u],
+];
+const runsBuildFile = (line: string, path: string): boolean => FILE_RUNNERS.some(([file, runner]) => file.test(baseOf(path)) && runner.test(line));
 
-/** What a change's evidence says: the last effect on its target, and the observation showing the requested state. */
 /** Evidence from a named file in this turn, or an earlier turn's read of it with no change to it since. */
 function fromFile(path: string, frame: Pick<TaskFrame, "since">, evidence: Evidence[], kinds?: Evidence["kind"][]): Evidence | undefined {
   const ok = (e: Evidence) => fromTarget(e, path) && (!kinds || kinds.includes(e.kind));
@@ -73,6 +85,8 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
   const turn = inTurn(frame, evidence);
   const t = goal.target;
   const one = (e: Evidence | undefined) => (e ? [e] : []);
+  // A repository question beside a file the request reads ("看下 ci.yml，CI 用的是哪个 node 版本") is answered from that file (round 31).
+  const readsNamedFile = (e: Evidence) => e.kind === "content" && frame.goals.some((g) => g.intent === "read" && !!g.target && fromTarget(e, g.target));
   switch (goal.intent) {
     case "read":
       return t ? one(fromFile(t, frame, evidence)) : [];
@@ -80,7 +94,7 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       const now = turn
         .filter((e) =>
           goal.domain
-            ? real(e) && (((e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)) || (goal.domain === "code" && looksIntoRepo(e)))
+            ? real(e) && (((e.kind === "record" || e.kind === "receipt") && inDomain(goal.domain, e)) || (goal.domain === "code" && (looksIntoRepo(e) || readsNamedFile(e))))
             : seen(e) &&
               // A question of a named folder is answered from that folder (or a search that covered it), or by a command.
               (!t || (isExit(e) ? searchesAround(e, t) : within(e.source.path ?? ".", t) || within(t, e.source.path ?? "."))) &&
@@ -121,7 +135,8 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       // A command that only looks at files (`cat test.sh`) runs no tests, whatever its line names; one running the
       // script the request names for it ("Build with mk.sh") runs the build, whatever the script is called.
       // A Python file is run by its module name too (`python3 -m unittest tests.test_parser`).
-      const names = (e: Evidence) => !!t && (commandLine(e).includes(t) || (t.endsWith(".py") && commandLine(e).includes(t.slice(0, -3).replace(/\//g, "."))));
+      const names = (e: Evidence) =>
+        !!t && (commandLine(e).includes(t) || runsBuildFile(commandLine(e), t) || (t.endsWith(".py") && commandLine(e).includes(t.slice(0, -3).replace(/\//g, "."))));
       const runs = (e: Evidence) => !pattern || ((pattern.test(e.content.split("\n")[0] ?? "") || names(e)) && !onlyLooks(e));
       return one(turn.filter((e) => real(e) && isExit(e) && runs(e) && (!t || names(e)) && !(asked && isEffect(e))).at(-1));
     }
@@ -180,6 +195,18 @@ export function failedAttempt(goal: Goal, frame: Pick<TaskFrame, "since">, evide
   const paths = [goal.target, goal.to].filter((p): p is string => !!p);
   if (paths.some((p) => effectsOn(p, turn).some(succeeded))) return undefined;
   return turn.find((e) => e.kind === "command" && !e.simulated && typeof exitCode(e) === "number" && exitCode(e) !== 0 && paths.some((p) => commandLine(e).includes(p)));
+}
+
+/**
+ * A change the turn tried with a tool that refused it (round 31): no effect on its target
+ * succeeded, and a tool call of the turn failed naming the target ("CHANGELOG.md already exists;
+ * refusing to overwrite it"). Nothing changed, as with a failed command.
+ */
+export function refusedAttempt(goal: Goal, frame: Pick<TaskFrame, "since">, evidence: Evidence[], failures: Observation[]): Observation | undefined {
+  if ((goal.intent !== "change" && goal.intent !== "verify") || !goal.target) return undefined;
+  const paths = [goal.target, goal.to].filter((p): p is string => !!p);
+  if (paths.some((p) => effectsOn(p, inTurn(frame, evidence)).some(succeeded))) return undefined;
+  return failures.find((o) => o.source === "tool" && o.outcome === "failed" && paths.some((p) => (o.failure?.message ?? "").includes(p)));
 }
 
 /** Evidence of every side effect that happened: workspace changes, commands, receipts (verified or not). */

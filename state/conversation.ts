@@ -47,6 +47,13 @@ export function turnReset(goal: string): AgentRunUpdate {
   };
 }
 
+/** The observations of the current turn: each turn's steps count from 0 again (turnReset). */
+export function turnObservations<T extends { step: number }>(observations: T[]): T[] {
+  let from = 0;
+  for (let i = 1; i < observations.length; i++) if (observations[i]!.step < observations[i - 1]!.step) from = i;
+  return observations.slice(from);
+}
+
 /** A fenced code block whose fence is longer than any backtick run inside (so the input cannot close it). */
 export function codeBlock(text: string, lang = ""): string {
   const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));

@@ -69,8 +69,9 @@ export function observedChanges(e: Evidence): ObservedChange[] {
   }
   const r = readCommand(e);
   if (!r) return [];
-  const read = r.opaque ? [] : r.steps.flatMap((s) => stepChanges(s, r.cwd));
   const seen = seenChanges(e);
+  // A shell pattern (`scripts/*.sh`) names no path of its own: where the changes were seen, they say what it matched (round 31).
+  const read = r.opaque ? [] : r.steps.flatMap((s) => stepChanges(s, r.cwd)).filter((c) => !seen || !/[*?[]/u.test(c.target));
   if (!seen) return read;
   // Where the changes were seen, what the words did not say is added (a folder made once, not
   // each thing made inside it). What the words say and was not seen is kept: an answer after a

@@ -11,7 +11,7 @@ import { lookupWord } from "../language/requestLexicon.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import type { Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 import { acrossClauses } from "./acrossClauses.js";
-import { keepsTheRest, keptMention } from "../language/keptPaths.js";
+import { isLockfile, isLockfileWord, keepsTheRest, keptMention } from "../language/keptPaths.js";
 import { baseOf, dirOf, within } from "./workspacePaths.js";
 import { changeGoals, existing, ownQuote, renamesTo, type Draft } from "./changeGoals.js";
 
@@ -267,6 +267,12 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
 function keptPaths(parsed: ParsedRequest, request: string, ws: WorkspaceIndex): { kept: string[]; notKept: (p: PathMention) => boolean } {
   const marked = new Set(parsed.paths.filter((p) => p.kind !== "new" && keptMention(request, p.at, p.written ?? p.path)).map((p) => `${p.path}@${p.at}`));
   const kept = new Set([...marked].map((k) => k.slice(0, k.lastIndexOf("@"))));
+  // A folder written by its bare name ("tests 别动") and "the lockfile" are kept too (round 31).
+  for (const m of request.matchAll(/[\w.-]+|锁文件/gu)) {
+    if (!keptMention(request, m.index, m[0])) continue;
+    if (ws.dirs.has(m[0])) kept.add(m[0]);
+    if (isLockfileWord(m[0])) for (const f of ws.files) if (isLockfile(f)) kept.add(f);
+  }
   // "Remove only the .bak files in backups/, keep the rest": the folder's other files stay.
   parsed.clauses.forEach((c, i) => {
     if (!keepsTheRest(c.text)) return;

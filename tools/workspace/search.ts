@@ -140,7 +140,8 @@ export const searchText = defineTool({
         });
       }
     }
-    if (evidence.length === 0) return fail("empty_result", `no line under ${scope.rel} matches ${JSON.stringify(input.query)}`);
+    // How it matched is part of the finding: a case-exact "todo" finds no `TODO` (round 31).
+    if (evidence.length === 0) return fail("empty_result", `no line under ${scope.rel} matches ${JSON.stringify(input.query)}${input.caseSensitive ? " with its letter case exact" : ""}`);
     // A search that ran to its end covered its whole scope: "nothing else" rests on that, not on where it hit.
     for (const e of evidence) e.search = { query: input.query, regex: input.regex, ...(truncated ? {} : { scope: scope.rel }) };
     const more = truncated ? ` (stopped at maxResults ${input.maxResults}; narrow the path or query)` : "";
