@@ -25,4 +25,3 @@ export const keepsTheRest = (text: string): boolean => REST_KEPT.test(text);
 export const isLockfileWord = (word: string): boolean => /^(?:lock-?files?|锁文件)$/iu.test(word);
 const LOCKFILES = /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|Cargo\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|flake\.lock)$/u;
 export const isLockfile = (path: string): boolean => LOCKFILES.test(path);
-

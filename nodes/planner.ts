@@ -97,8 +97,7 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   // A run whose command could not start (no such program, "./gradlew" not found) is answered by saying so (round 31).
   const unstarted = failures.some((o) => o.toolId === "run_command");
   const outsideWorkspace = (g: Goal) =>
-    g.intent === "send" ||
-    (g.intent === "run" && unstarted) || g.intent === "lookup" || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing) || ((g.intent === "change" || g.intent === "verify") && foundAbsent(g));
+    g.intent === "send" || g.intent === "lookup" || (g.intent === "run" && unstarted) || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing) || ((g.intent === "change" || g.intent === "verify") && foundAbsent(g));
   // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
   const doubt = reason && open.length && open.every(outsideWorkspace) ? doubtfulCannot(reason, open, tools, state.goal, turn, decision.text) : undefined;
   if (reason && open.length && open.every(outsideWorkspace) && !doubt) {

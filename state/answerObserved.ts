@@ -191,4 +191,3 @@ export function emptyClaimShown(turn: Evidence[], answer: string): string | unde
   const inside = shown.filter((p) => (named.length ? named.some((n) => p !== n && within(p, n)) : true));
   return listing && inside.length ? `the answer says it is empty, but [${listing.id}] lists ${inside.slice(0, 3).join(", ")}` : undefined;
 }
-

@@ -56,4 +56,3 @@ export function commandShowsMetadata(e: Evidence, path: string, from = -1, value
  */
 export const commandClassifies = (e: Evidence, path: string, from = -1): boolean =>
   readersAfter(e, from).some(({ step, status, r }) => programOf(step) === "file" && status === 0 && stepOperands(step).some((o) => resolveOperand(r.cwd, o) === path));
-
