@@ -134,7 +134,10 @@ async function splitReport(split: CompletionSplit): Promise<string> {
     `Completion gate on ${COMPLETION_SPLITS[split]} (eval/completion/${split}):`,
     `cases ${report.cases}  false-block ${report.falseBlocks}/${report.shouldPass} ${pct(report.falseBlocks, report.shouldPass)}  false-pass ${report.falsePasses}/${report.shouldBlock} ${pct(report.falsePasses, report.shouldBlock)}  runs not completed ${report.failedRuns}`,
   ];
-  for (const m of heldoutMisses(report)) lines.push(`  miss ${m.id} [${m.category}, ${m.lang}] expected ${m.expected}, got ${m.got} (${m.status}): ${m.note.slice(0, 240)}`);
+  const misses = heldoutMisses(report);
+  // A blind set's misses are not printed: whoever reads them has tuned on it (it is renamed tuning-* first).
+  if (!split.startsWith("tuning-")) lines.push(`  ${misses.length} misses not shown: the set is blind (--json prints them, for its provenance)`);
+  else for (const m of misses) lines.push(`  miss ${m.id} [${m.category}, ${m.lang}] expected ${m.expected}, got ${m.got} (${m.status}): ${m.note.slice(0, 240)}`);
   return lines.join("\n");
 }
 
