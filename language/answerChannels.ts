@@ -119,7 +119,8 @@ export function claimedActs(answer: string): ClaimedAct[] {
   const out: ClaimedAct[] = [];
   // Quoted text is what was written or said, not the answer's own words ("Created a.md with 'Open an issue first.'").
   // A path is a place in the workspace, whatever its words (`templates/email`): it stands as a plain file name.
-  for (const clause of clausesOf(withoutProposals(answer.replace(QUOTED, " ").replace(SLASHED_PATH, "path.txt")))) {
+  // A file name's words are no verbs of the answer's (`my_first_post.md` sends nothing; round 32).
+  for (const clause of clausesOf(withoutProposals(answer.replace(QUOTED, " ").replace(SLASHED_PATH, "path.txt").replace(new RegExp(PATH_TOKEN.source, "gu"), (m, at: number, all: string) => (all[at - 1] === "@" ? m : "path.txt"))))) {
     if (NEGATED.test(clause) || statedInability(clause) || /[?？]$/u.test(clause) || ADVICE.test(clause)) continue;
     const act = hasHan(clause) ? chineseAct(clause) : englishAct(clause);
     if (act) out.push(act);

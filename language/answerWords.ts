@@ -46,10 +46,11 @@ const isFailure = headed(isFailureWord);
 
 /**
  * States a check reports itself in when it passes, beside the verbs of success: clean (nothing
- * flagged) and green (a passing status light), in either language ("all clean", "全绿", "很干净").
+ * flagged), green (a passing status light) and valid (what a validator found), in either language ("all clean",
+ * "全绿", "valid JSON"; round 32).
  * An answer's reading only: in a request "clean" asks for a clean-up.
  */
-const PASSING_STATE = new Set("clean green 干净 绿 全绿 绿色 fine smoothly normally 正常 顺利".split(" "));
+const PASSING_STATE = new Set("clean green 干净 绿 全绿 绿色 fine smoothly normally 正常 顺利 valid 有效 合法".split(" "));
 /** "ok" reports a state only inside a clause ("printed ok", "输出 ok"); opening one, it is a discourse marker ("OK, 0 matches"). */
 const OK = /^(?:ok|okay)$/iu;
 const isSuccess = (word: string, i = 1): boolean => isSuccessWord(word) || PASSING_STATE.has(word.toLowerCase()) || (i > 0 && OK.test(word));
@@ -498,8 +499,9 @@ export const reportsNewState = (clause: string): boolean => segmentWords(clause)
 export const asksCount = (request: string): boolean => /\bhow\s+(?:many|much)\b|多少|几(?!乎)/iu.test(request);
 /** A count that leaves something out ("not counting the header", "excluding tests", "不算表头", "除去空行"). */
 export const asksExclusion = (request: string): boolean => /\b(?:not\s+counting|excluding|except(?:\s+for)?|other\s+than|apart\s+from|leaving\s+out)\b|不算|不含|不包括|除去|除了|去掉/iu.test(request);
-/** A request asking a quantity, a size or a length too ("how big", "how long"). */
-export const asksQuantity = (request: string): boolean => asksCount(request) || /\bhow\s+(?:big|large|long)\b/iu.test(request);
+/** A request asking a quantity, a size or a length too ("how big", "how long", "which is bigger", "哪个更大"; round 32). */
+export const asksQuantity = (request: string): boolean =>
+  asksCount(request) || /\bhow\s+(?:big|large|long)\b|\b(?:bigger|larger|smaller|longer|shorter|biggest|largest|smallest|longest|shortest)\b|更大|更小|更长|更短|最大|最小|最长|最短/iu.test(request);
 
 /**
  * Whether an answer reports a failure (round 12): a word of failure or a problem that no

@@ -94,10 +94,11 @@ export const INSTRUMENT_BEFORE = /(?:[(（]\s*(?:use|using|via|用|使用)\s+(?:
 
 /**
  * A change to the repository itself that a git command makes, not a file ("commit the rename",
- * "git init and commit everything", "提交一下", "新建 feature/x 分支"; round 30). A negation
+ * "git init and commit everything", "提交一下", "新建 feature/x 分支"; round 30; "建一个 x 分支",
+ * "create a branch", round 32). A negation
  * before it ("we don't commit it") asks for none. Bounded gaps only: no nested quantifier.
  */
-export const REPO_ACTION = /\b(?:commit|push|stash|rebase|cherry-pick)\b(?!\s+(?:message|msg|hash|id|log)s?\b)|\bgit\s+(?:init|tag|merge)\b|\binit(?:iali[sz]e)?\s+(?:a\s+|the\s+|this\s+)?(?:git|repo)|提交(?!信息|记录|历史|说明|中)|推送|打\s*(?:个\s*)?tag|初始化\s*(?:一下\s*)?git|git\s*(?:仓库)?\s*初始化|(?:新建|创建|切到|切换到)[^，。,;]{0,30}分支/iu;
+export const REPO_ACTION = /\b(?:commit|push|stash|rebase|cherry-pick)\b(?!\s+(?:message|msg|hash|id|log)s?\b)|\bgit\s+(?:init|tag|merge)\b|\binit(?:iali[sz]e)?\s+(?:a\s+|the\s+|this\s+)?(?:git|repo)|提交(?!信息|记录|历史|说明|中)|推送|打\s*(?:个\s*)?tag|初始化\s*(?:一下\s*)?git|git\s*(?:仓库)?\s*初始化|(?:新建|创建|建|切到|切换到)[^，。,;]{0,30}分支|\b(?:create|make|cut)\s+(?:a\s+)?(?:new\s+)?branch\b/iu;
 const NOT_BEFORE = /(?:\b(?:don't|do\s+not|never|not|no\s+need\s+to|without)\s+(?:\w+\s+){0,2}|[不别没勿](?:要|用)?\s*)$/iu;
 /** Whether a clause asks for a repository action (REPO_ACTION, not negated). */
 export function asksRepoAction(text: string): boolean {

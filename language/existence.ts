@@ -1,7 +1,8 @@
 /**
  * Whether a question asks if a file or folder exists (tuning set 6): then a listing of its whole
- * scope answers it, as an empty search does. Read from the question's words, English and Chinese
- * (jieba's tags for prepositions, localizers and verbs).
+ * scope answers it, as an empty search does; or which folders or files a place holds (round 32):
+ * then a listing of that place answers it, to whatever depth it went. Read from the question's
+ * words, English and Chinese (jieba's tags for prepositions, localizers and verbs).
  */
 import { DETERMINERS, singular } from "./english.js";
 import { DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -14,17 +15,26 @@ const QUALIFIERS = new Set("that which who where whose with containing mentionin
 /** English words before a file noun that make it where something is ("in any file"). */
 const PLACE_BEFORE = new Set("in inside within from of across among".split(" "));
 
-/**
- * Whether a question asks if a file or folder exists, so a listing of its whole scope answers it: an
- * existence form, and as what it asks about either a name not in the workspace or a file or folder
- * noun that is not a place ("in any file", "文件里") nor qualified by what it holds ("a file that mentions …").
- */
-export function asksExistence(text: string, words: ReadonlyArray<{ text: string; sense: WordSense | undefined }>, paths: ReadonlyArray<{ kind: string; place?: boolean }>): boolean {
-  if (!EXISTENCE_FORM.test(text)) return false;
+/** Forms asking which entries there are ("list the folders", "what folders", "有哪些目录", "列出文件夹"). */
+const ENTRIES_FORM = /\b(?:list|which|what)\b|哪些|列出|列一下/iu;
+
+/** What a question (or a read: "list the folders") asks of files and folders: whether one exists, which entries a place holds, or neither. */
+export function asksOfEntries(question: boolean, text: string, words: ReadonlyArray<{ text: string; sense: WordSense | undefined }>, paths: ReadonlyArray<{ kind: string; place?: boolean }>): { existence: true } | { entries: true } | Record<string, never> {
+  if (EXISTENCE_FORM.test(text)) return question && asksExistence(words, paths) ? { existence: true } : {};
+  // Only a folder noun asks which entries ("what files" may ask which file holds something).
+  return ENTRIES_FORM.test(text) && !paths.length && namesEntries(words, (w) => DIRECTORY_NOUNS.includes(singular(w.toLowerCase()))) ? { entries: true } : {};
+}
+
+function asksExistence(words: ReadonlyArray<{ text: string; sense: WordSense | undefined }>, paths: ReadonlyArray<{ kind: string; place?: boolean }>): boolean {
   if (paths.some((p) => p.kind === "new" && !p.place)) return true;
+  return namesEntries(words, (w, sense) => sense?.kind === "file" || DIRECTORY_NOUNS.includes(singular(w.toLowerCase())));
+}
+
+/** Whether the words name a file or folder noun that is not a place ("in any file", "文件里") nor qualified by what it holds ("a file that mentions …"). */
+function namesEntries(words: ReadonlyArray<{ text: string; sense: WordSense | undefined }>, noun: (word: string, sense: WordSense | undefined) => boolean): boolean {
   const content = words.filter((w) => w.sense?.kind !== "filler");
   return content.some((w, i) => {
-    if (w.sense?.kind !== "file" && !DIRECTORY_NOUNS.includes(singular(w.text.toLowerCase()))) return false;
+    if (!noun(w.text, w.sense)) return false;
     // Determiners before the noun say which one, not where it is ("in any file").
     const before = content.slice(0, i).reverse().find((b) => !DETERMINERS.has(b.text.toLowerCase()));
     const next = content[i + 1];

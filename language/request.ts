@@ -8,7 +8,8 @@
  * as a substring.
  */
 import { DETERMINERS, isStopword } from "./english.js";
-import { asksExistence } from "./existence.js";
+import { LOCALIZERS, NESTS, inEachPlace, listedBefore, listedPlaces, nestPlaces } from "./placeNesting.js";
+import { asksOfEntries } from "./existence.js";
 import { unknownHeadVerb } from "./headVerb.js";
 import { ambiguousNames, namedInFolder, namedSubfolders } from "./namedInFolder.js";
 import { corrected } from "./correction.js";
@@ -70,6 +71,8 @@ export interface Clause {
   describes?: boolean;
   /** A question whether a file or folder exists ("is there a LICENSE file anywhere?"): a listing of its whole scope answers it. */
   existence?: boolean;
+  /** A question which folders a place holds ("list the top-level folders", "有哪些目录"): a listing of that place answers it. */
+  entries?: boolean;
   /** Paths written side by side, joined only by "and", "和" or a comma ("in a.md and b.md"): the verb acts on each. */
   together?: string[];
   /** The kind that files named by a kind become (`.jpg` in "all .jpeg files … to .jpg"): none of the old kind may be left. */
@@ -231,8 +234,6 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
 }
 
 
-/** Chinese localizers after a name that make it a place ("attic 下面", "src 里"). */
-const LOCALIZERS = "下面|里面|里|中|内|下";
 /** Chinese prepositions that mark an object, not a place (把 a.txt 挪到 …). */
 const OBJECT_MARKERS = new Set(["把", "将", "被", "对", "给"]);
 /** Chinese prepositions of destination (挪到 …, 往 …). */
@@ -294,7 +295,9 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   for (const m of text.matchAll(PLACE_WORD)) if (ws.dirs.has(m[1]!)) candidate(m[1]!, m.index + m[0].length - m[1]!.length);
   // A folder of the place named right inside it ("在 src 里的 config 文件夹创建 …") shares its preposition, when it exists there.
   const nestedIn = (f: (typeof folders)[number]) => folders.some((o) => o.end <= f.at && NESTS.test(text.slice(o.end, f.at)) && ws.dirs.has(`${o.path}/${f.path}`) && isPlace(text, o.at, o.end));
-  let placed = folders.filter((f) => isPlace(text, f.at, f.end) || nestedIn(f));
+  // A name listed before a folder ("uploads 和 cache 目录") is one too; one listed after a place is a place too ("to docs/ and api/"; round 32).
+  for (const f of [...folders]) for (const m of listedBefore(text, f.at, f.end)) candidate(m.name, m.at);
+  let placed = listedPlaces(folders, folders.filter((f) => isPlace(text, f.at, f.end) || nestedIn(f)), text);
   // Of several places, one holding a file the request names is where that file is ("old 目录下的 report.csv"), not an operand: the other is where it goes.
   const holds = (f: { path: string }) => mentions.some((m) => m.kind === "file" && m.path.startsWith(`${f.path}/`));
   if (new Set(placed.map((f) => f.path)).size > 1 && placed.some(holds) && !placed.every(holds)) {
@@ -315,6 +318,9 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   const places = anaphora ? folders : placed;
   const names = new Set(places.map((p) => p.path));
   const none = { mentions, places: names.size === 1 ? places : [] };
+  // One new file put in each of several places ("an empty .keep in uploads/ and in cache/"; round 32).
+  const each = names.size > 1 ? inEachPlace(mentions, places, text) : undefined;
+  if (each) return { mentions: each, places: [] };
   if (names.size !== 1) return none;
   const folder = places[0]!.path;
   // With "in it", an existing file in a folder of its own is put there too, under its own name ("把 数据/a.csv 复制进去").
@@ -343,25 +349,6 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
 /** A file written right after the root is named ("根目录的 all.md", "in the repo root as all.md") is at the root, whatever folder the request names. */
 const AT_ROOT = /(?:根目录|根路径)\s*(?:的|下|里|中)?\s*$|\broot(?:\s+(?:folder|directory|dir))?\s*(?:,\s*)?(?:as|called|named)?\s*$/iu;
 
-/** What may stand between a place and a place inside it: its folder noun and a localizer, 的 ("data 目录下的 2024"). */
-const NESTS = new RegExp(`^\\s*(?:${DIRECTORY_NOUNS.filter(hasHan).join("|")})?\\s*(?:${LOCALIZERS})?\\s*的\\s*$`, "u");
-
-/** Places written one inside the other, joined into one; `outer`: the folders that became a prefix; `inner`: where the inner names were. */
-function nestPlaces(places: Array<{ path: string; at: number; end: number }>, text: string): { places: Array<{ path: string; at: number; end: number }>; outer: Set<string>; inner: Set<number> } {
-  const sorted = [...places].sort((a, b) => a.at - b.at);
-  const out: typeof sorted = [];
-  const outer = new Set<string>();
-  const inner = new Set<number>();
-  for (const p of sorted) {
-    const prev = out.at(-1);
-    if (prev && prev.path !== p.path && !p.path.includes("/") && NESTS.test(text.slice(prev.end, p.at))) {
-      outer.add(prev.path);
-      inner.add(p.at);
-      out[out.length - 1] = { path: `${prev.path}/${p.path}`, at: prev.at, end: p.end };
-    } else out.push(p);
-  }
-  return { places: out, outer, inner };
-}
 
 /** Whether the file mention at [at, end) is where something is: "from a.txt", "从 a.txt", "a.txt 里". */
 function isContainer(text: string, at: number, end: number): boolean {
@@ -426,7 +413,7 @@ function clauseSpans(text: string, words: Word[]): Array<[number, number]> {
 }
 
 const COMMITS = /\bcommit|提交/iu;
-const MESSAGE_BEFORE = /(?:提交信息|提交说明|提交备注|message|msg|-m)\s*(?:写|是|为|用|叫)?\s*[:：]?\s*$/iu;
+const MESSAGE_BEFORE = /(?:提交信息|提交说明|提交备注|message|msg|-m|\bcommit(?:\s+(?:it|that|this|them|everything|all))?\s+as)\s*(?:写|是|为|用|叫)?\s*[:：]?\s*$/iu;
 const MAKES_PASS = /^\s*(?:please\s+)?(?:make|get)\s+`[^`]+`\s+(?:to\s+)?(?:pass|succeed|work|go\s+green)\b/iu;
 const FORBIDS = /^(?:don't|don’t|dont|never|别|不要|不用|勿|不许|不准|不必|千万别)$/iu;
 const [READS, ASKS_SOMEONE] = [lookupWord("read"), /^(?:ask|asks|tell|remind|get)$/iu];
@@ -579,7 +566,7 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
       ...(together.length ? { together } : {}),
       ...(becomes ? { becomes } : {}),
       ...(namedIn(found.rest.slice(start, end)) ? { named: namedIn(found.rest.slice(start, end)) } : {}),
-      ...(intent.intent === "question" && asksExistence(request.slice(start, end), inClause, paths.filter((p) => p.at >= start && p.at < end)) ? { existence: true } : {}),
+      ...(intent.intent === "question" || intent.intent === "read" ? asksOfEntries(intent.intent === "question", request.slice(start, end), inClause, paths.filter((p) => p.at >= start && p.at < end)) : {}),
       ...(DESCRIBES.test(found.rest.slice(start, end)) || inQuotes.length ? { describes: true } : {}),
     };
   });

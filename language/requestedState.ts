@@ -112,12 +112,17 @@ export function refineRequestedState(clauses: ClauseState[]): void {
   }
 }
 
+/** Words placing what is replaced in the files' names. */
+const IN_NAMES = /文件名|\b(?:file\s*names?|filenames?)\b/iu;
+
 /**
  * The text a clause replaces everywhere in its scope ("all X to Y", "所有 X 都换成 Y"), if it says
  * so; a replacement in a folder ("replace X with Y in … under letters/", "把 letters 里的 X 替换成 Y", "rename X to Y
  * everywhere under src/") is everywhere in it.
  */
 export function replacedEverywhere(text: string): string | undefined {
+  // What is replaced in the files' names ("文件名里的空格", "spaces in file names") is a rename, not text inside them (round 32).
+  if (IN_NAMES.test(text)) return undefined;
   const m =
     /\b(?:all|every)\s+(?:the\s+)?(?:occurrences\s+of\s+)?[`'"]?([^\s`'"]+)[`'"]?\s+(?:(?:to|with|into)\s)/iu.exec(text) ??
     /\b(?:replace|substitute)\s+(?:\S+\s+){0,6}?[`'"]?([^\s`'"]+)[`'"]?\s+(?:with|by)\s/iu.exec(text) ??

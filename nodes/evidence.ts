@@ -18,6 +18,13 @@ import type { Evidence, Observation, RiskClass } from "../state/types.js";
 /** Evidence content kept in state per item; the rest stays in the workspace. */
 export const EVIDENCE_CONTENT_CHARS = 4000;
 
+/** Content cut to its first EVIDENCE_CONTENT_CHARS; a command's closing status line (`[exit code 1]`) is kept, or its outcome would be lost with its tail. */
+function clipped(content: string): string {
+  if (content.length <= EVIDENCE_CONTENT_CHARS) return content;
+  const last = content.slice(content.lastIndexOf("\n") + 1);
+  return `${content.slice(0, EVIDENCE_CONTENT_CHARS)}\n…[truncated]${/^\[(?:exit code -?\d+|killed by \w+)\]/.test(last) ? `\n${last}` : ""}`;
+}
+
 /**
  * What a non-file tool's result is: a `record` it returned, or — when the tool has an effect
  * (any risk class but read) — the `receipt` of that effect. File kinds stay as the tool said.
@@ -64,7 +71,7 @@ export function createEvidenceNode(rt: MiraRuntime) {
     const items: Evidence[] = result.evidence.map((draft, i) => ({
       ...draft,
       kind: kindOf(draft.kind, tool?.risk),
-      content: draft.content.length > EVIDENCE_CONTENT_CHARS ? `${draft.content.slice(0, EVIDENCE_CONTENT_CHARS)}\n…[truncated]` : draft.content,
+      content: clipped(draft.content),
       id: `ev-${state.evidenceCount + i + 1}`,
       toolId: result.toolId,
       toolCallId: result.toolCallId,

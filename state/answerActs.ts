@@ -9,7 +9,8 @@ import { claimedActs } from "../language/answerChannels.js";
 import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
 import { sentences, statedInability, withoutProposals } from "../language/answerWords.js";
 import { DOTFILE, PATH_TOKEN, QUOTED } from "../language/operands.js";
-import { hasHan, segmentWords } from "../language/segment.js";
+import { hasHan, segmentWords, tagWords } from "../language/segment.js";
+import { baseForms, isStopword } from "../language/english.js";
 import { plainTerms } from "../language/terms.js";
 import { isEffect, real } from "./observedState.js";
 import type { Evidence, TaskFrame } from "./types.js";
@@ -45,6 +46,48 @@ export function unbackedCompletion(evidence: Evidence[], answer: string): string
   const namesFile = (s: string) => [PATH_TOKEN, DOTFILE].some((re) => new RegExp(re.source, "u").test(s.replace(/[.。!?！？]+$/u, "")));
   const sentence = sentences(withoutProposals(answer.replace(QUOTED, " "))).find((s) => namesFile(s) && segmentWords(s).some((w) => isCompletionWord(w) && FINISHED.test(w)));
   return sentence ? `the answer says "${sentence}", but nothing was read, run or changed` : undefined;
+}
+
+/** Past forms that acknowledge rather than report an act ("Noted.", "Understood"). */
+const ACKNOWLEDGED = new Set("noted understood acknowledged received".split(" "));
+const PAST = /^[a-z]{3,}ed$/;
+
+/** The clause of an answer that reports an act done, in the past form that opens it ("Scheduled …", "I uploaded …", "Backup uploaded to …", "已安排"), or undefined. */
+export function reportedDeed(answer: string): string | undefined {
+  for (const clause of sentences(withoutProposals(answer.replace(QUOTED, " ")))) {
+    // A clause that delivers its work after a colon did it in the reply ("Translated: Hola").
+    if (NEGATED_DEED.test(clause) || statedInability(clause) || /:\s|：/u.test(clause) || /[?？]\s*$/u.test(clause)) continue;
+    if (hasHan(clause)) {
+      const tagged = tagWords(clause).filter((t) => t.tag !== "x");
+      const verbAt = tagged.findIndex((t, j) => t.tag.startsWith("v") && (/^(?:已|已经|现已)$/u.test(tagged[j - 1]?.word ?? "") || /^(?:了|好了|完)$/u.test(tagged[j + 1]?.word ?? "")));
+      const sense = verbAt >= 0 ? lookupWord(tagged[verbAt]!.word) : undefined;
+      if (verbAt >= 0 && !(sense?.kind === "verb" && READING.has(sense.intent))) return clause;
+      continue;
+    }
+    const words = clause.split(/\s+/).map((w) => w.replace(/^["'`(]+|["'`),.;!?]+$/g, "").toLowerCase()).filter(Boolean);
+    let i = /^(?:i|we)$/.test(words[0] ?? "") ? 1 : 0;
+    while (/^(?:have|has|just|also|already|successfully)$/.test(words[i] ?? "")) i++;
+    // A past form opening the clause, or right after its first word, a noun it reports on ("Backup uploaded").
+    const at = PAST.test(words[i] ?? "") ? i : i === 0 && PAST.test(words[1] ?? "") && !isStopword(words[0]!) ? 1 : -1;
+    if (at < 0 || ACKNOWLEDGED.has(words[at]!)) continue;
+    const sense = baseForms(words[at]!).map((f) => lookupWord(f)).find((x) => x?.kind === "verb");
+    if (!(sense?.kind === "verb" && READING.has(sense.intent))) return clause;
+  }
+  return undefined;
+}
+const NEGATED_DEED = /\b(?:not|no|nothing|never|none|unable)\b|n['’]t\b|[没未不无]/iu;
+const READING = new Set(["read", "question", "lookup", "compare"]);
+
+/**
+ * An act reported done although the request was read into no goal and the turn changed and sent
+ * nothing (round 32): "Scheduled your 1:1 with Sam for Friday" after only a calendar lookup,
+ * "Backup uploaded to s3://…" with nothing run. A turn that ran a command acted; a request in question form, and an answer that
+ * reports no act (an explanation, a greeting), are left alone.
+ */
+export function unbackedDeed(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  if (frame.goals.length || /[?？]\s*$/u.test(request.trim()) || turn.some((e) => isEffect(e) || e.kind === "receipt" || e.kind === "command")) return undefined;
+  const clause = reportedDeed(answer);
+  return clause ? `the answer says "${clause}", but nothing was changed or sent in this turn` : undefined;
 }
 
 /** Work handed to the user (`you can run …`, `just paste that order`, `你可以在终端运行`): advice, not a report. */

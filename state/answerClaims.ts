@@ -15,10 +15,10 @@ import { emptyClaimShown, misnamedValue, miscountedChanges, unchangedClaim, unli
 import { leftOutOfList } from "./answerListing.js";
 import { miscountedTests } from "./testTally.js";
 import { unseenPart } from "./answerPart.js";
-import { commandLine, isCode, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
+import { commandLine, commandShowsPath, isCode, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
 import { holdsText } from "./textHolds.js";
 import { seenChanges } from "./seenChanges.js";
-import { commandSteps, programOf } from "./commandSteps.js";
+import { commandSteps, grepParts, programOf } from "./commandSteps.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
@@ -26,9 +26,9 @@ import { uncutCount, undistinctCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
 import { flagMisread, keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
-import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedMessage, unreachedAddress } from "./answerActs.js";
+import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedDeed, unbackedMessage, unreachedAddress } from "./answerActs.js";
 import { announcedWork, failedCheckAffirmed, keyLeftSet, offerInsteadOfAnswer, unshownDigest, unstatedTotal, otherCommitMessage, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
-import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNumber, unshownQuote } from "./answerGrounding.js";
+import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNowValue, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
@@ -117,9 +117,9 @@ const SUBSTITUTION = /\bs([\/|#,])((?:(?!\1)[^\n])*)\1((?:(?!\1)[^\n])*)\1[gIi0-
 /** A definition of a named function in code (`def mean(`, `function load(`, `func Run(`, `fn main(`). */
 const DEFINES = /\b(?:def|function|func|fn)\s+([A-Za-z_]\w*)\s*\(/g;
 
-export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = ""): string | undefined {
+export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = "", topLevel: ReadonlySet<string> = new Set()): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
-  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request) ?? unrelatedRecords(frame, turn, answer, request);
+  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? unbackedDeed(frame, turn, answer, request) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request) ?? unrelatedRecords(frame, turn, answer, request);
   if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
@@ -146,6 +146,8 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   // A run reported as a success although its exit status or its output says it failed (`… | tail -n 1` exits 0).
   const failedRun = covering("run").find((e) => typeof exitCode(e) === "number" && exitCode(e) !== 0);
   if (failedRun && claimsSuccess(answer)) return `the answer reports success, but [${failedRun.id}] exited with code ${String(exitCode(failedRun))}`;
+  // Nor may it be reported as done in other words ("Formatted all files" after fmt.py crashed): the failure must be said (round 32).
+  if (failedRun && !answersByStatus(failedRun) && silentOnFailure(answer, failedRun)) return `the answer does not say that [${failedRun.id}] failed (exit code ${String(exitCode(failedRun))})`;
   // A grep, diff or test exiting 1 answers no (`grep -c` printing 0): no failure either.
   // The turn's last command failing and saying why (`SyntaxError`, a failing test) is where the work stands, whatever goal it
   // was read to cover; a silent non-zero exit is itself the answer of a search or a test (`grep` found nothing) and is left alone.
@@ -181,6 +183,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const grep = turn.filter((e) => printsNoMatch(e) || printsMatch(e)).at(-1);
     const matched = grep && printsMatch(grep) ? shownText(grep).split("\n").map((l) => /^([^:\s]+):/.exec(l)?.[1]).filter((f): f is string => !!f) : [];
     if (grep && printsMatch(grep) && !hits.length && opensWithDenial(answer) && !matched.some((f) => answer.includes(baseOf(f)))) return `the answer denies it, but [${grep.id}] printed matches`;
+    // So does a count of matching lines above zero (`grep -c OutOfMemory app.log` printing 2; round 32).
+    const tally = turn.filter((e) => printsNoMatch(e) || printsMatch(e) || grepTally(e) !== undefined).at(-1);
+    if (tally && (grepTally(tally) ?? 0) > 0 && !hits.length && opensWithDenial(answer)) return `the answer denies it, but [${tally.id}] counted ${grepTally(tally)} matching lines`;
     // An affirmation although the turn's last search found nothing (and no match came after it).
     if (lastAbsence && !hits.length && !turn.some((e) => e.kind === "search_hit" && evidenceNumber(e) > evidenceNumber(lastAbsence)) && opensWithAffirmation(answer)) return `the answer affirms it, but [${lastAbsence.id}] found nothing ${lastAbsence.kind === "command" ? `(\`${commandLine(lastAbsence)}\` printed nothing)` : `in ${lastAbsence.source.path ?? "the workspace"}`}`;
     // A denial resting on empty searches for something other than the term asked (`DefaultTimout` for `DefaultTimeout`, round 13).
@@ -189,8 +194,15 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     // A denial that a named path is there although an observation of the turn printed it (`ls assets` showing favicon.ico).
     const shown = frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).flatMap((g) => turn.filter((e) => showsPath(e, g.target!)).map((e) => [g.target!, e] as const)).at(-1);
     if (shown && opensWithDenial(answer)) return `the answer denies it, but [${shown[1].id}] shows ${shown[0]}`;
+    // An affirmation that a named path is there although the turn's last look at its folder shows it absent (`ls backups` without it; round 32).
+    const namedPaths = [...frame.goals.filter((g) => (g.intent === "read" || g.intent === "question") && g.target).map((g) => g.target!), ...[...request.matchAll(new RegExp(PATH_TOKEN.source, "gu"))].map((m) => m[0]).filter((p) => p.includes("/"))];
+    const absent = namedPaths.flatMap((p) => {
+      const last = turn.filter((e) => real(e) && (listingShows(e, p) !== null || (e.kind === "command" && commandShowsPath(e, p) !== null))).at(-1);
+      return last && (listingShows(last, p) ?? commandShowsPath(last, p)) === false ? [[p, last] as const] : [];
+    }).at(-1);
+    if (absent && opensWithAffirmation(answer)) return `the answer affirms it, but [${absent[1].id}] shows no ${absent[0]}`;
     // A negative finding over less than the question's scope.
-    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn, answer) : undefined;
+    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn, answer, topLevel) : undefined;
     if (narrow) return narrow;
     // A count over a wider scope than the folder the question names (`grep -r TODO . | wc -l` for "in src").
     const wider = widerCount(frame, turn, request);
@@ -268,7 +280,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unmeasuredComparison(turn, answer) ??
     unmeasuredSize(turn, answer) ??
     unseenChange(turn, answer, request) ??
-    unchangedClaim(turn, answer, request) ??
+    unchangedClaim(turn, answer, request, frame.goals.flatMap((g) => [g.expects, g.expectsGone, g.replaced]).filter((t): t is string => !!t)) ??
     miscountedChanges(turn, answer) ??
     misreadTable(turn, answer) ??
     unshownQuote(frame, evidence, turn, answer, request) ??
@@ -293,8 +305,29 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unshownDate(frame, evidence, turn, answer, request) ??
     unshownPath(frame, evidence, turn, answer, request) ??
     unansweredYesNo(frame, turn, answer, request) ??
-    unshownNumber(frame, evidence, answer, request)
+    unshownNumber(frame, evidence, answer, request) ??
+    unshownNowValue(frame, evidence, answer, request)
   );
+}
+
+/**
+ * An answer that says nothing of a failed command: no word of failure or inability, no exit
+ * code, nothing of what the command printed last (its error's name, `ModuleNotFoundError`).
+ */
+function silentOnFailure(answer: string, e: Evidence): boolean {
+  if (reportsFailure(answer) || statedInability(answer) || /\bexit(?:ed|s)?\b|\bstatus\b|退出|返回码|状态码/iu.test(answer)) return false;
+  const last = shownText(e).trim().split("\n").at(-1) ?? "";
+  const words = [...last.matchAll(/[A-Za-z_][\w.]{3,}/gu)].map((m) => m[0].toLowerCase());
+  return !words.some((w) => answer.toLowerCase().includes(w));
+}
+
+/** What a finished `grep -c` printed, summed over its files (`2`, `a.log:2`), or undefined. */
+function grepTally(e: Evidence): number | undefined {
+  const r = readCommand(e);
+  const step = r?.steps[0];
+  if (!r?.finished || r.opaque || r.steps.length !== 1 || !step || !["grep", "egrep", "fgrep"].includes(programOf(step)) || !grepParts(step).count) return undefined;
+  const lines = r.output.trim().split("\n").map((l) => /^(?:.*:)?(\d+)$/.exec(l.trim())?.[1]);
+  return lines.every((n) => n !== undefined) ? lines.reduce((a, n) => a + Number(n), 0) : undefined;
 }
 
 /** Programs whose exit status 1 is an answer (no match, a difference, a false test), not a failure. */

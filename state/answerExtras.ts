@@ -118,17 +118,41 @@ export function announcedWork(answer: string): string | undefined {
 /**
  * A check the turn ran last (a linter, `json.tool`, `bash -n`) that failed, and an answer to a
  * question that says yes or reports success ("Yes, settings.json is valid JSON" after json.tool
- * exited 1): the check says otherwise (round 27).
+ * exited 1): the check says otherwise (round 27). A `diff` or `cmp` checks sameness: "identical"
+ * after it exited 1, or "they differ" after it exited 0, is refused too (round 32).
  */
 export function failedCheckAffirmed(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
   if (frame.goals.some((g) => g.intent !== "read" && g.intent !== "question")) return undefined;
-  const check = turn.filter((e) => e.kind === "command" && real(e) && CHECKS.test(commandLine(e))).at(-1);
+  const check = turn.filter((e) => e.kind === "command" && real(e) && (CHECKS.test(commandLine(e)) || comparesFiles(e))).at(-1);
   const code = check ? exitCode(check) : null;
-  if (!check || typeof code !== "number" || code === 0) return undefined;
+  if (!check || typeof code !== "number") return undefined;
+  // `diff` and `cmp` check sameness: 1 says the files differ, 0 that they are the same (round 32).
+  if (comparesFiles(check)) {
+    if (DIFFERENCE.test(request) && !SAMENESS.test(request)) return undefined;
+    if (code === 1 && (opensWithAffirmation(answer) || saysSame(answer))) return `the answer says they are the same, but [${check.id}] found differences (exit code 1)`;
+    if (code === 0 && saysDifferent(answer)) return `the answer says they differ, but [${check.id}] found none (exit code 0)`;
+    return undefined;
+  }
+  if (code === 0) return undefined;
   // "有没有语法错误？" answered "有" says the check failed: a yes means it passed only when the question asks whether it is fine.
   const yesPasses = opensWithAffirmation(answer) && !/\b(?:errors?|fail\w*|warnings?|problems?|issues?)\b|错误|问题|失败|警告/iu.test(request);
   return yesPasses || claimsSuccess(answer) ? `the answer says it passes, but [${check.id}] exited with code ${code}` : undefined;
 }
+
+/** A command of one `diff` or `cmp`: its status says whether what it compared is the same. */
+const comparesFiles = (e: Evidence): boolean => {
+  const steps = readCommand(e)?.steps ?? [];
+  return steps.length === 1 && ["diff", "cmp"].includes(programOf(steps[0]!));
+};
+/** Words asking or saying sameness, and difference ("identical", "the same", "相同", "一致"; "differ", "不同", "区别"). */
+const SAMENESS = /\b(?:identical|the\s+same|same\s+(?:content|text|file)|match(?:es)?\s+exactly)\b|相同|一致|一样|完全一样/iu;
+const DIFFERENCE = /\b(?:differ(?:s|ent|ences?)?|changed)\b|不同|区别|差别|差异|不一样|不一致|改动/iu;
+/** An answer saying sameness, not denied ("identical", "没有区别"; not "not identical", "不一致"). */
+const saysSame = (answer: string): boolean =>
+  (SAMENESS.test(answer) && !/\bnot\s+(?:\w+\s+)?(?:identical|the\s+same)\b|不(?:相同|一致|一样)/iu.test(answer) && !saysDifferent(answer)) || /\bno\s+differences?\b|没有(?:任何)?(?:区别|差别|差异|不同)/iu.test(answer);
+/** An answer saying difference, not denied ("they differ", "有区别"; not "no differences"). */
+const saysDifferent = (answer: string): boolean =>
+  (/\b(?:differ(?:s)?|different|not\s+(?:\w+\s+)?(?:identical|the\s+same))\b|不(?:相同|一致|一样)|(?<!没)有(?:区别|差别|差异|不同)/iu.test(answer)) && !/\bno\s+differences?\b|没有(?:任何)?(?:区别|差别|差异|不同)/iu.test(answer);
 
 /** A commit message the answer quotes ("with the message 'fix typo'", "提交信息是 “fix typo”"). */
 const SAID_MESSAGE = /\b(?:message|msg)\s*(?:of\s+|is\s+|was\s+)?[:：]?\s*[`'"“‘]([^`'"”’\n]+)[`'"”’]|(?:提交信息|提交说明|信息|说明)\s*(?:是|为|写的是)?\s*[:：]?\s*[`'"“‘「]([^`'"”’」\n]+)[`'"”’」]/iu;

@@ -5,7 +5,7 @@
  * table. Each check reads only the request, the answer and the text the evidence showed; it
  * never decides what a command's pattern meant.
  */
-import { askedUnit, asksQuantity, opensWithDenial, sentences, statedInability, statedNumbers, unitCounts } from "../language/answerWords.js";
+import { askedUnit, asksQuantity, claimsSuccess, opensWithDenial, sentences, statedInability, statedNumbers, unitCounts } from "../language/answerWords.js";
 import { isStopword } from "../language/english.js";
 import { isAffirmationWord, isCompletionWord, isDenialWord, isNegation, lookupWord } from "../language/requestLexicon.js";
 import { isFunctionWord, segmentWords } from "../language/segment.js";
@@ -154,6 +154,22 @@ export function unshownNumber(frame: TaskFrame, evidence: Evidence[], answer: st
   return `the answer states ${unshown.text} ("${sentence}"), but no observation of this run shows that number`;
 }
 
+/** A value an answer says a thing holds now ("count.txt 现在是 43", "is now 8080", "now reads 3"). */
+const NOW_VALUE = /\b(?:now|currently)\s+(?:is\s+|reads\s+|holds\s+|contains\s+|says\s+|shows\s+|equals\s+|=\s*)?[`'"]?(\d+(?:\.\d+)?)(?![\w.:/-])|(?:现在|目前|当前)\s*(?:是|为|变成了?|成了)?\s*[`'"“]?(\d+(?:\.\d+)?)(?![\w.:/-])/iu;
+
+/**
+ * A change reported by the value it left ("已加一，count.txt 现在是 43") that neither the request
+ * nor any observation of the run shows (round 32): the read-back showed 42. A change's report is
+ * otherwise not checked for numbers (`unshownNumber`): only a value said to hold now.
+ */
+export function unshownNowValue(frame: TaskFrame, evidence: Evidence[], answer: string, request: string): string | undefined {
+  if (!frame.goals.some((g) => g.intent === "change")) return undefined;
+  const m = NOW_VALUE.exec(answer);
+  const value = m ? Number(m[1] ?? m[2]) : undefined;
+  if (value === undefined || groundedNumbers(evidence, request).has(value)) return undefined;
+  return `the answer says the value is now ${m![1] ?? m![2]}, but no observation of this run shows that number`;
+}
+
 /** A question word asking for a value (not yes or no): English at a clause's start or after a verb of telling; Chinese anywhere. */
 const ASKS_VALUE_EN = /(?:^|[.;:,!?]\s*|\b(?:me|us|out|know|tell|see|check|show)\s+)(?:(?:on|in|at|for|from|of|to|with|by)\s+)?(?:what|which|who|whom|whose|how\s+(?:many|much|long|big|large|old))\b/iu;
 // 这几个 / 那几个 / 好几 point at some, they do not ask how many.
@@ -295,7 +311,8 @@ export function unansweredYesNo(frame: TaskFrame, turn: Evidence[], answer: stri
   // "Can you tack a line onto CREDITS.md?" asks for a change politely: its report is the change's, judged by its goals.
   if (!asksYesNo(request) || statedInability(answer) || frame.goals.some((g) => g.intent === "change" || g.intent === "send")) return undefined;
   const words = valueWords(answer);
-  if (words.every((w) => isCompletionWord(w)) || segmentWords(answer).some(takesSide)) return undefined;
+  // Reporting a passing state ("good.json is valid JSON", "all clean") takes the side of yes (round 32).
+  if (words.every((w) => isCompletionWord(w)) || segmentWords(answer).some(takesSide) || claimsSuccess(answer)) return undefined;
   const shown = turn.map((e) => `${shownText(e)}\n${e.source.path ?? ""}`).join("\n").toLowerCase();
   if (!shown.trim() || words.some((w) => holdsWord(shown, w) && !holdsWord(request.toLowerCase(), w))) return undefined;
   return `the request asks yes or no, but the answer neither says which nor states anything this turn's observations showed`;

@@ -142,10 +142,10 @@ export function miscountedChanges(turn: Evidence[], answer: string): string | un
  * the turn changed: every command's changes are on record (seen, not read from its words) and no
  * recorded change or seen change touches the path (a failed `rm` of a file that never existed, a
  * report of another file than the one changed). A name without a folder may be any file of that
- * name, and is a file only where the request or an observation names it so. Where an effect of the turn is not on record (an MCP tool, a large workspace), nothing is
+ * name, and is a file only where the request (outside the text it asks held or removed, `texts`) or an observation names it so. Where an effect of the turn is not on record (an MCP tool, a large workspace), nothing is
  * settled and the claim is left alone.
  */
-export function unchangedClaim(turn: Evidence[], answer: string, request: string): string | undefined {
+export function unchangedClaim(turn: Evidence[], answer: string, request: string, texts: string[] = []): string | undefined {
   const commands = turn.filter((e) => e.kind === "command" && !e.simulated);
   if (!allOnRecord(turn)) return undefined;
   const writes = turn.filter(isRecordedChange);
@@ -164,7 +164,8 @@ export function unchangedClaim(turn: Evidence[], answer: string, request: string
     return seenAt.includes(true) ? true : seenAt.includes(null) ? null : false;
   };
   // A name without a folder is a file only where the request or an observation of the turn names it so (`M.speed` is code).
-  const known = new Set([...mentionedPaths(request), ...turn.flatMap((e) => [e.source.path ?? "", ...printedPaths(e), ...(seenChanges(e) ?? []).map((c) => c.path)])].flatMap((p) => [p, baseOf(p)]));
+  // Text the request asks held or removed (`console.log`) is no path it names (round 32).
+  const known = new Set([...mentionedPaths(request).filter((p) => !texts.includes(p)), ...turn.flatMap((e) => [e.source.path ?? "", ...printedPaths(e), ...(seenChanges(e) ?? []).map((c) => c.path)])].flatMap((p) => [p, baseOf(p)]));
   const claim = claimedTargets(answer).find((t) => (t.path.includes("/") || known.has(t.path)) && touched(t.path) === false);
   return claim ? `the answer says it changed ${claim.path} ("${claim.clause}"), but nothing in this turn changed it` : undefined;
 }

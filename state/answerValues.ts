@@ -113,16 +113,19 @@ export function scopesOf(e: Evidence): string[] {
  * A negative finding over less than the question asked about: "none in web/" after a search of
  * web/src/components only, "整个仓库里没有" after a grep of one file. The question's scope is the
  * place a goal names, or the whole workspace when none names one; a finding is backed when some
- * observation of the turn covered that scope (a search over it or an ancestor).
+ * observation of the turn covered that scope (a search over it or an ancestor), or, for the whole
+ * workspace, every name at its root (`topLevel`).
  */
-export function narrowFinding(frame: TaskFrame, turn: Evidence[], answer = ""): string | undefined {
+export function narrowFinding(frame: TaskFrame, turn: Evidence[], answer = "", topLevel: ReadonlySet<string> = new Set()): string | undefined {
   const asked = frame.goals.filter((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (!asked.length) return undefined;
   const named = asked.filter((g) => g.target);
   const scopes = (named.length ? named.map((g) => g.target!) : ["."]).filter((s, i, all) => all.indexOf(s) === i);
   const observed = turn.flatMap(scopesOf);
   if (!observed.length) return undefined;
-  const uncovered = scopes.find((q) => !observed.some((s) => within(q, s)));
+  // Looks over every name at the root but its hidden ones (`grep -r moment src package.json` where that is all there is) cover the whole workspace (round 32).
+  const whole = topLevel.size > 0 && [...topLevel].every((t) => t.startsWith(".") || observed.some((s) => within(t, s)));
+  const uncovered = scopes.find((q) => !observed.some((s) => within(q, s)) && !(q === "." && whole));
   // A denial the answer scopes to the folder it looked in ("no LICENSE at the root" after `ls LICENSE`) claims no more than was seen (round 12).
   const said = answerScope(answer);
   if (uncovered && said !== undefined && observed.some((s) => s === said || dirOf(s) === said)) return undefined;

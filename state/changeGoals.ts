@@ -114,6 +114,11 @@ export function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
   // All of them ("every file from inbox/"): none may be seen left there.
   const emptied = paths.find((p) => p.kind === "dir" && movesContents(c.text, p.written ?? p.path));
   if (op === "move" && emptied) return change("move", undefined, undefined, movesContents(c.text, emptied.written ?? emptied.path, true) ? { pattern: `${emptied.path}/` } : {});
+  // Files of a kind moved into a folder ("move all the .log files from the root into logs/"): none of that kind may be seen left where they were (round 32).
+  // Written as a shell glob (`logs/2023-*.log`), the glob is the pattern.
+  const kindMoved = c.paths.find((p) => p.pattern && p.unjoined);
+  const glob = kindMoved && c.text.includes("*") ? [...c.text.matchAll(/[\p{L}\p{N}_.\/-]*\*[\p{L}\p{N}_.\/*-]*/gu)].map((m) => m[0]).find((g) => g.endsWith(kindMoved.written ?? kindMoved.unjoined!.path)) : undefined;
+  if (op === "move" && kindMoved) return change("move", undefined, undefined, { pattern: glob ?? kindMoved.unjoined!.path });
   // A file moved into a folder: the joined path is where it goes, the file alone is where it was.
   // The folder it goes in may be named as an operand too ("into an archive/ folder"): it is only where the file goes.
   const joined = paths.filter((p) => p.unjoined);

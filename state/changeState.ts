@@ -3,7 +3,7 @@
  * target, and the first observation after it that shows the requested state (content held,
  * path absent, new name present and old one gone) or shows it not reached.
  */
-import { commandLine, commandListsFolder, commandMoved, commandWholeText, commandReads, readCommand, commandShowsPath, commandShowsText, lastChangingStep, countedMatches, isCode, recursiveGrepLines, testedFolder } from "./commandObservations.js";
+import { commandLine, commandListsFolder, commandMoved, commandShowsDiff, globMatches, lsPrintedPaths, commandWholeText, commandReads, readCommand, commandShowsPath, commandShowsText, lastChangingStep, countedMatches, isCode, recursiveGrepLines, testedFolder } from "./commandObservations.js";
 import { changesOnlyMetadata, commandClassifies, commandShowsMetadata } from "./commandMetadata.js";
 import { holdsText } from "./textHolds.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, isEffect, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, within } from "./observedState.js";
@@ -86,11 +86,12 @@ const presence = (s: Seen, path: string): boolean | null =>
   isRead(s.e, path) || listed(s.e, path) || inside(s, path) || commandReads(s.e, path, s.from) || (seen(s.e) && s.e.kind === "search_hit" && s.e.source.path === path) ? true : notFound(s.e, path) ? false : (listingShows(s.e, path) ?? commandShowsPath(s.e, path, s.from));
 /** A read of `path`, or of a folder holding it, that found no such path. */
 const notFound = (e: Evidence, path: string): boolean => e.kind === "absence" && !!e.missing && !e.simulated && within(path, e.source.path ?? "");
-/** Whether an observation shows `path`'s lines (read, found by a search, printed by a command), or a listing of it as a folder. */
+/** Whether an observation shows `path`'s lines (read, found by a search, printed by a command, its diff printed by git), or a listing of it as a folder. */
 const showsLines = ({ e, from }: Seen, path: string): boolean =>
   (seen(e) && e.source.path === path && (e.kind === "content" || e.kind === "passage" || e.kind === "search_hit" || e.kind === "listing")) ||
   commandReads(e, path, from) ||
   commandListsFolder(e, path, from) ||
+  commandShowsDiff(e, path, from) ||
   listingShowsEmpty(e, path);
 /** An observation of something inside `path`: the folder exists. */
 const inside = ({ e }: Seen, path: string): boolean => seen(e) && !!e.source.path && e.source.path !== path && within(e.source.path, path);
@@ -116,8 +117,11 @@ const seesWhatChanged = ({ e }: Seen, effect: Evidence): boolean | null =>
  * Whether an observation printed a path matching a pattern (`cache/.tmp`: a name ending in `.tmp` under cache, in any
  * letter case; one written with capitals, `.TXT`, in that case exactly: "from .TXT to .txt" leaves `a.txt`, no match).
  */
-const endsLike = (name: string, end: string) => (/\p{Lu}/u.test(end) ? name.endsWith(end) : name.toLowerCase().endsWith(end.toLowerCase()));
-const printsMatch = (e: Evidence, pattern: string): boolean => printedPaths(e).some((p) => within(p, dirOf(pattern)) && endsLike(baseOf(p), baseOf(pattern)));
+// A shell glob (`2023-*.log`) matches as the shell would (round 32).
+const endsLike = (name: string, end: string) => (end.includes("*") ? globMatches(end, name) : /\p{Lu}/u.test(end) ? name.endsWith(end) : name.toLowerCase().endsWith(end.toLowerCase()));
+// Right in the pattern's folder (`direct`), only where the output says which folder each name is in: a listing, or a command of `ls` steps alone.
+const printsMatch = (e: Evidence, pattern: string, direct = false): boolean =>
+  (direct ? (e.kind === "listing" ? printedPaths(e) : (lsPrintedPaths(e) ?? [])).filter((p) => dirOf(p) === dirOf(pattern)) : printedPaths(e).filter((p) => within(p, dirOf(pattern)))).some((p) => endsLike(baseOf(p), baseOf(pattern)));
 
 /**
  * The observations after the last effect: later evidence, and the reading steps of the
@@ -162,7 +166,9 @@ export function changeState(goal: Goal, frame: Pick<TaskFrame, "since"> & { goal
     shown = lastEffect ? latest(observed, (s) => (seesWhatChanged(s, lastEffect) && valueSeen(s) ? true : null)) : {};
     if (!shown.yes && !shown.no && lastEffect && goal.op === "edit" && goal.expects === undefined && goal.expectsGone === undefined) shown = { yes: greenRerun(turn, lastEffect, observed) };
     // Files deleted or made another kind by a pattern: a later observation still printing a match in its scope shows one left.
-    const left = goal.pattern ? observed.find((s) => s.e !== lastEffect && (printsMatch(s.e, goal.pattern!) || (countedMatches(s.e, goal.pattern!) ?? 0) > 0)) : undefined;
+    // Files moved by a pattern went into a folder inside that scope: only one printed right in it is left (round 32).
+    const moved = goal.op === "move";
+    const left = goal.pattern ? observed.find((s) => s.e !== lastEffect && (printsMatch(s.e, goal.pattern!, moved) || (!moved && (countedMatches(s.e, goal.pattern!) ?? 0) > 0))) : undefined;
     return left ? { lastEffect, contradictedBy: left.e } : { lastEffect, shownBy: shown.yes };
   }
   switch (goal.op) {

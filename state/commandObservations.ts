@@ -399,7 +399,7 @@ function gitStatusShows(output: string, cwd: string, path: string): boolean | nu
   return null;
 }
 
-const globMatches = (glob: string, name: string): boolean =>
+export const globMatches = (glob: string, name: string): boolean =>
   new RegExp(`^${glob.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".")}$`).test(name);
 
 /** The last verdict of the reading steps after `from` on whether `path` exists, or null. */
@@ -505,12 +505,24 @@ function linesOf(output: string, cwd: string, path: string, step: Step): string 
 
 /** The lines a successful `git diff` or `git show` printed as added to and removed from `path`, or undefined when it printed no diff of it. */
 function gitDiffOf({ step, status, r }: Reader, path: string): { added: string; removed: string } | undefined {
-  if (programOf(step) !== "git" || status !== 0 || !["diff", "show"].includes(gitSubcommand(step.argv.slice(1)) ?? "")) return undefined;
+  const sub = gitSubcommand(step.argv.slice(1));
+  // `git log -p` prints each commit's diff as `git show` does (round 32).
+  const patches = sub === "diff" || sub === "show" || (sub === "log" && step.argv.some((a) => a === "-p" || a === "--patch" || a === "-u"));
+  if (programOf(step) !== "git" || status !== 0 || !patches) return undefined;
   const section = r.output.split(/^(?=diff --git )/mu).find((s) => /^diff --git a\/\S+ b\/(\S+)/u.exec(s)?.[1] === path);
   if (!section) return undefined;
   const lines = section.split("\n");
   const side = (mark: string) => lines.filter((l) => l.startsWith(mark) && !l.startsWith(mark.repeat(3))).map((l) => l.slice(1)).join("\n");
   return { added: side("+"), removed: side("-") };
+}
+
+/** Whether a command printed a diff of `path` after step `from` (`git show`, `git log -p`): the change it made there is shown. */
+export const commandShowsDiff = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((reader) => gitDiffOf(reader, path) !== undefined);
+
+/** Whether `text` matches a grep pattern of characters no regex reads specially but dots, escaped or not (`console.log`, `DEBUG\.print`). */
+function matchesAsPattern(pattern: string, text: string, ignoreCase: boolean): boolean {
+  if (!/^(?:[^\\^$*+?()[\]{}|.]|\\?\.)+$/u.test(pattern)) return false;
+  return new RegExp(pattern, ignoreCase ? "iu" : "u").test(text);
 }
 
 /**
@@ -539,6 +551,11 @@ export function commandShowsText(e: Evidence, path: string, text: string, from =
         // Found, it printed every line holding the pattern, so every line holding `text` too: none of them does (round 29). A folder grepped whole has all its lines.
         else if (found && flat(text).includes(flat(pattern)) && !step.argv.some((a) => NOT_MATCHES.test(a) || /^-[A-Za-z]*[olLc]/.test(a)) && !holdsText(grepParts(step).files.some((f) => resolveOperand(r.cwd, f) === path) ? r.output : linesOf(r.output, r.cwd, path, step), text)) verdict = false;
         if (count || verdict !== null) continue;
+      }
+      // Nothing matched a pattern that the text itself matches (`grep -c console.log` printing 0): no line holds the text (round 32).
+      if (found === false && pattern && !literal && matchesAsPattern(pattern, text, step.argv.some((a) => /^-[A-Za-z]*i/.test(a)))) {
+        verdict = false;
+        continue;
       }
     }
     if (!echoed && holdsText(linesOf(r.output, r.cwd, path, step), text)) verdict = true;

@@ -100,7 +100,9 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
               (!t || (isExit(e) ? searchesAround(e, t) : within(e.source.path ?? ".", t) || within(t, e.source.path ?? "."))) &&
               (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || isExit(e) || (e.kind === "absence" && absenceAnswers(goal, e)) ||
                 // Whether a file exists is answered by a listing of the whole scope, as by an empty search (tuning set 6).
-                (!!goal.existence && listingComplete(e) && absenceAnswers(goal, e))),
+                (!!goal.existence && listingComplete(e) && absenceAnswers(goal, e)) ||
+                // Which folders a place holds is answered by a listing of it, however deep (round 32).
+                (!!goal.entries && e.kind === "listing" && real(e) && absenceAnswers(goal, e))),
         )
         .at(-1);
       // A follow-up naming nothing of its own ("is it still five?") is about what the thread read: an earlier read of a file unchanged since.

@@ -83,7 +83,7 @@ function clauseGoals(c: Clause & { intent: NonNullable<Clause["intent"]> }, ws: 
       // A place read inside it ("k8s 目录下的 yaml 里": yaml names files, not a folder) is asked within its deepest existing folder.
       const within = c.into?.split("/").map((_, i, parts) => parts.slice(0, parts.length - i).join("/")).find((d) => ws.dirs.has(d));
       const scope = !c.domain && within ? { target: within } : {};
-      return [{ intent: "question", domain: c.domain, ...scope, ...(c.existence && !c.domain ? { existence: true } : {}) }];
+      return [{ intent: "question", domain: c.domain, ...scope, ...(c.existence && !c.domain ? { existence: true } : {}), ...(c.entries && !c.domain ? { entries: true } : {}) }];
     }
     case "define":
       // A term's meaning is general knowledge; only a named file makes it a workspace question.

@@ -320,6 +320,8 @@ export const Goal = z.object({
   replaced: z.string().optional(),
   /** write: the requested state is only that the path exists (a folder, an empty file); question: it asks whether a file exists (a listing of its whole scope answers). */
   existence: z.boolean().optional(),
+  /** question: it asks which folders a place holds ("list the top-level folders"): a listing of that place answers, to any depth. */
+  entries: z.boolean().optional(),
   /** delete by pattern (`cache/.tmp`: every name ending in `.tmp` under cache): none may be seen after the effect. */
   pattern: z.string().optional(),
   /** An addition to an existing file: the lines it held when the request was read; a whole read after the change may not show fewer. */
