@@ -66,6 +66,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout30": "tuning set 30 (thirtieth held-out set, measured once blind, since tuned on)",
   "tuning-heldout31": "tuning set 31 (thirty-first held-out set, measured once blind, since tuned on)",
   heldout32: "held-out set 32 (written blind, measured once)",
+  heldout33: "held-out set 33 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
