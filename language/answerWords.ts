@@ -276,6 +276,11 @@ export interface ClaimedChange {
   verb: string;
 }
 
+/** What is to be done or checked first ("再确认 …", "要确保 …"): an instruction, not a report. */
+const INSTRUCTS = /^(?:要|需要|应|应该|应当|必须|得|请|确认|确保|检查|记得|务必)$/u;
+/** A clause going on to run or try again: advice to the user. */
+const RUN_AGAIN = /\b(?:and|then)\s+(?:re-?run|run|try|retry|restart|start)\b|\bagain\b/iu;
+
 /**
  * Where an answer says it made a change ("Converted notes.txt to uppercase", "I have removed the
  * lines", "The file was deleted", "已清理完毕", "已把 port 改成 3307"), or undefined. Grammar, not
@@ -285,15 +290,16 @@ export interface ClaimedChange {
  * or "已完成" names no change (it answers a question as well as a task). A
  * sentence with a negation reports what was not done and claims nothing.
  */
-const INSTRUCTS = /^(?:要|需要|应|应该|应当|必须|得|请|确认|确保|检查|记得|务必)$/u;
-
 export function claimedChange(answer: string, asked = false): ClaimedChange | undefined {
   for (const sentence of sentences(answer)) {
     if (NEGATED.test(sentence) || statedInability(sentence)) continue;
     const words = segmentWords(sentence);
     let i = SUBJECT.test(words[0] ?? "") ? 1 : 0;
     while (i < words.length && AUXILIARY.test(words[i]!)) i++;
-    if (i <= 3 && changedForm(words[i] ?? "") && !PREPOSITION.test(words[i + 1] ?? "")) return { sentence, verb: words[i]! };
+    // A verb whose past is its base ("set", "put") opening a clause that goes on to run or try again is advice to the user
+    // ("Nothing was applied; set DATABASE_URL and run it again"; round 33), not a report.
+    const advice = i === 0 && participleBases((words[0] ?? "").toLowerCase()).includes((words[0] ?? "").toLowerCase()) && RUN_AGAIN.test(sentence);
+    if (i <= 3 && !advice && changedForm(words[i] ?? "") && !PREPOSITION.test(words[i + 1] ?? "")) return { sentence, verb: words[i]! };
     // Answering a question, "strict is set in compilerOptions" says how things are, not what was done.
     const passive = words.find((w, j) => j > 0 && PASSIVE.test(words[j - 1]!) && !(asked && /^(?:is|are)$/i.test(words[j - 1]!)) && changedForm(w) && participleBases(w).some((f) => lookupWord(f)?.kind === "verb"));
     if (passive) return { sentence, verb: passive };

@@ -115,6 +115,9 @@ const USERS_OWN = /^(?:I\s+(?:want|need|have)\s+to|I['’]d\s+like\s+to|I['’]l
 /** Where the thing asked about is ("It's in package.json but I suspect it's unused"; round 30). */
 const STATES_WHERE = /^(?:it|this|that|they)(?:['’]s|\s+is|\s+are|['’]re)\s+(?:only\s+|also\s+|still\s+|already\s+)?(?:(?:listed|declared|defined|mentioned|set|configured)\s+)?in\s+/iu;
 
+/** Whether a clause says where the thing asked about is ("It's set in config/server.yaml"). */
+export const saysWhere = (text: string): boolean => STATES_WHERE.test(text);
+
 /**
  * Whether a clause only states a fact and asks for nothing: a thing not there yet, a failure seen,
  * and, after the first clause, what the user will do with the answer, or where the thing is when an

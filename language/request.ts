@@ -17,7 +17,7 @@ import { EXISTING_FOLDER_NOUNS, clauseAround, listedFolderNames, namedNewFiles, 
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { contentClauses } from "./saidContent.js";
-import { INSTRUMENT_BEFORE, statesFact } from "./clauseWords.js";
+import { INSTRUMENT_BEFORE, saysWhere, statesFact } from "./clauseWords.js";
 import { blank, splitQuoted, unquotedNewName } from "./quotedSpans.js";
 import { filesByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
@@ -554,6 +554,8 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     // A clause stating a fact asks for nothing (clauseWords.ts `statesFact`).
     const own = request.slice(start, end).trim();
     if (statesFact(own, i > 0, paths.some((p) => p.at < start))) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [], fact: true };
+    // Where the thing asked about is, with no scope named before it ("…? It's set in config/server.yaml"): where to read (round 33).
+    if (i > 0 && saysWhere(own) && clausePaths.length) return { text: own, intent: "read", paths: clausePaths, content: [] };
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;
     return {
       text: request.slice(start, end).trim(),

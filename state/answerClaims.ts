@@ -24,6 +24,7 @@ import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
 import { uncutCount, undistinctCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
+import { halfAnswered, offTopicAnswer } from "./answerTopic.js";
 import { flagMisread, keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedDeed, unbackedMessage, unreachedAddress } from "./answerActs.js";
@@ -301,6 +302,8 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     keyUnanswered(frame, turn, answer, request) ??
     flagMisread(frame, turn, answer, request) ??
     unansweredValue(evidence, turn, answer, request) ??
+    offTopicAnswer(frame, turn, answer, request) ??
+    halfAnswered(frame, turn, answer, request) ??
     unansweredKind(turn, answer, request) ??
     unshownDate(frame, evidence, turn, answer, request) ??
     unshownPath(frame, evidence, turn, answer, request) ??

@@ -122,14 +122,15 @@ export function announcedWork(answer: string): string | undefined {
  * after it exited 1, or "they differ" after it exited 0, is refused too (round 32).
  */
 export function failedCheckAffirmed(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
-  if (frame.goals.some((g) => g.intent !== "read" && g.intent !== "question")) return undefined;
+  if (frame.goals.some((g) => g.intent !== "read" && g.intent !== "question" && g.intent !== "compare")) return undefined;
   const check = turn.filter((e) => e.kind === "command" && real(e) && (CHECKS.test(commandLine(e)) || comparesFiles(e))).at(-1);
   const code = check ? exitCode(check) : null;
   if (!check || typeof code !== "number") return undefined;
   // `diff` and `cmp` check sameness: 1 says the files differ, 0 that they are the same (round 32).
   if (comparesFiles(check)) {
-    if (DIFFERENCE.test(request) && !SAMENESS.test(request)) return undefined;
-    if (code === 1 && (opensWithAffirmation(answer) || saysSame(answer))) return `the answer says they are the same, but [${check.id}] found differences (exit code 1)`;
+    // A "yes" after exit 1 says they differ when the request asks whether they differ ("有没有区别"; round 33).
+    const asksDifference = DIFFERENCE.test(request) && !SAMENESS.test(request);
+    if (code === 1 && ((opensWithAffirmation(answer) && !asksDifference) || saysSame(answer))) return `the answer says they are the same, but [${check.id}] found differences (exit code 1)`;
     if (code === 0 && saysDifferent(answer)) return `the answer says they differ, but [${check.id}] found none (exit code 0)`;
     return undefined;
   }

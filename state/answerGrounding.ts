@@ -116,6 +116,11 @@ function statedDigits(answer: string): StatedNumber[] {
   });
 }
 
+/** Counts an answer gives of the list right after them ("4 列：city、province、population、area_km2"; round 33): the list is counted. */
+function listCounts(answer: string): number[] {
+  return [...answer.matchAll(/(\d+)\s*[^\d\s:：]{0,8}\s*[:：]\s*([^。.;；\n]+)/gu)].flatMap((m) => (m[2]!.split(/\s*(?:[、,，]|\band\b|和)\s*/u).filter((x) => x.trim()).length === Number(m[1]) ? [Number(m[1])] : []));
+}
+
 /** Operands of the arithmetic an answer shows (`420（300 + 120）`, `6 - 1 = 5`) whose result is grounded: the answer computed them. */
 function shownArithmetic(answer: string, grounded: Set<number>): Set<number> {
   const out = new Set<number>();
@@ -144,7 +149,7 @@ export function unshownNumber(frame: TaskFrame, evidence: Evidence[], answer: st
   const stated = statedDigits(answer);
   if (!stated.length) return undefined;
   const grounded = groundedNumbers(evidence, request);
-  const computed = shownArithmetic(answer, grounded);
+  const computed = new Set([...shownArithmetic(answer, grounded), ...listCounts(answer)]);
   const lastLine = Math.max(0, ...evidence.filter((e) => seen(e) || real(e)).map(lastLineShown));
   const unshown = stated.find((n) =>
     n.role === "line" ? n.value > lastLine : !grounded.has(n.value) && !computed.has(n.value) && !(n.role === "percent" && grounded.has(n.value / 100)) && !(n.role === "unit" && converted(n.value, grounded)),

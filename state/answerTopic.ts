@@ -1,0 +1,81 @@
+/**
+ * Answers to a question about a named file that speak of something else (issue 21, round 33):
+ * "REDIS_URL 配的是什么" answered with what Redis is, "CPU and memory limits" answered with the CPU alone. Only names the request
+ * writes as names are compared (code-shaped words, quotes, a capitalised word inside an English
+ * sentence, a Latin word in a Chinese one), never its prose.
+ */
+import { isStopword } from "../language/english.js";
+import { opensWithDenial, statedInability } from "../language/answerWords.js";
+import { hasHan } from "../language/segment.js";
+import { askedTerms } from "./answerSearchTerm.js";
+import { holdsWord } from "./answerGrounding.js";
+import { shownText } from "./answerValues.js";
+import { seen } from "./observedState.js";
+import { commandLine } from "./commandObservations.js";
+import type { Evidence, TaskFrame } from "./types.js";
+
+/** The names a question writes as names, outside the files it names: code terms and quotes, a capitalised word inside an English sentence (`Unreleased`, `API`). */
+function namesAsked(request: string, frame: TaskFrame): string[] {
+  const places = frame.goals.flatMap((g) => (g.target ? [g.target, ...g.target.split("/"), ...g.target.split(/[/.]/)] : []));
+  const capitalised = hasHan(request)
+    ? []
+    : [...request.matchAll(/(?<=\S\s+)[A-Z][A-Za-z]+\b/gu)].map((m) => m[0]).filter((w) => !isStopword(w.toLowerCase()) && !places.includes(w));
+  return [...new Set([...askedTerms(request, places), ...capitalised])].filter((t) => !places.includes(t) && !t.includes("."));
+}
+
+/** A question about named files only: every goal reads one or asks of the workspace, and one names a file. */
+const asksOfFile = (frame: TaskFrame) => frame.goals.some((g) => g.intent === "read" && !!g.target) && frame.goals.every((g) => g.intent === "read" || g.intent === "question");
+
+/**
+ * What the lines holding `term` give it: the rest of its line after the term and a separator
+ * (`REDIS_URL=redis://…`, `clean: rm -rf bin/`), and the two lines after it whole (a section's body).
+ */
+function valuesOf(lines: string[], term: string): string[] {
+  const t = term.toLowerCase();
+  return lines.flatMap((l, i) => {
+    const at = l.toLowerCase().indexOf(t);
+    if (at < 0) return [];
+    const rest = l.slice(at + t.length).replace(/^["'`\]]*\s*[:=]?\s*/u, "").trim();
+    return [rest, ...lines.slice(i + 1, i + 3).map((x) => x.trim())].filter((v) => v.length >= 2);
+  });
+}
+
+const bare = (text: string) => text.toLowerCase().replace(/[`"'“”‘’]/gu, "");
+
+/**
+ * A question naming a thing in a file, whose name the turn saw, answered with neither that name
+ * nor what the file gives it (round 33): "REDIS_URL 配的是什么" answered with what Redis is. A
+ * denial and an honest "cannot" are left to the other checks; a name the turn never saw may be
+ * the user's own word for something (`TLS` for `danger_accept_invalid_certs`) and is not asked of the answer.
+ */
+export function offTopicAnswer(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!asksOfFile(frame) || opensWithDenial(answer) || statedInability(answer)) return undefined;
+  const lines = turn.filter(seen).flatMap((e) => shownText(e).split("\n"));
+  // A name in a command the turn ran (`node --check`) is the means, not what is asked about.
+  const ran = turn.filter((e) => e.kind === "command").map((e) => commandLine(e).toLowerCase()).join("\n");
+  const shown = namesAsked(request, frame).filter((n) => !holdsWord(ran, n) && lines.some((l) => l.toLowerCase().includes(n.toLowerCase())));
+  if (!shown.length || shown.some((n) => answer.toLowerCase().includes(n.toLowerCase()))) return undefined;
+  const said = bare(answer);
+  if (shown.some((n) => valuesOf(lines, n).some((v) => said.includes(bare(v))))) return undefined;
+  return `the answer says nothing of ${shown.map((n) => JSON.stringify(n)).join(", ")}, which the request asks about, nor what the file gives it`;
+}
+
+/** Two names a question asks together ("CPU and memory", "api 和 worker"). */
+const PAIR = /(?<![\w.\/-])([A-Za-z][\w-]*)\s*(?:\band\b|&|和|与|及|、)\s*([A-Za-z][\w-]*)(?![\w.\/-])/gu;
+
+/**
+ * A question asking two named things together, answered with one of them only (round 33): one
+ * of the pair was seen in the turn, the answer names it, and says nothing of the other.
+ */
+export function halfAnswered(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!asksOfFile(frame) || statedInability(answer)) return undefined;
+  const text = turn.filter(seen).map(shownText).join("\n").toLowerCase();
+  const low = answer.toLowerCase();
+  for (const m of request.matchAll(PAIR)) {
+    const pair = [m[1]!, m[2]!];
+    if (pair.some((w) => isStopword(w.toLowerCase()))) continue;
+    const said = pair.filter((w) => holdsWord(low, w));
+    if (said.length === 1 && pair.some((w) => holdsWord(text, w))) return `the request asks about ${pair.join(" and ")}, but the answer says nothing of ${pair.find((w) => !said.includes(w))}`;
+  }
+  return undefined;
+}
