@@ -67,6 +67,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout31": "tuning set 31 (thirty-first held-out set, measured once blind, since tuned on)",
   "tuning-heldout32": "tuning set 32 (thirty-second held-out set, measured once blind, since tuned on)",
   "tuning-heldout33": "tuning set 33 (thirty-third held-out set, measured once blind, since tuned on)",
+  heldout34: "held-out set 34 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
