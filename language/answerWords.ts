@@ -278,6 +278,8 @@ export interface ClaimedChange {
 
 /** What is to be done or checked first ("再确认 …", "要确保 …"): an instruction, not a report. */
 const INSTRUCTS = /^(?:要|需要|应|应该|应当|必须|得|请|确认|确保|检查|记得|务必)$/u;
+/** Words opening a condition: what follows says when, not what was done. */
+const CONDITION = /^(?:if|unless|until|when|whenever|whether|once)$/iu;
 /** A clause going on to run or try again: advice to the user. */
 const RUN_AGAIN = /\b(?:and|then)\s+(?:re-?run|run|try|retry|restart|start)\b|\bagain\b/iu;
 
@@ -301,7 +303,9 @@ export function claimedChange(answer: string, asked = false): ClaimedChange | un
     const advice = i === 0 && participleBases((words[0] ?? "").toLowerCase()).includes((words[0] ?? "").toLowerCase()) && RUN_AGAIN.test(sentence);
     if (i <= 3 && !advice && changedForm(words[i] ?? "") && !PREPOSITION.test(words[i + 1] ?? "")) return { sentence, verb: words[i]! };
     // Answering a question, "strict is set in compilerOptions" says how things are, not what was done.
-    const passive = words.find((w, j) => j > 0 && PASSIVE.test(words[j - 1]!) && !(asked && /^(?:is|are)$/i.test(words[j - 1]!)) && changedForm(w) && participleBases(w).some((f) => lookupWord(f)?.kind === "verb"));
+    // A passive in a condition ("unless the env var is set", "if it was changed") reports nothing done (round 34).
+    const conditioned = (j: number) => words.slice(0, j).some((x) => CONDITION.test(x));
+    const passive = words.find((w, j) => j > 0 && PASSIVE.test(words[j - 1]!) && !(asked && /^(?:is|are)$/i.test(words[j - 1]!)) && !conditioned(j) && changedForm(w) && participleBases(w).some((f) => lookupWord(f)?.kind === "verb"));
     if (passive) return { sentence, verb: passive };
     // Chinese: a verb after 已, or a verb finished by 完毕/完成/搞定 ("清理完毕"); a bare "已完成" names no change.
     // Only Han text holds these markers: an English answer never loads the segmenter for them.

@@ -162,6 +162,8 @@ export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ pa
     const clause = text.slice(...clauseAround(text, at));
     return [...ws.dirs].some((d) => new RegExp(`(?<![\\p{L}\\p{N}_.\\/-])${d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_-])`, "u").test(clause));
   };
+  // A folder of a path the request writes, called a folder in Chinese ("config/local/app.ini … local 目录"), is named by that path already (round 34).
+  const folders = new Set([...text.matchAll(/[\p{L}\p{N}_.-]+(?:\/[\p{L}\p{N}_.-]+)+/gu)].flatMap((m) => m[0].split("/").slice(0, -1)));
   const ok = (name: string, at: number) => !besideFolder(at) && !ws.dirs.has(name) && !ws.files.has(name) && !isStopword(name.toLowerCase()) && !isAdjective(name) && !RELATIVE_PLACES.has(name.toLowerCase());
   // A name only one existing folder has, deeper in the tree, is that folder ("the images folder" of site/images).
   const only = (name: string) => {
@@ -171,7 +173,7 @@ export function namedAbsentFolders(text: string, ws: WorkspaceIndex): Array<{ pa
   for (const m of text.matchAll(new RegExp(`\\b((?:the|this|that|my|our|your)\\s+)([\\p{Script=Latin}\\p{N}_][\\p{Script=Latin}\\p{N}_.-]*)\\s+(?:${nouns})\\b`, "giu")))
     if (ok(m[2]!, m.index)) out.push({ path: m[2]!, at: m.index + m[1]!.length, length: m[2]!.length, ...only(m[2]!) });
   // A name written right before a Chinese folder noun is called a folder: even a common word is its name ("old 子目录").
-  const called = (name: string, at: number) => !besideFolder(at) && !ws.dirs.has(name) && !ws.files.has(name) && !RELATIVE_PLACES.has(name.toLowerCase()) && !/^(?:the|a|an|this|that|my|our|your|new)$/i.test(name);
+  const called = (name: string, at: number) => !folders.has(name) && !besideFolder(at) && !ws.dirs.has(name) && !ws.files.has(name) && !RELATIVE_PLACES.has(name.toLowerCase()) && !/^(?:the|a|an|this|that|my|our|your|new)$/i.test(name);
   for (const m of text.matchAll(new RegExp(`(?<![\\p{Script=Latin}\\p{N}_.\\/-])([\\p{Script=Latin}_][\\p{Script=Latin}\\p{N}_.-]*)\\s*(?:${hanNouns})`, "gu")))
     if (called(m[1]!, m.index)) out.push({ path: m[1]!, at: m.index, length: m[1]!.length, ...only(m[1]!) });
   // Names listed before a counted or plural folder noun are each a folder.
@@ -197,12 +199,15 @@ export function namedNewFiles(text: string, ws: WorkspaceIndex): Array<{ path: s
   return found.filter((m) => !ws.files.has(m[1]!) && !ws.dirs.has(m[1]!)).map((m) => ({ path: m[1]!, at: m.indices![1]![0], length: m[1]!.length }));
 }
 
-/** Names listed before a counted or plural folder noun ("src、tests、docs 三个文件夹", "这几个 a、b 目录", "a, b and c folders"), each with its offset. */
+/** Names listed before a counted or plural folder noun ("src、tests、docs 三个文件夹", "这几个 a、b 目录", "a, b and c folders"), or after it and a colon, each with its offset. */
 export function listedFolderNames(text: string): Array<{ name: string; at: number }> {
   const nouns = DIRECTORY_NOUNS.filter((n) => !hasHanText(n)).join("|");
   const hanNouns = DIRECTORY_NOUNS.filter(hasHanText).join("|");
   const list = new RegExp(`(?<![\\p{L}\\p{N}_.\\/-])(${NAME}(?:${LIST_SEPARATOR}${NAME})+)\\s*(?:[这那]\\s*)?(?:[一二三四五六七八九十两几\\d]+\\s*个\\s*)?(?:空的?\\s*|empty\\s+)?(?:(?:${hanNouns})(?!\\s*[里中下内])|(?:(?:${nouns})s|directories)(?![\\p{L}]))`, "giu");
-  return [...text.matchAll(list)].flatMap((m) => [...m[1]!.matchAll(new RegExp(NAME, "gu"))].filter((n) => !/^and$/i.test(n[0])).map((n) => ({ name: n[0], at: m.index + n.index })));
+  // Or after it and a colon ("three folders: api, web and worker", "三个目录：a、b、c"; round 34).
+  const after = new RegExp(`(?:(?:${hanNouns})|(?:(?:${nouns})s|directories)(?![\\p{L}]))\\s*[:：]\\s*(${NAME}(?:${LIST_SEPARATOR}${NAME})+)`, "giu");
+  const names = (m: RegExpMatchArray, at: number) => [...m[1]!.matchAll(new RegExp(NAME, "gu"))].filter((n) => !/^and$/i.test(n[0])).map((n) => ({ name: n[0], at: at + n.index }));
+  return [...[...text.matchAll(list)].flatMap((m) => names(m, m.index)), ...[...text.matchAll(after)].flatMap((m) => names(m, m.index + m[0].length - m[1]!.length))];
 }
 
 /**

@@ -8,7 +8,7 @@
 import { clockTimes, PATH_TOKEN } from "../language/operands.js";
 import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailure, reportsFailures, requestedLiterals, statedInability, statedNumbers } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
-import { isSuccessWord, lookupWord } from "../language/requestLexicon.js";
+import { isCompletionWord, isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { emptyClaimShown, misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
@@ -314,10 +314,12 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
 }
 
 /**
- * An answer that says nothing of a failed command: no word of failure or inability, no exit
- * code, nothing of what the command printed last (its error's name, `ModuleNotFoundError`).
+ * An answer that reports work on a failed command and says nothing of the failure: no word of
+ * failure or inability, no exit code, nothing of what the command printed last (its error's name,
+ * `ModuleNotFoundError`). A bare "Done." names no work; the gate's goals judge it.
  */
 function silentOnFailure(answer: string, e: Evidence): boolean {
+  if (segmentWords(answer).every((w) => isCompletionWord(w) || !/\p{L}/u.test(w))) return false;
   if (reportsFailure(answer) || statedInability(answer) || /\bexit(?:ed|s)?\b|\bstatus\b|退出|返回码|状态码/iu.test(answer)) return false;
   const last = shownText(e).trim().split("\n").at(-1) ?? "";
   const words = [...last.matchAll(/[A-Za-z_][\w.]{3,}/gu)].map((m) => m[0].toLowerCase());

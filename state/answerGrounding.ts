@@ -207,7 +207,7 @@ export const valueWords = (answer: string): string[] =>
   segmentWords(answer).filter((w) => (/^\d+$/.test(w) || [...w].length >= 2) && !isStopword(w.toLowerCase()) && !(/^\p{Script=Han}+$/u.test(w) && isFunctionWord(w)));
 
 /** A question asking what something does or means, or why: its answer may explain in words of its own, in another language than the code. */
-const EXPLAINS = /\bwhat\s+(?:does|do|did)\b.*\b(?:do|mean)\b|\bwhat\s+is\b.*\bfor\b|\bwhy\b|做什么|干什么|干嘛|作用|用途|意思|含义|为什么|为何/iu;
+export const EXPLAINS = /\bwhat\s+(?:does|do|did)\b.*\b(?:do|mean)\b|\bwhat\s+is\b.*\bfor\b|\bwhy\b|做什么|干什么|干嘛|作用|用途|意思|含义|为什么|为何/iu;
 
 /**
  * The answer without the counts it gives in a unit the question did not ask for: `3 行` answers
@@ -296,8 +296,10 @@ const QUOTED_AS_TEXT = /(?:\b(?:is|are|was|says?|reads?|said)|是|为|写着|写
  */
 export function unshownQuote(frame: TaskFrame, evidence: Evidence[], turn: Evidence[], answer: string, request: string): string | undefined {
   if (frame.goals.some((g) => g.intent === "change") || turn.some(isEffect)) return undefined;
-  const held = [request, ...evidence.map(heldText)].join("\n").toLowerCase();
-  const quote = [...answer.matchAll(QUOTED_AS_TEXT)].map((m) => m[1]!.slice(1, -1).trim()).find((q) => q && !held.includes(q.toLowerCase()));
+  // A quote may run across a line break of what was shown ("Apache License Version 2.0" over two lines; round 34).
+  const flat = (t: string) => t.toLowerCase().replace(/\s+/gu, " ");
+  const held = flat([request, ...evidence.map(heldText)].join("\n"));
+  const quote = [...answer.matchAll(QUOTED_AS_TEXT)].map((m) => m[1]!.slice(1, -1).trim()).find((q) => q && !held.includes(flat(q)));
   return quote ? `the answer quotes "${quote}" as the workspace's text, but no observation of this run shows it` : undefined;
 }
 

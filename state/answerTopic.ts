@@ -8,19 +8,21 @@ import { isStopword } from "../language/english.js";
 import { opensWithDenial, statedInability } from "../language/answerWords.js";
 import { hasHan } from "../language/segment.js";
 import { askedTerms } from "./answerSearchTerm.js";
-import { holdsWord } from "./answerGrounding.js";
+import { EXPLAINS, holdsWord } from "./answerGrounding.js";
 import { shownText } from "./answerValues.js";
 import { seen } from "./observedState.js";
 import { commandLine } from "./commandObservations.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
-/** The names a question writes as names, outside the files it names: code terms and quotes, a capitalised word inside an English sentence (`Unreleased`, `API`). */
+/** The names a question writes as names, outside the files it names: code terms and quotes, flags, a capitalised word inside an English sentence (`Unreleased`, `API`). */
 function namesAsked(request: string, frame: TaskFrame): string[] {
   const places = frame.goals.flatMap((g) => (g.target ? [g.target, ...g.target.split("/"), ...g.target.split(/[/.]/)] : []));
   const capitalised = hasHan(request)
     ? []
     : [...request.matchAll(/(?<=\S\s+)[A-Z][A-Za-z]+\b/gu)].map((m) => m[0]).filter((w) => !isStopword(w.toLowerCase()) && !places.includes(w));
-  return [...new Set([...askedTerms(request, places), ...capitalised])].filter((t) => !places.includes(t) && !t.includes("."));
+  // A command-line flag is a name too (`--dry-run`; round 34).
+  const flags = [...request.matchAll(/(?<![\w-])--?[A-Za-z][\w-]*/gu)].map((m) => m[0]);
+  return [...new Set([...askedTerms(request, places), ...capitalised, ...flags])].filter((t) => !places.includes(t) && !t.includes("."));
 }
 
 /** A question about named files only: every goal reads one or asks of the workspace, and one names a file. */
@@ -28,7 +30,7 @@ const asksOfFile = (frame: TaskFrame) => frame.goals.some((g) => g.intent === "r
 
 /**
  * What the lines holding `term` give it: the rest of its line after the term and a separator
- * (`REDIS_URL=redis://…`, `clean: rm -rf bin/`), and the two lines after it whole (a section's body).
+ * (`REDIS_URL=redis://…`), or, when nothing follows it there, the two lines after it (a section's body, a recipe).
  */
 function valuesOf(lines: string[], term: string): string[] {
   const t = term.toLowerCase();
@@ -36,11 +38,24 @@ function valuesOf(lines: string[], term: string): string[] {
     const at = l.toLowerCase().indexOf(t);
     if (at < 0) return [];
     const rest = l.slice(at + t.length).replace(/^["'`\]]*\s*[:=]?\s*/u, "").trim();
-    return [rest, ...lines.slice(i + 1, i + 3).map((x) => x.trim())].filter((v) => v.length >= 2);
+    // A line with no word after the name heads what follows (a section, a recipe, a function's body after `(s):`).
+    return (/[\p{L}\p{N}]{2}/u.test(rest) ? [rest] : lines.slice(i + 1, i + 3).map((x) => x.trim())).filter((v) => v.length >= 2);
   });
 }
 
 const bare = (text: string) => text.toLowerCase().replace(/[`"'“”‘’]/gu, "");
+
+/** The value's words beyond the name's own (`3.11`, `3.12` of `python: ["3.11", "3.12"]`): the answer gives them all, or two at least. */
+function givesTokens(said: string, value: string, name: string): boolean {
+  const own = new Set(name.toLowerCase().split(/[^a-z0-9]+/u));
+  const tokens = [...new Set([...value.toLowerCase().matchAll(/[\p{L}\p{N}][\p{L}\p{N}._-]*[\p{L}\p{N}]/gu)].map((m) => m[0]))].filter((t) => !own.has(t) && !isStopword(t));
+  const given = tokens.filter((t) => holdsWord(said, t));
+  return given.length > 0 && (given.length === tokens.length || given.length >= 2);
+}
+
+/** Whether the answer names a flag or code name the turn showed that is none of the names asked. */
+const otherNameSaid = (answer: string, lines: string[], asked: string[]): boolean =>
+  [...answer.matchAll(/(?<![\w-])--?[A-Za-z][\w-]*|\b[A-Za-z]+_[\w]+\b/gu)].some((m) => !asked.some((a) => a.toLowerCase() === m[0].toLowerCase()) && lines.some((l) => l.includes(m[0])));
 
 /**
  * A question naming a thing in a file, whose name the turn saw, answered with neither that name
@@ -56,7 +71,9 @@ export function offTopicAnswer(frame: TaskFrame, turn: Evidence[], answer: strin
   const shown = namesAsked(request, frame).filter((n) => !holdsWord(ran, n) && lines.some((l) => l.toLowerCase().includes(n.toLowerCase())));
   if (!shown.length || shown.some((n) => answer.toLowerCase().includes(n.toLowerCase()))) return undefined;
   const said = bare(answer);
-  if (shown.some((n) => valuesOf(lines, n).some((v) => said.includes(bare(v))))) return undefined;
+  if (shown.some((n) => valuesOf(lines, n).some((v) => said.includes(bare(v)) || givesTokens(said, v, n)))) return undefined;
+  // Asked what a thing does, the answer may explain in its own words: only naming another such name instead is refused (`--verbose` for `--dry-run`).
+  if (EXPLAINS.test(request) && !otherNameSaid(answer, lines, shown)) return undefined;
   return `the answer says nothing of ${shown.map((n) => JSON.stringify(n)).join(", ")}, which the request asks about, nor what the file gives it`;
 }
 

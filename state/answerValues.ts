@@ -84,6 +84,9 @@ export function settingMismatch(answer: string, observations: Evidence[]): strin
       const values = shownValues(text, key, section);
       if (!values.length) continue;
       if (statedSettings(answer).some((s) => s.key === key && values.some((v) => sameValue(v, s.value)))) break;
+      // A value written inside an expression on the key's line (`int(os.getenv("MAX_UPLOAD_MB", "25"))`) is shown there (round 34).
+      const alone = new RegExp(`(?<![\\w.])${value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.])`, "u");
+      if (text.split("\n").some((l) => l.includes(key) && l.includes("(") && alone.test(l.slice(l.indexOf(key) + key.length)))) break;
       return `the answer gives ${key}${section ? ` in [${section}]` : ""} as ${value}, but [${e.id}] shows ${values.join(", ")}`;
     }
   }

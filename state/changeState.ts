@@ -3,7 +3,7 @@
  * target, and the first observation after it that shows the requested state (content held,
  * path absent, new name present and old one gone) or shows it not reached.
  */
-import { commandLine, commandListsFolder, commandMoved, commandShowsDiff, globMatches, lsPrintedPaths, commandWholeText, commandReads, readCommand, commandShowsPath, commandShowsText, lastChangingStep, countedMatches, isCode, recursiveGrepLines, testedFolder } from "./commandObservations.js";
+import { commandLine, commandListsFolder, commandMoved, commandShowsDiff, commandShowsEmpty, globMatches, lsPrintedPaths, commandWholeText, commandReads, readCommand, commandShowsPath, commandShowsText, lastChangingStep, countedMatches, isCode, recursiveGrepLines, testedFolder } from "./commandObservations.js";
 import { changesOnlyMetadata, commandClassifies, commandShowsMetadata } from "./commandMetadata.js";
 import { holdsText } from "./textHolds.js";
 import { baseOf, dirOf, effectsOn, evidenceNumber, exitCode, isEffect, listingShows, listingShowsEmpty, observesWhatChanged, printedPaths, real, seen, showsText, within } from "./observedState.js";
@@ -92,6 +92,7 @@ const showsLines = ({ e, from }: Seen, path: string): boolean =>
   commandReads(e, path, from) ||
   commandListsFolder(e, path, from) ||
   commandShowsDiff(e, path, from) ||
+  commandShowsEmpty(e, path, from) ||
   listingShowsEmpty(e, path);
 /** An observation of something inside `path`: the folder exists. */
 const inside = ({ e }: Seen, path: string): boolean => seen(e) && !!e.source.path && e.source.path !== path && within(e.source.path, path);

@@ -516,6 +516,22 @@ function gitDiffOf({ step, status, r }: Reader, path: string): { added: string; 
   return { added: side("+"), removed: side("-") };
 }
 
+/**
+ * Whether a command showed `path` empty after step `from` (round 34): a long `ls` naming it or its
+ * folder printing its size as 0, or `wc -c` printing 0 for it. An empty file's whole text is shown so.
+ */
+export const commandShowsEmpty = (e: Evidence, path: string, from = -1): boolean =>
+  readersAfter(e, from).some(({ step, status, r }) => {
+    if (status !== 0) return false;
+    const ops = stepOperands(step).map((o) => resolveOperand(r.cwd, o));
+    const named = ops.includes(path) || ops.includes(dirOf(path)) || (!ops.length && dirOf(path) === r.cwd);
+    if (!named) return false;
+    const lines = r.output.split("\n");
+    if (programOf(step) === "ls" && step.argv.slice(1).some((a) => /^-[A-Za-z]*l/.test(a)))
+      return lines.some((l) => { const m = /^[-bcdlps][-rwxsStT.+@]{9,10}\s+\d+\s+\S+\s+\S+\s+(\d+)\s.*\s(\S+)$/u.exec(l.trim()); return !!m && m[1] === "0" && (m[2] === baseOf(path) || resolveOperand(r.cwd, m[2]!) === path); });
+    return programOf(step) === "wc" && step.argv.includes("-c") && lines.some((l) => { const m = /^\s*(\d+)\s+(\S+)$/u.exec(l); return !!m && m[1] === "0" && resolveOperand(r.cwd, m[2]!) === path; });
+  });
+
 /** Whether a command printed a diff of `path` after step `from` (`git show`, `git log -p`): the change it made there is shown. */
 export const commandShowsDiff = (e: Evidence, path: string, from = -1): boolean => readersAfter(e, from).some((reader) => gitDiffOf(reader, path) !== undefined);
 
