@@ -68,6 +68,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout32": "tuning set 32 (thirty-second held-out set, measured once blind, since tuned on)",
   "tuning-heldout33": "tuning set 33 (thirty-third held-out set, measured once blind, since tuned on)",
   "tuning-heldout34": "tuning set 34 (thirty-fourth held-out set, measured once blind, since tuned on)",
+  heldout35: "held-out set 35 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
