@@ -95,7 +95,8 @@ function englishAct(clause: string): ClaimedAct | undefined {
 /** A Chinese clause's claim: a verb marked done (已 before it, 了/过 after it) that sends, or any verb in a clause naming a channel. */
 function chineseAct(clause: string): ClaimedAct | undefined {
   const tagged = tagWords(clause).filter((t) => t.tag !== "x");
-  const done = tagged.some((t) => /^(?:已|已经|现已)$/u.test(t.word)) || tagged.some((t, j) => j > 0 && /^(?:了|过)$/u.test(t.word) && tagged[j - 1]!.tag.startsWith("v"));
+  // 了 ending the clause reports it done too, whatever it follows ("用邮件发给全组了"; round 35).
+  const done = tagged.some((t) => /^(?:已|已经|现已)$/u.test(t.word)) || tagged.some((t, j) => j > 0 && /^(?:了|过)$/u.test(t.word) && (tagged[j - 1]!.tag.startsWith("v") || j === tagged.length - 1 || /^[。.!！]$/u.test(tagged[j + 1]?.word ?? "")));
   if (!done) return undefined;
   const verbAt = tagged.findIndex((t) => (t.tag.startsWith("v") && t.tag !== "vn") || lookupWord(t.word)?.kind === "verb");
   if (verbAt < 0) return undefined;

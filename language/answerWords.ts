@@ -21,7 +21,8 @@ export const sentences = (text: string): string[] => text.split(/(?<=[.!?;])\s+|
 export function statedInability(answer: string): string | undefined {
   for (const sentence of sentences(answer)) {
     const words = segmentWords(sentence);
-    if (words.some((w, i) => isInabilityWord(w) || (i + 1 < words.length && isInabilityPhrase(w, words[i + 1]!)))) return sentence;
+    // A verb with 不了 joined on ("做不了", "合并不了") cannot be done, as 不了 alone says (round 35).
+    if (words.some((w, i) => isInabilityWord(w) || /^\p{Script=Han}+不了$/u.test(w) || (i + 1 < words.length && isInabilityPhrase(w, words[i + 1]!)))) return sentence;
     // A negation denying a capability later in the same clause ("我没有发送邮件的工具").
     for (const clause of sentence.split(/[,，、:：]/u)) {
       const cw = segmentWords(clause);

@@ -112,6 +112,8 @@ const STATES_ABSENT = /^[\p{L}\p{N}_.\/-]+(?:\s+[\p{L}\p{N}_.\/-]+)?\s*(?:目录
 const STATES_FAILURE = /^[^，,。；;]{1,60}?(?:挂了|失败了|报错了|跑不过了?|没通过|不通过)\s*[，,。.!！]?$/u;
 /** What the user will do with the answer, after the request ("I want to compare it with …", "我要核对"). */
 const USERS_OWN = /^(?:I\s+(?:want|need|have)\s+to|I['’]d\s+like\s+to|I['’]ll|我要|我想|我得|我再)\s*(?:compare|check|verify|核对|对比|比对|比较|检查|对一下)/iu;
+/** The user's own plan right after a question ("…还在用吗？想把这个依赖删了", "Is it used? I want to delete it"): why they ask, not an order (round 35). */
+const PLAN_AFTER_QUESTION = /^(?:I\s+(?:want|plan|intend|am\s+going)\s+to|I['’]d\s+like\s+to|I['’]m\s+(?:going|planning|thinking\s+(?:of|about))\b|(?:我)?(?:想|打算|准备|计划)|我要)/iu;
 /** Where the thing asked about is ("It's in package.json but I suspect it's unused"; round 30). */
 const STATES_WHERE = /^(?:it|this|that|they)(?:['’]s|\s+is|\s+are|['’]re)\s+(?:only\s+|also\s+|still\s+|already\s+)?(?:(?:listed|declared|defined|mentioned|set|configured)\s+)?in\s+/iu;
 
@@ -121,7 +123,8 @@ export const saysWhere = (text: string): boolean => STATES_WHERE.test(text);
 /**
  * Whether a clause only states a fact and asks for nothing: a thing not there yet, a failure seen,
  * and, after the first clause, what the user will do with the answer, or where the thing is when an
- * earlier clause named its own scope (without one, "it's in vite.config.ts" says where to look).
+ * earlier clause named its own scope (without one, "it's in vite.config.ts" says where to look), or,
+ * after a question, what the user plans to do.
  */
-export const statesFact = (text: string, later: boolean, scoped: boolean): boolean =>
-  STATES_ABSENT.test(text) || STATES_FAILURE.test(text) || (later && (USERS_OWN.test(text) || (scoped && STATES_WHERE.test(text))));
+export const statesFact = (text: string, later: boolean, scoped: boolean, afterQuestion = false): boolean =>
+  STATES_ABSENT.test(text) || STATES_FAILURE.test(text) || (later && (USERS_OWN.test(text) || (scoped && STATES_WHERE.test(text)))) || (afterQuestion && PLAN_AFTER_QUESTION.test(text));

@@ -81,7 +81,8 @@ function hanHead(text: string): HeadVerb | undefined {
   if (marker !== -1) do from += 1; while (words[from - 1]?.tag === "eng" && words[from]?.tag === "eng");
   const bare = (word: string) => (verbGlossesOf(word).length ? word : (COMPLEMENT.exec(word)?.[1] ?? word));
   const isVerb = (t: { word: string; tag: string }) => hasHan(t.word) && (t.tag.startsWith("v") || (COMPLEMENT.test(t.word) && verbGlossesOf(bare(t.word)).length > 0));
-  const found = words.slice(from).find(isVerb);
+  // A verb right before 的 describes a noun ("wiki 导出的 docs/a.md": the file exported); it is not the clause's verb (round 35).
+  const found = words.slice(from).find((t, i, rest) => isVerb(t) && rest[i + 1]?.word !== "的");
   const verb = found ? bare(found.word) : undefined;
   if (!verb || known(verb)) return undefined;
   const gloss = verbGlossesOf(verb)[0]?.replace(/^to\s+/, "");

@@ -46,3 +46,21 @@ export function filesByMeaning(text: string, ws: WorkspaceIndex): Array<{ path: 
   }
   return out;
 }
+
+/**
+ * A folder named in Chinese by what it holds right before a folder noun ("配置目录里" for `config/`):
+ * the Han word's glosses name exactly one of the workspace's folders (a gloss word is the folder's
+ * name, singular, or begins with it: "configuration" for `config`, "document" for `docs`; round 35).
+ */
+export function foldersByMeaning(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
+  const out: Array<{ path: string; at: number; length: number }> = [];
+  for (const m of text.matchAll(/(\p{Script=Han}{2,4}?)(?=\s*(?:目录|文件夹))/gu)) {
+    const glossed = glossesOf(m[1]!).flatMap((g) => englishWords(g)).filter((w) => w.length >= 3 && !isStopword(w));
+    const fits = [...ws.dirs].filter((d) => {
+      const name = singular(d.slice(d.lastIndexOf("/") + 1).toLowerCase());
+      return name.length >= 3 && glossed.some((w) => w === name || w.startsWith(name));
+    });
+    if (fits.length === 1) out.push({ path: fits[0]!, at: m.index, length: m[1]!.length });
+  }
+  return out;
+}

@@ -23,3 +23,7 @@ const FOLDER_NOUN = `(?:${DIRECTORY_NOUNS.map((n) => (n.endsWith("y") ? `${n.sli
 export const CALLED_FOLDER_AFTER = new RegExp(`^\\s*(?:[\\p{N}一二三四五六七八九十两几多]+\\s*[层级个]\\s*|nested\\s+)?${FOLDER_NOUN}(?![\\p{Script=Latin}])`, "iu");
 // "a directory structure: a/b/c" names the structure it lays out.
 export const CALLED_FOLDER_BEFORE = new RegExp(`${FOLDER_NOUN}(?:\\s+(?:structure|tree|hierarchy|layout))?\\s*:?\\s+(?:called\\s+|named\\s+)?$`, "iu");
+/** Names joined by slashes right after "create"/"新建" ("Create reports/2024"): nothing but a folder has no extension there (round 35). */
+export const CREATED_BEFORE = /(?:\b(?:create|mkdir(?:\s+-p)?)\s+|(?:新建|创建)\s*)$/iu;
+/** What names a git thing, not a folder, after such names ("新建 feature/login 分支"). */
+export const GIT_NAME_AFTER = /^\s*(?:分支|branch|tag|标签|remote)/iu;

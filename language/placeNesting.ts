@@ -68,3 +68,30 @@ export function listedPlaces<T extends Place>(folders: T[], placed: T[], text: s
   for (const f of [...folders].sort((a, b) => a.at - b.at)) if (!out.includes(f) && out.some((p) => p.end <= f.at && PLACE_LIST.test(text.slice(p.end, f.at).replace(/\/+\s*$/u, " ")))) out.push(f);
   return out;
 }
+
+/** "into it" pointing back at a folder ("move q1.csv into it", "把 a.sh 挪进去", "在里面新建 a.md"). */
+const INTO_IT = /\b(?:in|inside|into)\s+it\b|(?<=\p{Script=Han})进(?:去|来)|在(?:里面|其中|里头)/iu;
+/** What ends a clause between the folder made and what goes in it: a comma, "and", "then", 并, 然后, 再. */
+const CLAUSE_BREAK = /[,，;；]|\b(?:and|then)\b|并|然后|再/iu;
+
+/**
+ * "Create reports/2024 and move q1.csv and q2.csv into it", "新建 backup 子目录，把 backup_db.sh 挪进去":
+ * "into it" in a later clause is the one folder an earlier clause made, even beside another place;
+ * the paths between them go there under their own names (round 35).
+ */
+export function intoMadeFolder(mentions: PathMention[], text: string, files: ReadonlySet<string>): PathMention[] {
+  const cue = INTO_IT.exec(text);
+  if (!cue) return mentions;
+  const made = mentions.filter((m) => m.at < cue.index && m.kind === "new" && !m.pattern && (m.folder || !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".")));
+  if (made.length !== 1) return mentions;
+  const folder = made[0]!;
+  const end = folder.at + (folder.written ?? folder.path).length;
+  const goes = (m: PathMention) => m !== folder && m.kind !== "dir" && !m.folder && !m.pattern && m.at > end && m.at < cue.index && !m.path.startsWith(`${folder.path}/`) && CLAUSE_BREAK.test(text.slice(end, m.at));
+  if (!mentions.some(goes)) return mentions;
+  return mentions.map((m) => {
+    if (!goes(m)) return m;
+    const name = m.written ?? m.path;
+    const path = `${folder.path}/${name.slice(name.lastIndexOf("/") + 1)}`;
+    return { path, kind: files.has(path) ? "file" : "new", at: m.at, written: name, unjoined: m.unjoined ?? { path: m.path, kind: m.kind } } satisfies PathMention;
+  });
+}

@@ -8,7 +8,7 @@
  * as a substring.
  */
 import { DETERMINERS, isStopword } from "./english.js";
-import { LOCALIZERS, NESTS, inEachPlace, listedBefore, listedPlaces, nestPlaces } from "./placeNesting.js";
+import { LOCALIZERS, NESTS, inEachPlace, intoMadeFolder, listedBefore, listedPlaces, nestPlaces } from "./placeNesting.js";
 import { asksOfEntries } from "./existence.js";
 import { unknownHeadVerb } from "./headVerb.js";
 import { ambiguousNames, namedInFolder, namedSubfolders } from "./namedInFolder.js";
@@ -19,11 +19,11 @@ import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWo
 import { contentClauses } from "./saidContent.js";
 import { INSTRUMENT_BEFORE, saysWhere, statesFact } from "./clauseWords.js";
 import { blank, splitQuoted, unquotedNewName } from "./quotedSpans.js";
-import { filesByMeaning } from "./meaningPaths.js";
+import { filesByMeaning, foldersByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
 import { clauseDomain } from "./clauseDomain.js";
 import { hasHan, isFunctionWord, segmentWords, tagWords } from "./segment.js";
-import { CALLED_FOLDER_AFTER, CALLED_FOLDER_BEFORE, DIR_TOKEN, DOT_FOLDER, NESTED_NAMES, UNDER_DIR } from "./pathShapes.js";
+import { CALLED_FOLDER_AFTER, CALLED_FOLDER_BEFORE, CREATED_BEFORE, GIT_NAME_AFTER, DIR_TOKEN, DOT_FOLDER, NESTED_NAMES, UNDER_DIR } from "./pathShapes.js";
 import { ANAPHORIC_PLACE, FROM_FILE, IMPERATIVE_RUN, INTO_FOLDER, LOOKED_IN, PART_OF_FILE, PLACE_WORD, TOWARD_FILE, THINGS_BEFORE, DESTINATION_BEFORE } from "./placeWords.js";
 import type { ChangeOp, Domain, RunSubject } from "./kinds.js";
 import { DESCRIBES, EMPTY_WORDS, deniesNext, introducesResult, isCapability, isProblemWord, isCoordinator, isDenialWord, isFailureWord, isInabilityPhrase, isSuccessWord, isInabilityWord, isNegation, lookupWord, phraseSense, isSocialOnly, DIRECTORY_NOUNS, type WordSense } from "./requestLexicon.js";
@@ -172,16 +172,18 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   for (const [name, files] of byName) {
     // "both package.json files", "所有 package.json": a name several files have, asked of all of them, names each.
     // So does one after the folders that hold it ("v1 和 v2 两个目录里的 readme.txt"), those files only.
-    const folderNamed = (f: string, at: number) => new RegExp(`(?<![\\p{L}\\p{N}_./-])${f.slice(0, f.lastIndexOf("/")).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_-])`, "u").test(rest.slice(Math.max(0, at - 40), at));
+    // The folder may be written by its own last name ("the orders service's config.yaml" for svc/orders/config.yaml; round 35).
+    const folderNamed = (f: string, at: number) => [f.slice(0, f.lastIndexOf("/")), f.slice(0, f.lastIndexOf("/")).split("/").at(-1)!].some((d) => new RegExp(`(?<![\\p{L}\\p{N}_./-])${d.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}_-])`, "u").test(rest.slice(Math.max(0, at - 40), at)));
     for (const at of files.length > 1 ? occurrences(rest, name) : []) {
       const named = files.filter((f) => folderNamed(f, at));
-      const every = EVERY_ONE.test(rest.slice(Math.max(0, at - 12), at)) ? files : named.length > 1 ? named : [];
+      const every = EVERY_ONE.test(rest.slice(Math.max(0, at - 12), at)) ? files : named.length > 0 ? named : [];
       for (const f of every) take(f, "file", at, name.length);
     }
     if (files.length !== 1) continue;
     for (const at of occurrences(rest, name)) take(files[0]!, "file", at, name.length);
   }
   for (const d of [...describedFiles(rest, ws), ...filesByMeaning(rest, ws), ...countedFolderFiles(rest, ws)]) take(d.path, "file", d.at, d.length);
+  for (const d of foldersByMeaning(rest, ws)) take(d.path, "dir", d.at, d.length);
   for (const d of namedNewFiles(rest, ws)) take(d.path, "new", d.at, d.length);
   for (const d of namedAbsentFolders(rest, ws)) {
     take(d.existing ?? d.path, d.existing ? "dir" : "new", d.at, d.length);
@@ -216,7 +218,7 @@ function findPaths(text: string, ws: WorkspaceIndex): { mentions: PathMention[];
   for (const m of rest.matchAll(HAN_DOTFILE)) if (ws.files.has(m[0])) take(m[0], "file", m.index, m[0].length);
   // Nested names the request calls folders (`新建 a/b/c 三层目录`, "the folders src/a/b"): one new folder path.
   for (const m of rest.matchAll(NESTED_NAMES)) {
-    if (!CALLED_FOLDER_AFTER.test(rest.slice(m.index + m[0].length, m.index + m[0].length + 24)) && !CALLED_FOLDER_BEFORE.test(rest.slice(Math.max(0, m.index - 24), m.index))) continue;
+    if (!CALLED_FOLDER_AFTER.test(rest.slice(m.index + m[0].length, m.index + m[0].length + 24)) && !CALLED_FOLDER_BEFORE.test(rest.slice(Math.max(0, m.index - 24), m.index)) && !(CREATED_BEFORE.test(rest.slice(Math.max(0, m.index - 12), m.index)) && !GIT_NAME_AFTER.test(rest.slice(m.index + m[0].length)))) continue;
     take(m[0], ws.dirs.has(m[0]) ? "dir" : "new", m.index, m[0].length);
     if (mentions.at(-1)!.kind === "new") mentions.at(-1)!.folder = true;
   }
@@ -277,9 +279,11 @@ function joinFolderAndFile(mentions: PathMention[], text: string, ws: WorkspaceI
   const span = (m: PathMention) => ({ path: m.path, at: m.at, end: m.at + (m.written ?? m.path).length });
   const folders = mentions.filter((m) => m.kind === "dir" || m.folder).map(span);
   // A new name without an extension that something is put in (`在 notes/草稿 里新建 a.md`, "inside out/x") is a folder; a destination (`to`, `到`) may be a new file's name.
+  // Not the name of files the workspace has in folders ("in the Dockerfile under services/billing/"; round 35).
+  const fileName = (name: string) => [...ws.files].some((f) => f.endsWith(`/${name}`));
   for (const m of mentions) {
     const f = span(m);
-    if (m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".") && isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) folders.push(f);
+    if (m.kind === "new" && !m.folder && !m.path.slice(m.path.lastIndexOf("/") + 1).includes(".") && !fileName(m.path) && isPlace(text, f.at, f.end) && !/(?:\bto|到)\s*$/iu.test(text.slice(0, f.at))) folders.push(f);
   }
   const taken = mentions.map(span);
   // `named`: the word is called a folder ("the done folder", "folder named to"), so even a stop word is its name, unless it says which folder (the new folder).
@@ -461,7 +465,10 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
   const asked = /[?？]\s*$/.test(text);
   // A folder is a workspace thing too: "create a folder named build" changes the workspace.
   const namesFile = words.some((w) => w.sense?.kind === "file" || DIRECTORY_NOUNS.includes(w.text.toLowerCase()));
-  const isQuestion = questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex);
+  // A verb inside the subject of "…的 X 是什么？" ("创建订单接口的路径是什么？") names what X belongs to: the clause asks (round 35).
+  const de = content.findIndex((w, i) => i > verbIndex && w.text === "的");
+  const inSubject = asked && verbIndex !== -1 && de !== -1 && content.some((w, i) => i > de && i < questionIndex && /^(?:是|为)$/u.test(w.text));
+  const isQuestion = questionIndex !== -1 && (verbIndex === -1 || questionIndex < verbIndex || inSubject);
   // "what does X mean": a term's meaning, unless the term is a code identifier (camelCase, snake_case, a call).
   const meaning = words.some((w) => w.sense?.kind === "meaning") && !/\p{Ll}\p{Lu}|\w_\w|\w\(|`/u.test(original);
   if (meaning && (isQuestion || verbIndex === -1)) return { intent: "define" };
@@ -528,7 +535,7 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
   const noUrls = withoutAddresses(withoutOverlongRuns(unquoted));
   const found = findPaths(noUrls, ws);
   const joined = joinFolderAndFile(namedInFolder(namedSubfolders([...quotedPaths, ...found.mentions], noUrls, ws), noUrls, ws), noUrls, ws);
-  const paths = joined.mentions
+  const paths = intoMadeFolder(joined.mentions, noUrls, ws.files)
     .map((m) => (m.kind !== "dir" && !m.folder && isContainer(noUrls, m.at, m.at + (m.written ?? m.path).length) ? { ...m, place: true } : m))
     .map((m) => (m.kind === "file" && TOWARD_FILE.test(noUrls.slice(Math.max(0, m.at - 30), m.at)) ? { ...m, toward: true } : m))
     .map((m) => (isPattern(noUrls, m) ? { ...m, pattern: true } : m))
@@ -553,7 +560,7 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
     const value = newValue ?? valueOf(found.rest.slice(start, end)) ?? optionIn(found.rest.slice(start, end));
     // A clause stating a fact asks for nothing (clauseWords.ts `statesFact`).
     const own = request.slice(start, end).trim();
-    if (statesFact(own, i > 0, paths.some((p) => p.at < start))) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [], fact: true };
+    if (statesFact(own, i > 0, paths.some((p) => p.at < start), /[?？]\s*$/u.test(request.slice(0, start)))) return { text: request.slice(start, end).trim(), intent: null, paths: [], content: [], fact: true };
     // Where the thing asked about is, with no scope named before it ("…? It's set in config/server.yaml"): where to read (round 33).
     if (i > 0 && saysWhere(own) && clausePaths.length) return { text: own, intent: "read", paths: clausePaths, content: [] };
     const fault = intent.repairs && inQuotes.length === 1 && !introducesResult(request.slice(start, inQuotes[0]!.at)) ? inQuotes[0]!.text : undefined;

@@ -165,7 +165,7 @@ const FAILURE = new Set("fail failed fails failing failure error errors broken n
 /** Words that open a denial ("No, …", "None …", "没有，…"). */
 const DENIAL = new Set("no none nope nothing 没有 没 无 不".split(" "));
 /** What a check reports when something is wrong; denied ("no problems", "没有报错") it reports a success. */
-const PROBLEM = new Set("problem problems issue issues error errors warning warnings failure failures 问题 错误 报错 警告 失败 挂 挂了".split(" "));
+const PROBLEM = new Set("problem problems issue issues error errors warning warnings failure failures complain complains complained complaint complaints 问题 错误 报错 警告 失败 挂 挂了".split(" "));
 /** Words that deny the word right after them ("no errors", "没通过", "didn't pass"). */
 const DENIES_NEXT = new Set("no not never zero 0 without didn't doesn't don't isn't wasn't aren't 没 没有 未 不 无".split(" "));
 /** Words that open an affirmation ("Yes, …", "是的，…", "有，…"). */

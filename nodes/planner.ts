@@ -12,8 +12,9 @@ import type { AgentRunState, AgentRunUpdate } from "../state/agentRun.js";
 import { answerContradiction } from "../state/answerClaims.js";
 import { doubtfulCannot, type VisibleTool } from "../state/answerHonesty.js";
 import { keptChanged } from "../state/keptChanges.js";
-import { baseOf, evidenceNumber, fromTarget, isEffect, listingShows, real } from "../state/observedState.js";
+import { baseOf, evidenceNumber, exitCode, fromTarget, isEffect, listingShows, real } from "../state/observedState.js";
 import { simulatedEntries } from "../tools/catalog/index.js";
+import { commandLine } from "../state/commandObservations.js";
 import { completionGate, coverGoals, failedAttempt, provenNextStep, refusedAttempt, sideEffectIds } from "../state/completionGate.js";
 import { startsTurn, turnObservations, turnRequest, turnReset } from "../state/conversation.js";
 import { openDelegation } from "../state/delegation.js";
@@ -100,8 +101,10 @@ function answerStep(state: AgentRunState, decision: Extract<PlannerDecision, { t
   const reason = statedInability(decision.text) ?? absentSaid;
   // A run whose command could not start (no such program, "./gradlew" not found) is answered by saying so (round 31).
   const unstarted = failures.some((o) => o.toolId === "run_command");
+  // So is a repository action whose git command failed, with nothing changed ("not a git repository"; round 35).
+  const gitFailed = unchanged && turn.some((e) => e.kind === "command" && real(e) && /^git\b/u.test(commandLine(e)) && typeof exitCode(e) === "number" && exitCode(e) !== 0);
   const outsideWorkspace = (g: Goal) =>
-    g.intent === "send" || g.intent === "lookup" || (g.intent === "run" && unstarted) || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing) || ((g.intent === "change" || g.intent === "verify") && foundAbsent(g));
+    g.intent === "send" || g.intent === "lookup" || (g.intent === "run" && (unstarted || (g.domain === "code" && gitFailed))) || (g.intent === "question" && !!g.domain) || (!!g.guessed && unchanged) || ((g.intent === "question" || g.intent === "read") && foundMissing) || ((g.intent === "change" || g.intent === "verify") && foundAbsent(g));
   // A "cannot" that also claims what it says it could not do, or while a tool of that channel is in sight, is refused once (round 12).
   const doubt = reason && open.length && open.every(outsideWorkspace) ? doubtfulCannot(reason, open, tools, state.goal, turn, decision.text) : undefined;
   if (reason && open.length && open.every(outsideWorkspace) && !doubt) {

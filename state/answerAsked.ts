@@ -42,6 +42,8 @@ export function unansweredKind(turn: Evidence[], answer: string, request: string
   if (turn.some((e) => answer.includes(`[${e.id}]`))) return undefined;
   const shown = turn.some((e) => statesKind(shownText(e), kind));
   if (!shown || statesKind(withoutProposals(answer), kind)) return undefined;
+  // A host name the evidence sets as a host (`DB_HOST=pg.internal.lan`, `host: db.lan`) is an address too (round 35).
+  if (kind === "address" && hostValues(turn).some((h) => answer.includes(h))) return undefined;
   return `the request asks for ${kind === "address" ? "an address" : `a ${kind}`}, but the answer states none, though [${turn.find((e) => statesKind(shownText(e), kind))!.id}] shows one`;
 }
 
@@ -127,3 +129,7 @@ export function recordCountMismatch(turn: Evidence[], answer: string, request: s
   if (counts.length && !counts.includes(Number(found[1]))) return `the answer counts ${counts.join(", ")}, but [${record.id}] found ${found[1]}`;
   return undefined;
 }
+
+/** The values of host settings the turn showed (`DB_HOST=pg.internal.lan`, `host: "db.lan"`). */
+const hostValues = (turn: Evidence[]): string[] =>
+  turn.flatMap((e) => [...shownText(e).matchAll(/host(?:name)?["']?\s*[=:]\s*["']?([A-Za-z0-9][\w.-]*\.[A-Za-z][\w-]*)/giu)].map((m) => m[1]!));

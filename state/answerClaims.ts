@@ -8,7 +8,7 @@
 import { clockTimes, PATH_TOKEN } from "../language/operands.js";
 import { claimedChange, claimsSuccess, opensWithAffirmation, opensWithDenial, reportsChange, reportsFailure, reportsFailures, requestedLiterals, statedInability, statedNumbers } from "../language/answerWords.js";
 import { baseForms } from "../language/english.js";
-import { isCompletionWord, isSuccessWord, lookupWord } from "../language/requestLexicon.js";
+import { isCompletionWord, isDenialWord, isNegation, isSuccessWord, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem, fragmentAnswer, gluedEntry, narrowFinding, removalLeft, settingMismatch, shownText, unmeasuredComparison } from "./answerValues.js";
 import { emptyClaimShown, misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
@@ -22,9 +22,9 @@ import { commandSteps, grepParts, programOf } from "./commandSteps.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
-import { uncutCount, undistinctCount, widerCount } from "./answerScope.js";
+import { uncutCount, undistinctCount, unfilteredCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
-import { halfAnswered, offTopicAnswer } from "./answerTopic.js";
+import { emptyAnswer, halfAnswered, offTopicAnswer } from "./answerTopic.js";
 import { flagMisread, keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
 import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedDeed, unbackedMessage, unreachedAddress } from "./answerActs.js";
@@ -169,7 +169,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   // A denial although the turn's last outside lookup (a record: mail, calendar, an MCP tool) opened by counting what it found ("2 messages", "1 event").
   const lookup = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
   const found = lookup ? /^\s*([1-9]\d*)\s+\p{L}/u.exec(lookup.content) : null;
-  if (found && opensWithDenial(answer)) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
+  // The denial may stand inside the answer's first clause ("You have no meetings tomorrow"; round 35).
+  const firstClause = answer.split(/[,，;；。!?！？:：\n]|\s[—–]\s?|(?<=\.)\s+/u)[0] ?? "";
+  if (found && (opensWithDenial(answer) || segmentWords(firstClause).some((w) => isDenialWord(w) && !/^(?:不|没)$/u.test(w)))) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
   const miscounted = recordCountMismatch(turn, answer, request) ?? leftOutOfList(turn, answer, request) ?? unseenPart(turn, answer, request);
   if (miscounted) return miscounted;
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
@@ -182,8 +184,11 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     if (hits.length && !named && opensWithDenial(answer)) return `the answer denies it, but [${hits[0]!.id}] found it in ${hits[0]!.source.path ?? "the searched scope"}`;
     // So does a grep that printed matching lines as the turn's last search (round 27), unless the answer names a file it printed.
     const grep = turn.filter((e) => printsNoMatch(e) || printsMatch(e)).at(-1);
-    const matched = grep && printsMatch(grep) ? shownText(grep).split("\n").map((l) => /^([^:\s]+):/.exec(l)?.[1]).filter((f): f is string => !!f) : [];
-    if (grep && printsMatch(grep) && !hits.length && opensWithDenial(answer) && !matched.some((f) => answer.includes(baseOf(f)))) return `the answer denies it, but [${grep.id}] printed matches`;
+    // A file it printed, before a match (`a.js:3:…`) or alone (`grep -l`).
+    const matched = grep && printsMatch(grep) ? shownText(grep).split("\n").map((l) => /^([^:\s]+):/.exec(l)?.[1] ?? (/^[\w.\/-]+$/u.test(l.trim()) && l.includes(".") ? l.trim() : undefined)).filter((f): f is string => !!f) : [];
+    // Or denies the pattern itself, wherever the denial stands ("src 里没有 console.log"; round 35).
+    const patterns = grep ? (readCommand(grep)?.steps ?? []).map((s) => grepParts(s).pattern?.replace(/\\\./g, ".")).filter((p): p is string => !!p && p.length > 2) : [];
+    if (grep && printsMatch(grep) && !hits.length && (opensWithDenial(answer) || patterns.some((p) => deniesTerm(answer, p))) && !matched.some((f) => answer.includes(baseOf(f)))) return `the answer denies it, but [${grep.id}] printed matches`;
     // So does a count of matching lines above zero (`grep -c OutOfMemory app.log` printing 2; round 32).
     const tally = turn.filter((e) => printsNoMatch(e) || printsMatch(e) || grepTally(e) !== undefined).at(-1);
     if (tally && (grepTally(tally) ?? 0) > 0 && !hits.length && opensWithDenial(answer)) return `the answer denies it, but [${tally.id}] counted ${grepTally(tally)} matching lines`;
@@ -213,6 +218,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     const stated = statedValues(answer);
     // A count asked to leave something out, after a command that left nothing out: its number is not the answer, a smaller one may be.
     if (counted && stated.length && undistinctCount(counted, request)) return `the answer counts distinct values, but [${counted.id}] printed a count with nothing setting duplicates apart`;
+    // A count of a named thing by a command that never looked for it (`wc -l app.log` for "多少条 ERROR"; round 35).
+    const unfiltered = counted && stated.length ? unfilteredCount(counted, request, frame.goals.flatMap((g) => (g.target ? [g.target, ...g.target.split(/[/.]/)] : []))) : undefined;
+    if (unfiltered) return `the request asks how many ${unfiltered} there are, but [${counted!.id}] counted every line without looking for ${unfiltered}`;
     if (counted && stated.length && uncutCount(counted, request)) {
       if (!stated.some((n) => n < printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)} leaving nothing out, and the request asks to leave something out`;
     } else if (counted && stated.length && !stated.includes(printedCount(counted)!)) return `the answer states ${stated.join(", ")}, but [${counted.id}] printed ${printedCount(counted)}`;
@@ -253,8 +261,14 @@ function unbackedClaim(frame: TaskFrame, turn: Evidence[], answer: string, reque
   const acted = turn.some((e) => isEffect(e) || e.kind === "receipt" || e.kind === "record");
   // Asked what something does, the answer tells what it does, not what the answerer did.
   const claimed = acted || ASKS_WHAT_IT_DOES.test(request) ? undefined : claimedChange(answer, isQuestion(request) && !frame.goals.some((g) => g.intent === "change"));
-  const echoes = (verb: string) => isQuestion(request) && !frame.goals.some((g) => g.intent === "change") && baseForms(verb.toLowerCase()).some((f) => f.length > 2 && request.toLowerCase().includes(f));
-  if (claimed && !echoes(claimed.verb)) return `the answer says "${claimed.sentence}", but nothing in this turn changed anything`;
+  // The request's own word for what it asks to see ("show me the names sorted") echoed back is no change either, unless it names a file it changed ("sorted names.txt in place"; round 35).
+  const namesPath = (sentence: string) => new RegExp(PATH_TOKEN.source, "u").test(sentence);
+  // Outside a question only the very English form the request wrote counts ("sorted"): "Tweeted" does not
+  // echo "Tweet the notes", and a Chinese verb, which has one form, echoes nothing ("已清理完毕" for "清理掉").
+  const echoes = (verb: string, sentence: string) =>
+    !frame.goals.some((g) => g.intent === "change") &&
+    (isQuestion(request) ? baseForms(verb.toLowerCase()).some((f) => f.length > 2 && request.toLowerCase().includes(f)) : !namesPath(sentence) && /[a-z]/iu.test(verb) && writes(request.toLowerCase(), verb.toLowerCase()));
+  if (claimed && !echoes(claimed.verb, claimed.sentence)) return `the answer says "${claimed.sentence}", but nothing in this turn changed anything`;
   const words = segmentWords(answer);
   const ran = turn.some((e) => real(e) && (e.kind === "command" || e.kind === "record" || e.kind === "receipt"));
   const subject = [...words, ...segmentWords(request)].some((w) => lookupWord(w)?.kind === "subject");
@@ -303,6 +317,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     flagMisread(frame, turn, answer, request) ??
     unansweredValue(evidence, turn, answer, request) ??
     offTopicAnswer(frame, turn, answer, request) ??
+    emptyAnswer(frame, turn, answer, request) ??
     halfAnswered(frame, turn, answer, request) ??
     unansweredKind(turn, answer, request) ??
     unshownDate(frame, evidence, turn, answer, request) ??
@@ -338,3 +353,14 @@ function grepTally(e: Evidence): number | undefined {
 /** Programs whose exit status 1 is an answer (no match, a difference, a false test), not a failure. */
 const ANSWERS_BY_STATUS = new Set(["grep", "egrep", "fgrep", "rg", "diff", "cmp", "test", "["]);
 const answersByStatus = (e: Evidence): boolean => exitCode(e) === 1 && commandSteps(commandLine(e)).steps.every((s) => ANSWERS_BY_STATUS.has(programOf(s)));
+
+/** Whether `text` holds `word` as a word of its own (a Latin one between word boundaries). */
+const writes = (text: string, word: string): boolean => (/[a-z]/u.test(word) ? new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "u").test(text) : text.includes(word));
+
+/** Whether a clause of the answer denies `term` itself: a denial word before it ("src 里没有 console.log", "there's no console.log"). */
+function deniesTerm(answer: string, term: string): boolean {
+  return answer.split(/[,，;；。!?！？\n]|(?<=\.)\s+/u).some((c) => {
+    const at = c.indexOf(term);
+    return at > 0 && segmentWords(c.slice(0, at)).some((w) => isDenialWord(w) || isNegation(w));
+  });
+}

@@ -184,12 +184,25 @@ export function keyLeftSet(frame: TaskFrame, turn: Evidence[], request: string):
   return undefined;
 }
 
-/** A digest the answer states (32 or more hex digits: an md5, a sha) that neither the request nor any observation of the turn holds (round 29). */
+/** A digest the answer states (32 or more hex digits: an md5, a sha) that neither the request nor any observation of the turn holds (round 29), or of another length than the algorithm asked. */
 export function unshownDigest(turn: Evidence[], answer: string, request: string): string | undefined {
   const known = [request, ...turn.map(shownText)].join("\n").toLowerCase();
-  const invented = (answer.match(/(?<![0-9a-f])[0-9a-f]{32,}(?![0-9a-f])/giu) ?? []).find((d) => !known.includes(d.toLowerCase()));
-  return invented ? `the answer states the digest ${invented.slice(0, 12)}…, which no observation of the turn printed` : undefined;
+  const digests = answer.match(/(?<![0-9a-f])[0-9a-f]{32,}(?![0-9a-f])/giu) ?? [];
+  const invented = digests.find((d) => !known.includes(d.toLowerCase()));
+  if (invented) return `the answer states the digest ${invented.slice(0, 12)}…, which no observation of the turn printed`;
+  // A digest of another algorithm than the one asked (an md5's 32 digits given as the sha256; round 35).
+  const algorithm = DIGESTS.filter(([re]) => re.test(request));
+  const wrong = algorithm.length === 1 ? digests.find((d) => d.length !== algorithm[0]![1]) : undefined;
+  return wrong ? `the request asks for a ${algorithm[0]![2]} digest (${algorithm[0]![1]} hex digits), but the answer gives one of ${wrong.length}` : undefined;
 }
+
+/** Digest algorithms a request names, with the hex length of their digests. */
+const DIGESTS: Array<[RegExp, number, string]> = [
+  [/\bmd5\b/iu, 32, "MD5"],
+  [/\bsha-?1\b|\bsha1sum\b/iu, 40, "SHA-1"],
+  [/\bsha-?256\b|\bsha256sum\b/iu, 64, "SHA-256"],
+  [/\bsha-?512\b|\bsha512sum\b/iu, 128, "SHA-512"],
+];
 
 /** A request asking for a sum ("加起来多大", "in total"). */
 const ASKS_TOTAL = /加起来|一共|总共|合计|\bin\s+total\b|\bcombined\b|\baltogether\b/iu;

@@ -96,8 +96,17 @@ const lastLineShown = (e: Evidence): number => Math.max(e.source.endLine ?? 0, (
 interface StatedNumber {
   value: number;
   text: string;
-  role: "line" | "percent" | "unit" | "plain";
+  role: "line" | "percent" | "unit" | "plain" | "approx";
+  /** For an approximation, what one of it counts (`万`: 10,000). */
+  scale?: number;
 }
+
+/** A scale word after a number (`2487 万`, `24.9 million`), and a word before it saying it is rounded (`约`, `about`). */
+const SCALES: Array<[RegExp, number]> = [[/^\s*(?:亿)/u, 1e8], [/^\s*(?:万)/u, 1e4], [/^\s*(?:千)/u, 1e3], [/^\s*(?:billion|bn)\b/iu, 1e9], [/^\s*(?:million|mn|M)\b/u, 1e6], [/^\s*(?:thousand|k)\b/iu, 1e3]];
+const ROUGHLY = /(?:约|大约|大概|将近|近|约合|about|around|roughly|approximately|nearly|almost|~|≈)\s*$/iu;
+/** Whether a rounded number (`约 2487 万`) restates a grounded one (24870895) to within the rounding. */
+const restates = (n: StatedNumber, grounded: Set<number>): boolean =>
+  [...grounded].some((g) => Math.abs(g / (n.scale ?? 1) - n.value) <= Math.max(0.5, 0.05 * Math.abs(n.value)));
 
 /** A unit of time or size after a number: the number may restate a shown one in another unit (`15000 ms (15 s)`). */
 const UNIT = /^\s*(?:ms|s|secs?|seconds?|mins?|minutes?|h|hours?|[KMG]i?B|毫秒|秒|分钟|小时)(?![\p{L}])/u;
@@ -112,6 +121,9 @@ function statedDigits(answer: string): StatedNumber[] {
     const before = answer.slice(Math.max(0, m.index - 8), m.index);
     const after = answer.slice(m.index + m[0].length, m.index + m[0].length + 8);
     const line = /\blines?\s*$|\bL$/iu.test(before) || (/第\s*$/u.test(before) && /^\s*行/u.test(after));
+    const scale = SCALES.find(([re]) => re.test(after))?.[1];
+    // A unit keeps its conversions ("about 4 KB" for 4096 bytes).
+    if (!line && !UNIT.test(after) && (scale !== undefined || ROUGHLY.test(before))) return { value: Number(m[0]), text: m[0], role: "approx", ...(scale !== undefined ? { scale } : {}) };
     return { value: Number(m[0]), text: m[0], role: line ? "line" : /^\s*%/u.test(after) ? "percent" : UNIT.test(after) ? "unit" : "plain" };
   });
 }
@@ -119,6 +131,24 @@ function statedDigits(answer: string): StatedNumber[] {
 /** Counts an answer gives of the list right after them ("4 列：city、province、population、area_km2"; round 33): the list is counted. */
 function listCounts(answer: string): number[] {
   return [...answer.matchAll(/(\d+)\s*[^\d\s:：]{0,8}\s*[:：]\s*([^。.;；\n]+)/gu)].flatMap((m) => (m[2]!.split(/\s*(?:[、,，]|\band\b|和)\s*/u).filter((x) => x.trim()).length === Number(m[1]) ? [Number(m[1])] : []));
+}
+
+/**
+ * Terms of a sequence an answer derives (`1.5 秒、3 秒、6 秒……`): listed side by side from a
+ * grounded first term with a grounded constant ratio or step, each term after it is computed (round 35).
+ */
+function derivedSequence(answer: string, grounded: Set<number>): number[] {
+  const nums = [...answer.matchAll(/(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\d)/gu)].map((m) => ({ value: Number(m[0]), at: m.index, end: m.index + m[0].length }));
+  const out: number[] = [];
+  for (let i = 0; i + 2 < nums.length; i++) {
+    const run = nums.slice(i, i + 3);
+    if (!run.slice(1).every((n, j) => /^[^\d\n。；;]{0,6}$/u.test(answer.slice(run[j]!.end, n.at)) && /[、,，→]|->/u.test(answer.slice(run[j]!.end, n.at)))) continue;
+    const [a, b, c] = run.map((n) => n.value) as [number, number, number];
+    const ratio = a !== 0 && b / a === c / b && grounded.has(b / a);
+    const step = b - a === c - b && grounded.has(b - a);
+    if (grounded.has(a) && (ratio || step)) out.push(b, c);
+  }
+  return out;
 }
 
 /** Operands of the arithmetic an answer shows (`420（300 + 120）`, `6 - 1 = 5`) whose result is grounded: the answer computed them. */
@@ -149,10 +179,10 @@ export function unshownNumber(frame: TaskFrame, evidence: Evidence[], answer: st
   const stated = statedDigits(answer);
   if (!stated.length) return undefined;
   const grounded = groundedNumbers(evidence, request);
-  const computed = new Set([...shownArithmetic(answer, grounded), ...listCounts(answer)]);
+  const computed = new Set([...shownArithmetic(answer, grounded), ...listCounts(answer), ...derivedSequence(answer, grounded)]);
   const lastLine = Math.max(0, ...evidence.filter((e) => seen(e) || real(e)).map(lastLineShown));
   const unshown = stated.find((n) =>
-    n.role === "line" ? n.value > lastLine : !grounded.has(n.value) && !computed.has(n.value) && !(n.role === "percent" && grounded.has(n.value / 100)) && !(n.role === "unit" && converted(n.value, grounded)),
+    n.role === "line" ? n.value > lastLine : !grounded.has(n.value) && !computed.has(n.value) && !(n.role === "percent" && grounded.has(n.value / 100)) && !(n.role === "unit" && converted(n.value, grounded)) && !(n.role === "approx" && restates(n, grounded)),
   );
   if (!unshown) return undefined;
   const sentence = sentences(answer).find((s) => s.includes(unshown.text)) ?? answer;

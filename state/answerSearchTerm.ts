@@ -26,8 +26,8 @@ export function askedTerms(request: string, places: string[] = []): string[] {
   const words = request
     .replace(QUOTED, " ")
     .split(/[\s\p{Script=Han}，。、：；！？（）]+/u)
-    // A term in brackets or trailing off ("(AKIA...)") is the term itself.
-    .map((w) => w.replace(/^[(\[{]+(?=\w)/u, "").replace(/(?<=\w)(?:\.{2,}|…)?[)\]}]+$/u, "").replace(/[,;:?!]+$|\.$/u, ""))
+    // A term in brackets or trailing off ("(AKIA...)", "the AKIA... kind") is the term itself.
+    .map((w) => w.replace(/^[(\[{]+(?=\w)/u, "").replace(/(?<=\w)(?:\.{2,}|…)?[)\]}]+$/u, "").replace(/(?<=\w)(?:\.{2,}|…)$/u, "").replace(/[,;:?!]+$|\.$/u, ""))
     // A dotted name or number is a term too (`console.log`, `192.168.`): a search for something else does not find it.
     .filter((w) => !w.includes("/") && !places.includes(w) && !FORMATS.has(w.toLowerCase()) && (/[a-z][A-Z]|_|\w[(\[{]|^[A-Z]{2,}\w*$|^[A-Za-z]\w*\.[A-Za-z]\w*$|^\d+(?:\.\d+)+$/.test(w) || (han && /^[A-Za-z][\w-]+$/.test(w) && !isStopword(w.toLowerCase()) && !places.includes(w))));
   return [...quotes, ...words];

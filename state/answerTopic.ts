@@ -5,8 +5,9 @@
  * sentence, a Latin word in a Chinese one), never its prose.
  */
 import { isStopword } from "../language/english.js";
-import { opensWithDenial, statedInability } from "../language/answerWords.js";
-import { hasHan } from "../language/segment.js";
+import { opensWithAffirmation, opensWithDenial, statedInability } from "../language/answerWords.js";
+import { hasHan, segmentWords, tagWords } from "../language/segment.js";
+import { leadsLine } from "./answerAbsence.js";
 import { askedTerms } from "./answerSearchTerm.js";
 import { EXPLAINS, holdsWord } from "./answerGrounding.js";
 import { shownText } from "./answerValues.js";
@@ -22,7 +23,9 @@ function namesAsked(request: string, frame: TaskFrame): string[] {
     : [...request.matchAll(/(?<=\S\s+)[A-Z][A-Za-z]+\b/gu)].map((m) => m[0]).filter((w) => !isStopword(w.toLowerCase()) && !places.includes(w));
   // A command-line flag is a name too (`--dry-run`; round 34).
   const flags = [...request.matchAll(/(?<![\w-])--?[A-Za-z][\w-]*/gu)].map((m) => m[0]);
-  return [...new Set([...askedTerms(request, places), ...capitalised, ...flags])].filter((t) => !places.includes(t) && !t.includes("."));
+  // So is a Chinese proper name jieba tags (a place, a person, an organisation: "广州"; round 35).
+  const proper = hasHan(request) ? tagWords(request).filter((t) => /^(?:ns|nr|nt|nz)/u.test(t.tag) && t.word.length >= 2 && hasHan(t.word)).map((t) => t.word) : [];
+  return [...new Set([...askedTerms(request, places), ...capitalised, ...flags, ...proper])].filter((t) => !places.includes(t) && !t.includes("."));
 }
 
 /** A question about named files only: every goal reads one or asks of the workspace, and one names a file. */
@@ -37,7 +40,8 @@ function valuesOf(lines: string[], term: string): string[] {
   return lines.flatMap((l, i) => {
     const at = l.toLowerCase().indexOf(t);
     if (at < 0) return [];
-    const rest = l.slice(at + t.length).replace(/^["'`\]]*\s*[:=]?\s*/u, "").trim();
+    // A record's value ends with the record (`{"name": "广州", "population": 18676605}, {…}`: not the next one's).
+    const rest = l.slice(at + t.length).replace(/^["'`\]]*\s*[:=]?\s*/u, "").replace(/[}\]].*$/u, "").trim();
     // A line with no word after the name heads what follows (a section, a recipe, a function's body after `(s):`).
     return (/[\p{L}\p{N}]{2}/u.test(rest) ? [rest] : lines.slice(i + 1, i + 3).map((x) => x.trim())).filter((v) => v.length >= 2);
   });
@@ -68,7 +72,16 @@ export function offTopicAnswer(frame: TaskFrame, turn: Evidence[], answer: strin
   const lines = turn.filter(seen).flatMap((e) => shownText(e).split("\n"));
   // A name in a command the turn ran (`node --check`) is the means, not what is asked about.
   const ran = turn.filter((e) => e.kind === "command").map((e) => commandLine(e).toLowerCase()).join("\n");
-  const shown = namesAsked(request, frame).filter((n) => !holdsWord(ran, n) && lines.some((l) => l.toLowerCase().includes(n.toLowerCase())));
+  const asked = namesAsked(request, frame).filter((n) => !holdsWord(ran, n));
+  const shown = asked.filter((n) => lines.some((l) => l.toLowerCase().includes(n.toLowerCase())));
+  // A name the turn never saw, answered with another part of the file instead ("test 目标执行的是 …" for the deploy target; round 35).
+  // Only a name written as code or a Latin word in Chinese prose counts there: a capitalised English word or an acronym (`API`) may be the user's own.
+  const coded = asked.filter((n) => askedTerms(request).includes(n) && !/^[A-Z]{2,4}$/u.test(n));
+  if (!shown.length && coded.length && !asked.some((n) => answer.toLowerCase().includes(n.toLowerCase()))) {
+    const text = lines.join("\n");
+    const other = [...answer.matchAll(/(?<![\w.\/-])[A-Za-z_][\w-]{2,}(?![\w.\/-])/gu)].map((m) => m[0]).find((w) => !isStopword(w.toLowerCase()) && !request.includes(w) && leadsLine(text, w));
+    return other ? `the answer speaks of ${other}, but the request asks about ${coded.map((n) => JSON.stringify(n)).join(", ")}, which nothing this turn showed` : undefined;
+  }
   if (!shown.length || shown.some((n) => answer.toLowerCase().includes(n.toLowerCase()))) return undefined;
   const said = bare(answer);
   if (shown.some((n) => valuesOf(lines, n).some((v) => said.includes(bare(v)) || givesTokens(said, v, n)))) return undefined;
@@ -95,4 +108,17 @@ export function halfAnswered(frame: TaskFrame, turn: Evidence[], answer: string,
     if (said.length === 1 && pair.some((w) => holdsWord(text, w))) return `the request asks about ${pair.join(" and ")}, but the answer says nothing of ${pair.find((w) => !said.includes(w))}`;
   }
   return undefined;
+}
+
+/**
+ * An answer to a question about named files that holds nothing of the question nor of what the
+ * turn saw: no word of either, no number, no yes or no ("Happy to help! Let me know if there's
+ * anything else"; round 35). A denial and an honest "cannot" are left to the other checks.
+ */
+export function emptyAnswer(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  const seenText = turn.filter(seen).map(shownText).join("\n").toLowerCase();
+  if (!asksOfFile(frame) || !seenText || /\d/u.test(answer) || opensWithDenial(answer) || opensWithAffirmation(answer) || statedInability(answer)) return undefined;
+  const known = `${request.toLowerCase()}\n${seenText}`;
+  const words = segmentWords(answer).filter((w) => (hasHan(w) ? w.length >= 2 : /^[A-Za-z][\w-]{2,}$/u.test(w) && !isStopword(w.toLowerCase())));
+  return words.length && !words.some((w) => known.includes(w.toLowerCase())) ? "the answer says nothing of what the request asks nor of what the turn read" : undefined;
 }

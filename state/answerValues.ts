@@ -249,7 +249,8 @@ export function fragmentAnswer(frame: TaskFrame, evidence: Evidence[], answer: s
   for (const g of frame.goals.filter((x) => (x.intent === "read" || x.intent === "question") && x.target && x.status === "covered")) {
     const covering = g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e);
     if (!covering.length || !covering.every((e) => e.kind === "search_hit")) continue;
-    const lines = covering.map((e) => e.content).join("\n");
+    // Every hit seen in that file counts, not only the one that covered the goal ("之前 01:40:09 还有一次"; round 35).
+    const lines = [...new Set([...covering, ...evidence.filter((e) => e.kind === "search_hit" && e.source.path === g.target)])].map((e) => e.content).join("\n");
     // A line the answer points at (`line 4`, `第 4 行`) that a hit was found on is where the hit is, not a value read (round 12).
     const hitLines = new Set(covering.flatMap((e) => (e.source.startLine ? [e.source.startLine, e.source.endLine ?? e.source.startLine] : [])));
     const pointed = new Set([...answer.matchAll(/\blines?\s*(\d+)|第\s*(\d+)\s*行/giu)].map((m) => Number(m[1] ?? m[2])).filter((n) => hitLines.has(n)).map(String));

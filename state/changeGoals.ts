@@ -135,6 +135,8 @@ export function changeGoals(clause: Clause, ws: WorkspaceIndex): Draft[] {
     return filesMoved.flatMap((f) => change("move", f.path, `${folder[0]!.path}/${base(f.path)}`));
   // One path and a folder the clause puts it in ("挪到 attic 下面"): it keeps its name there.
   if (op === "move" && paths.length === 1 && c.into && c.into !== paths[0]!.path) return change("move", paths[0]!.path, `${c.into}/${base(paths[0]!.path)}`);
+  // One file copied into a folder that exists ("copy data/x.csv to archive/", "复制一份到 archive/ 下面"): the copy keeps its name there, as `cp` puts it (round 35).
+  if (op === "write" && c.copies && filesMoved.length === 1 && folder.length === 1 && folder[0]!.kind === "dir") return change("write", `${folder[0]!.path}/${base(filesMoved[0]!.path)}`, undefined, { existence: true });
   // A file made another file's name ("invoice.txt 改成 发票-2024-03.txt") is renamed: no text holds a file name.
   if (op === "edit" && paths.length === 2 && paths[0]!.kind === "file" && paths[1]!.kind === "new" && !paths[1]!.folder && renamesTo(c.text, paths[0]!, paths[1]!)) op = "move";
   // A move needs a source and a destination (into a folder: under its own name there); with one path it renames something inside the file.

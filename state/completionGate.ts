@@ -59,7 +59,9 @@ const unchangedReads = (evidence: Evidence[], frame: Pick<TaskFrame, "since">) =
  * An empty search answers a question of the scope it searched: the question's named place, or
  * (naming none) the whole workspace — a search over one folder does not say "nowhere" (tuning set 5).
  */
-const absenceAnswers = (goal: Goal, e: Evidence): boolean => within(goal.target ?? ".", e.source.path ?? ".");
+// A question naming no place of its own, beside a read of the place it asks about ("… got committed into config/?"), is asked of that place (round 35).
+const absenceAnswers = (goal: Goal, e: Evidence, frame?: TaskFrame): boolean =>
+  within(goal.target ?? ".", e.source.path ?? ".") || (!goal.target && !!frame?.goals.some((g) => g.intent === "read" && !!g.target && within(g.target, e.source.path ?? ".")));
 
 /** A finished command that looked into the local repository with git answers a question about its code (`git branch --show-current`). */
 const looksIntoRepo = (e: Evidence): boolean => isExit(e) && exitCode(e) === 0 && commandSteps(commandLine(e)).steps.some(readsGit);
@@ -98,7 +100,7 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
             : seen(e) &&
               // A question of a named folder is answered from that folder (or a search that covered it), or by a command.
               (!t || (isExit(e) ? searchesAround(e, t) : within(e.source.path ?? ".", t) || within(t, e.source.path ?? "."))) &&
-              (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || isExit(e) || (e.kind === "absence" && absenceAnswers(goal, e)) ||
+              (e.kind === "content" || e.kind === "passage" || e.kind === "record" || e.kind === "receipt" || e.kind === "search_hit" || isExit(e) || (e.kind === "absence" && absenceAnswers(goal, e, frame)) ||
                 // Whether a file exists is answered by a listing of the whole scope, as by an empty search (tuning set 6).
                 (!!goal.existence && listingComplete(e) && absenceAnswers(goal, e)) ||
                 // Which folders a place holds is answered by a listing of it, however deep (round 32).

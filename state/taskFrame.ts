@@ -9,6 +9,7 @@ import { settingOf } from "../language/requestedState.js";
 import { CONFIRMS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, asksRepoAction } from "../language/clauseWords.js";
 import { lookupWord } from "../language/requestLexicon.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
+import { kindScope } from "../language/codeKinds.js";
 import type { Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 import { acrossClauses } from "./acrossClauses.js";
 import { isLockfile, isLockfileWord, keepsTheRest, keptMention } from "../language/keptPaths.js";
@@ -133,7 +134,9 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     // So is what an addition adds after its colon ("末尾加一步：4. 运行 `npm run dev`", "add a step: run the tests").
     if (prev?.intent === "change" && prev.additive && /[：:][^：:]{0,6}$/u.test(prev.text) && !c.paths.some((p) => p.kind !== "new")) continue;
     // A sentence of its own ("The tests in test_mathx.py fail.") states a fact; it fronts nothing.
-    if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place) && !/[.。!?！？]\s*$/u.test(c.text)) fronted = c.paths;
+    // So is a file joined to the folder it opens with ("in the api service's config.yaml, change …"; round 35).
+    const inFolder = (p: PathMention) => (!!p.unjoined || p.written !== undefined) && /^\s*(?:(?:in|inside|within|under)\b|在)/iu.test(c.text);
+    if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place || inFolder(p)) && !/[.。!?！？]\s*$/u.test(c.text)) fronted = c.paths;
     // Content written with no file of its own right after a change of a file ("…新建 a.txt，里面写上 '…'") is what that file must hold.
     else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
       out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
@@ -246,6 +249,9 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
     drafts = [{ intent: "question" }];
     notes.push("the request's language is not covered by the request lexicon (English and Chinese); the goal is to answer it from the workspace");
   }
+  // Whether one kind of file naming no place holds something ("Does our Rust code use `unsafe` anywhere?") is asked of the folder holding them all (round 35).
+  const ofKind = kindScope(request, ws.files);
+  if (ofKind) drafts = drafts.map((d) => (d.intent === "question" && !d.target && !d.domain && drafts.filter((x) => x.intent === "question").length === 1 ? { ...d, target: ofKind } : d));
   const frame: TaskFrame = { goals: numbered(dedupe(drafts)), content: parsed.content, notes, ...(kept.length ? { kept } : {}) };
   // A name mixing alphabets in one word (a Cyrillic "о" inside "config.json") names no file here and may be meant as one that does.
   const mixed = parsed.paths.find((p) => p.kind === "new" && mixedScripts(p.written ?? p.path));
