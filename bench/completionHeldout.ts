@@ -69,6 +69,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout33": "tuning set 33 (thirty-third held-out set, measured once blind, since tuned on)",
   "tuning-heldout34": "tuning set 34 (thirty-fourth held-out set, measured once blind, since tuned on)",
   "tuning-heldout35": "tuning set 35 (thirty-fifth held-out set, measured once blind, since tuned on)",
+  heldout36: "held-out set 36 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
