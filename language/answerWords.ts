@@ -23,6 +23,8 @@ export function statedInability(answer: string): string | undefined {
     const words = segmentWords(sentence);
     // A verb with 不了 joined on ("做不了", "合并不了") cannot be done, as 不了 alone says (round 35).
     if (words.some((w, i) => isInabilityWord(w) || /^\p{Script=Han}+不了$/u.test(w) || (i + 1 < words.length && isInabilityPhrase(w, words[i + 1]!)))) return sentence;
+    // "I can read your calendar but not add to it": what it can do, then what it cannot (round 36).
+    if (CAN_BUT_NOT.test(sentence)) return sentence;
     // A negation denying a capability later in the same clause ("我没有发送邮件的工具").
     for (const clause of sentence.split(/[,，、:：]/u)) {
       const cw = segmentWords(clause);
@@ -31,6 +33,9 @@ export function statedInability(answer: string): string | undefined {
   }
   return undefined;
 }
+
+/** An ability followed by what it does not reach ("can read it but not add to it"). */
+const CAN_BUT_NOT = /\bcan\s+\w+[^.;!?]{0,60}?\bbut\s+not\s+\w+/iu;
 
 /** Nouns of being able to do something: denied, they state an inability as a missing tool does ("我没有拨打电话的能力", "no ability to call"). */
 const ABILITY = /^(?:ability|abilities|capability|capabilities|能力|功能)$/iu;

@@ -128,3 +128,6 @@ export const saysWhere = (text: string): boolean => STATES_WHERE.test(text);
  */
 export const statesFact = (text: string, later: boolean, scoped: boolean, afterQuestion = false): boolean =>
   STATES_ABSENT.test(text) || STATES_FAILURE.test(text) || (later && (USERS_OWN.test(text) || (scoped && STATES_WHERE.test(text)))) || (afterQuestion && PLAN_AFTER_QUESTION.test(text));
+
+/** A noun naming a column or field: the word right before it is that column's name ("mail 列名", "the email column"), not a verb (round 36). */
+export const NAMES_COLUMN = /^(?:列|列名|字段|字段名|column|columns|field|fields|header)$/iu;

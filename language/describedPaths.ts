@@ -194,7 +194,8 @@ const CAPITALS = /^[A-Z][A-Z0-9_-]{2,}$/u;
  * extension makes them so.
  */
 export function namedNewFiles(text: string, ws: WorkspaceIndex): Array<{ path: string; at: number; length: number }> {
-  const besideNoun = [/(?<![\p{Script=Latin}\p{N}_.\/-])([A-Za-z][\w-]*)\s*文件(?!夹)/dgu, /\b(?:a|an|the|new)\s+([A-Za-z][\w-]*)\s+file\b/dgu, /\bfile\s+(?:named|called)\s+[`'"]?([A-Za-z][\w-]*)/dgu];
+  // So is one made with content given right after it ("Create CODEOWNERS with `* @acme/platform`", "新建 VERSION，内容 …"; round 36).
+  const besideNoun = [/(?<![\p{Script=Latin}\p{N}_.\/-])([A-Za-z][\w-]*)\s*文件(?!夹)/dgu, /\b(?:a|an|the|new)\s+([A-Za-z][\w-]*)\s+file\b/dgu, /\bfile\s+(?:named|called)\s+[`'"]?([A-Za-z][\w-]*)/dgu, /(?:\b(?:create|add|write)\s+(?:a\s+|an\s+|the\s+)?(?:new\s+)?|(?:新建|创建|建)\s*(?:一个\s*)?)([A-Za-z][\w-]*)(?=\s+(?:with|containing|that\s+(?:says|holds|contains))\b|\s*[，,]\s*(?:内容|写))/dgiu];
   const found = [...text.matchAll(BUILD_FILE), ...besideNoun.flatMap((shape) => [...text.matchAll(shape)].filter((m) => CAPITALS.test(m[1]!)))];
   return found.filter((m) => !ws.files.has(m[1]!) && !ws.dirs.has(m[1]!)).map((m) => ({ path: m[1]!, at: m.indices![1]![0], length: m[1]!.length }));
 }

@@ -51,7 +51,10 @@ export function saidContent(text: string): Array<{ text: string; at: number; end
   for (const m of text.matchAll(SAID)) {
     const at = m.index + m[0].length;
     const lineEnd = text.indexOf("\n", at);
-    const end = lineEnd === -1 ? text.length : lineEnd;
+    // Said inside brackets ("（内容：确定 5 月上线），然后…"), the content ends where they close (round 36).
+    const open = /[（(][^（(）)]*$/u.test(text.slice(text.lastIndexOf("\n", m.index) + 1, m.index));
+    const close = open ? text.slice(at).search(/[）)]/u) : -1;
+    const end = close !== -1 ? at + close : lineEnd === -1 ? text.length : lineEnd;
     const said = text.slice(at, end).trim().replace(/[.。]$/u, "").trim();
     // Quoted content is read as a quote already.
     if (said && !/^["'`“‘「]/u.test(said)) out.push({ text: said, at, end });

@@ -5,6 +5,7 @@
  * mail receipt, "已在钉钉群里提醒" when the only receipt is a mail), and a report of work done
  * naming a file ("Done, .env is now in .gitignore") when nothing at all was observed or changed in the thread.
  */
+import { relativeDaysIn } from "../language/answerKinds.js";
 import { claimedActs } from "../language/answerChannels.js";
 import { isCompletionWord, lookupWord } from "../language/requestLexicon.js";
 import { sentences, statedInability, withoutProposals } from "../language/answerWords.js";
@@ -157,6 +158,21 @@ export function otherScopeRecord(turn: Evidence[], answer: string, request: stri
   return `the request asks about ${scope}, but [${record.id}] reports on ${reported} only`;
 }
 
+/**
+ * An answer about a numbered thing the request names ("Node 22") from a record that names the same
+ * thing with another number only ("Node 20 was released …"): the record is about another one (round 36).
+ */
+export function otherNumberRecord(turn: Evidence[], answer: string, request: string): string | undefined {
+  const record = turn.filter((e) => real(e) && e.kind === "record").at(-1);
+  if (!record || statedInability(answer)) return undefined;
+  const result = record.content.replace(/\s*\{[^{}]*\}\s*$/u, "");
+  for (const m of request.matchAll(/\b([A-Z][\w.+-]*)\s+v?(\d+(?:\.\d+)*)\b/gu)) {
+    const shown = [...result.matchAll(new RegExp(`\\b${m[1]!.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s+v?(\\d+(?:\\.\\d+)*)\\b`, "gu"))].map((x) => x[1]!);
+    if (shown.length && !shown.includes(m[2]!) && answer.includes(`${m[1]} ${m[2]}`)) return `the request asks about ${m[1]} ${m[2]}, but [${record.id}] is about ${m[1]} ${shown[0]}`;
+  }
+  return undefined;
+}
+
 /** What a receipt says was sent: the values of the tool's input it records, its recipients left out; undefined when it records none. */
 function sentText(e: Evidence): string | undefined {
   const at = e.content.indexOf("{");
@@ -187,6 +203,9 @@ export function unbackedMessage(evidence: Evidence[], turn: Evidence[], request:
   return undefined;
 }
 
+/** Times of day a question may ask about ("this afternoon", "下午"). */
+const TIME_OF_DAY = /\b(?:morning|afternoon|evening|tonight|noon)\b|上午|下午|中午|晚上|早上|今晚/iu;
+
 /**
  * A question answered only from outside records that share no word with it (round 17): a
  * calendar listing for "did the staging deploy job pass?". Its call's echoed arguments count
@@ -198,6 +217,26 @@ export function unrelatedRecords(frame: TaskFrame, turn: Evidence[], answer: str
   // A question of a named domain ("我明天有什么会？") is answered by that domain's records, whatever their words or language.
   if (!/[?？]\s*$/u.test(request.trim()) || frame.goals.some((g) => g.domain) || !seenNow.length || seenNow.some((e) => e.kind !== "record" || hasHan(e.content) !== hasHan(request)) || statedInability(answer)) return undefined;
   const asked = new Set(plainTerms(request));
-  const shared = seenNow.some((e) => plainTerms(`${e.content} ${e.toolId ?? ""}`).some((t) => asked.has(t)));
+  // A question of a time of day or a day ("下午有什么安排吗？") is what a calendar's records answer (round 36).
+  const timed = relativeDaysIn(request).length > 0 || TIME_OF_DAY.test(request);
+  const shared = seenNow.some((e) => plainTerms(`${e.content} ${e.toolId ?? ""}`).some((t) => asked.has(t)) || (timed && (e.domain === "calendar" || (e.source.path ?? "").startsWith("calendar:"))));
   return shared ? undefined : `[${seenNow.at(-1)!.id}] shares nothing with the question: it does not answer it`;
+}
+
+/**
+ * An answer to a question of a domain's records that states nothing a record of the turn holds
+ * beyond what it counts and what the request says: no number, no word of its details ("I can look
+ * up calendar events for any day you name" after "1 event: standup 10:00"; round 36). A denial and
+ * an honest "cannot" are judged elsewhere.
+ */
+export function unusedRecord(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!frame.goals.some((g) => g.intent === "question" && g.domain) || statedInability(answer) || /\d/u.test(answer)) return undefined;
+  const records = turn.filter((e) => e.kind === "record" && real(e) && !e.simulated);
+  if (!records.length) return undefined;
+  // A record's details: past the count and the noun it counts, before the call's echoed arguments.
+  const details = records.map((e) => e.content.replace(/\s*\{[^{}]*\}\s*$/u, "").replace(/^\s*\d+\s+\p{L}+\s*:?/u, ""));
+  const asked = new Set(plainTerms(request));
+  const held = new Set(details.flatMap((d) => plainTerms(d)).filter((t) => !asked.has(t)));
+  if (!held.size || plainTerms(answer).some((t) => held.has(t))) return undefined;
+  return `the answer states nothing [${records.at(-1)!.id}] found`;
 }

@@ -38,7 +38,8 @@ const heldText = (e: Evidence): string => (seen(e) || real(e) ? e.content : "");
 export function unansweredKind(turn: Evidence[], answer: string, request: string): string | undefined {
   const kind = askedKind(request);
   // "几个包锁了版本" asks how many, not which version.
-  if (!kind || kind === "date" || !asksForValue(request) || asksCount(request) || opensWithDenial(answer) || statedInability(answer)) return undefined;
+  // A date is asked of a lookup's record only ("When was Node 20 released?"; round 36): a file's dates are judged by unshownDate.
+  if (!kind || (kind === "date" && !turn.some((e) => e.kind === "record" && real(e))) || (!asksForValue(request) && kind !== "date") || asksCount(request) || opensWithDenial(answer) || statedInability(answer)) return undefined;
   if (turn.some((e) => answer.includes(`[${e.id}]`))) return undefined;
   const shown = turn.some((e) => statesKind(shownText(e), kind));
   if (!shown || statesKind(withoutProposals(answer), kind)) return undefined;
@@ -120,10 +121,14 @@ const DATING = /^\s*(?:点|时|号|日|月|年|分|am\b|pm\b|o['’]clock)/iu;
  * states, beyond those dating something, must include the record's (round 14).
  */
 export function recordCountMismatch(turn: Evidence[], answer: string, request: string): string | undefined {
-  if (!asksCount(request)) return undefined;
   const record = turn.filter((e) => e.kind === "record" && seen(e)).at(-1);
-  const found = record ? /^\s*(\d+)\s+\p{L}/u.exec(record.content) : null;
+  const found = record ? /^\s*(\d+)\s+(\p{L}+)/u.exec(record.content) : null;
   if (!record || !found) return undefined;
+  // Unasked, a count of the very things the record counted ("3 unread messages" after "2 messages") is still a count (round 36).
+  if (!asksCount(request)) {
+    const said = new RegExp(`(?<![\\d.])(\\d+)\\s+(?:[\\p{L}-]+\\s+)?${found[2]!}`, "iu").exec(answer);
+    return said && said[1] !== found[1] ? `the answer counts ${said[1]} ${found[2]}, but [${record.id}] found ${found[1]}` : undefined;
+  }
   // Numbers dating something are blanked where they stand: the same value may also be the count ("3 月 13 号有三个会").
   const counts = statedNumbers(answer.replace(/\d+/gu, (n, at: number) => (DATING.test(answer.slice(at + n.length)) ? " " : n)));
   if (counts.length && !counts.includes(Number(found[1]))) return `the answer counts ${counts.join(", ")}, but [${record.id}] found ${found[1]}`;

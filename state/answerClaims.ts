@@ -14,7 +14,7 @@ import { wordSettingMismatch, countMismatch, countUnanswered, unseenCountedItem,
 import { emptyClaimShown, misnamedValue, miscountedChanges, unchangedClaim, unlistedName, unmeasuredSize, unseenChange } from "./answerObserved.js";
 import { leftOutOfList } from "./answerListing.js";
 import { miscountedTests } from "./testTally.js";
-import { unseenPart } from "./answerPart.js";
+import { unreadLines, unseenPart } from "./answerPart.js";
 import { commandLine, commandShowsPath, isCode, observedOperands, printsMatch, printsNoMatch, readCommand } from "./commandObservations.js";
 import { holdsText } from "./textHolds.js";
 import { seenChanges } from "./seenChanges.js";
@@ -24,10 +24,10 @@ import { findsNone, offTermSearch } from "./answerSearchTerm.js";
 import { deniedShown } from "./answerAbsence.js";
 import { uncutCount, undistinctCount, unfilteredCount, widerCount } from "./answerScope.js";
 import { gluedLine } from "./answerLines.js";
-import { emptyAnswer, halfAnswered, offTopicAnswer } from "./answerTopic.js";
+import { emptyAnswer, halfAnswered, offTopicAnswer, otherSection } from "./answerTopic.js";
 import { flagMisread, keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
-import { handedBack, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedDeed, unbackedMessage, unreachedAddress } from "./answerActs.js";
+import { handedBack, otherNumberRecord, otherScopeRecord, unrelatedRecords, unusedRecord, unbackedAct, unbackedCompletion, unbackedDeed, unbackedMessage, unreachedAddress } from "./answerActs.js";
 import { announcedWork, failedCheckAffirmed, keyLeftSet, offerInsteadOfAnswer, unshownDigest, unstatedTotal, otherCommitMessage, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNowValue, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
@@ -120,7 +120,7 @@ const DEFINES = /\b(?:def|function|func|fn)\s+([A-Za-z_]\w*)\s*\(/g;
 
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = "", topLevel: ReadonlySet<string> = new Set()): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
-  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? unbackedDeed(frame, turn, answer, request) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request) ?? unrelatedRecords(frame, turn, answer, request);
+  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? unbackedDeed(frame, turn, answer, request) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request) ?? otherNumberRecord(turn, answer, request) ?? unrelatedRecords(frame, turn, answer, request) ?? unusedRecord(frame, turn, answer, request);
   if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));
@@ -137,10 +137,12 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const substituted = (g: Goal) =>
     frame.goals.filter((v) => v.op === g.op && v.target === g.target && (v.intent === "change" || v.intent === "verify")).flatMap((v) => v.coveredBy.map((id) => byId.get(id))).flatMap((e) => (e?.kind === "command" ? [...commandLine(e).matchAll(SUBSTITUTION)].map((m) => m[3]!.trim()).filter((t) => t.length >= 4) : []));
   const states = (g: Goal) => [g.expects ?? "", ...frame.content, ...requestedLiterals(request), ...substituted(g)];
+  // "Both are gone", "两个都删了": one word naming every change of the same kind (round 36).
+  const together = frame.goals.filter((g) => g.intent === "change").length > 1 ? (COLLECTIVE.exec(answer)?.[0] ?? "") : "";
   const unreported = frame.goals.find(
     (g) =>
       g.intent === "change" && g.status === "covered" && names(g).length > 0 &&
-      !reportsChange(answer, [...names(g), ...citations(frame, g)], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined || (g.op === "edit" && TAKES_OUT.test(request)), verbs: g.guessed ? requestVerbs(request) : [], ...(g.target ? { folder: dirOf(g.target) } : {}), request }) &&
+      !reportsChange(answer, [...names(g), ...citations(frame, g), ...(together ? [together] : [])], [...states(g), ...requestedValues(request, frame, evidence), ...quotedNewText(answer, observed(g))], observed(g), g.op, { removes: g.expectsGone !== undefined || (g.op === "edit" && TAKES_OUT.test(request)), verbs: g.guessed ? requestVerbs(request) : [], ...(g.target ? { folder: dirOf(g.target) } : {}), request }) &&
       !quotesNewLine(answer, observed(g), states(g)),
   );
   if (unreported) return `the answer does not report the outcome of "${unreported.description}": it should say what became of ${unreported.to ?? unreported.target ?? names(unreported)[0]}`;
@@ -171,8 +173,9 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
   const found = lookup ? /^\s*([1-9]\d*)\s+\p{L}/u.exec(lookup.content) : null;
   // The denial may stand inside the answer's first clause ("You have no meetings tomorrow"; round 35).
   const firstClause = answer.split(/[,，;；。!?！？:：\n]|\s[—–]\s?|(?<=\.)\s+/u)[0] ?? "";
-  if (found && (opensWithDenial(answer) || segmentWords(firstClause).some((w) => isDenialWord(w) && !/^(?:不|没)$/u.test(w)))) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
-  const miscounted = recordCountMismatch(turn, answer, request) ?? leftOutOfList(turn, answer, request) ?? unseenPart(turn, answer, request);
+  // Unless the answer states what was found too ("下午没有安排。今天只有 1 个日程：…"; round 36).
+  if (found && (opensWithDenial(answer) || (segmentWords(firstClause).some((w) => isDenialWord(w) && !/^(?:不|没)$/u.test(w)) && !statedNumbers(answer).includes(Number(found[1]))))) return `the answer denies it, but [${lookup!.id}] found ${found[1]}`;
+  const miscounted = recordCountMismatch(turn, answer, request) ?? leftOutOfList(turn, answer, request) ?? unseenPart(turn, answer, request) ?? unreadLines(turn, answer, request);
   if (miscounted) return miscounted;
   const asks = frame.goals.some((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (asks) {
@@ -318,6 +321,7 @@ function stateContradiction(frame: TaskFrame, evidence: Evidence[], turn: Eviden
     unansweredValue(evidence, turn, answer, request) ??
     offTopicAnswer(frame, turn, answer, request) ??
     emptyAnswer(frame, turn, answer, request) ??
+    otherSection(frame, turn, answer, request) ??
     halfAnswered(frame, turn, answer, request) ??
     unansweredKind(turn, answer, request) ??
     unshownDate(frame, evidence, turn, answer, request) ??
@@ -353,6 +357,9 @@ function grepTally(e: Evidence): number | undefined {
 /** Programs whose exit status 1 is an answer (no match, a difference, a false test), not a failure. */
 const ANSWERS_BY_STATUS = new Set(["grep", "egrep", "fgrep", "rg", "diff", "cmp", "test", "["]);
 const answersByStatus = (e: Evidence): boolean => exitCode(e) === 1 && commandSteps(commandLine(e)).steps.every((s) => ANSWERS_BY_STATUS.has(programOf(s)));
+
+/** Words naming every one of several things at once ("both", "all three", "两个都", "全部"). */
+const COLLECTIVE = /\b(?:both|all\s+(?:of\s+them|three|four|five|\d+))\b|两个都|(?:[两三四五]|\d+)个?(?:文件|目录|文件夹)?都|全部|全都/iu;
 
 /** Whether `text` holds `word` as a word of its own (a Latin one between word boundaries). */
 const writes = (text: string, word: string): boolean => (/[a-z]/u.test(word) ? new RegExp(`\\b${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "u").test(text) : text.includes(word));

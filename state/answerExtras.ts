@@ -132,6 +132,9 @@ export function failedCheckAffirmed(frame: TaskFrame, turn: Evidence[], answer: 
     const asksDifference = DIFFERENCE.test(request) && !SAMENESS.test(request);
     if (code === 1 && ((opensWithAffirmation(answer) && !asksDifference) || saysSame(answer))) return `the answer says they are the same, but [${check.id}] found differences (exit code 1)`;
     if (code === 0 && saysDifferent(answer)) return `the answer says they differ, but [${check.id}] found none (exit code 0)`;
+    // Differences found, and the answer neither says so nor names anything on a line that differs ("这两个都是 conf 格式的配置文件"; round 36).
+    const changed = shownText(check).split("\n").filter((l) => /^[<>+-](?![-+]{2})/u.test(l)).flatMap((l) => l.match(/[\p{L}\p{N}_.]{2,}/gu) ?? []);
+    if (code === 1 && changed.length && !saysDifferent(answer) && !changed.some((t) => answer.includes(t))) return `the answer says nothing of what [${check.id}] found different`;
     return undefined;
   }
   if (code === 0) return undefined;
@@ -153,7 +156,7 @@ const saysSame = (answer: string): boolean =>
   (SAMENESS.test(answer) && !/\bnot\s+(?:\w+\s+)?(?:identical|the\s+same)\b|不(?:相同|一致|一样)/iu.test(answer) && !saysDifferent(answer)) || /\bno\s+differences?\b|没有(?:任何)?(?:区别|差别|差异|不同)/iu.test(answer);
 /** An answer saying difference, not denied ("they differ", "有区别"; not "no differences"). */
 const saysDifferent = (answer: string): boolean =>
-  (/\b(?:differ(?:s)?|different|not\s+(?:\w+\s+)?(?:identical|the\s+same))\b|不(?:相同|一致|一样)|(?<!没)有(?:区别|差别|差异|不同)/iu.test(answer)) && !/\bno\s+differences?\b|没有(?:任何)?(?:区别|差别|差异|不同)/iu.test(answer);
+  (/\b(?:differ(?:s)?|different|differences|not\s+(?:\w+\s+)?(?:identical|the\s+same))\b|不(?:相同|一致|一样)|(?<!没)有(?:区别|差别|差异|不同)|处(?:不同|差异|区别)/iu.test(answer)) && !/\bno\s+differences?\b|没有(?:任何)?(?:区别|差别|差异|不同)/iu.test(answer);
 
 /** A commit message the answer quotes ("with the message 'fix typo'", "提交信息是 “fix typo”"). */
 const SAID_MESSAGE = /\b(?:message|msg)\s*(?:of\s+|is\s+|was\s+)?[:：]?\s*[`'"“‘]([^`'"”’\n]+)[`'"”’]|(?:提交信息|提交说明|信息|说明)\s*(?:是|为|写的是)?\s*[:：]?\s*[`'"“‘「]([^`'"”’」\n]+)[`'"”’」]/iu;

@@ -4,7 +4,7 @@
  * writes as names are compared (code-shaped words, quotes, a capitalised word inside an English
  * sentence, a Latin word in a Chinese one), never its prose.
  */
-import { isStopword } from "../language/english.js";
+import { englishWords, isStopword, singular } from "../language/english.js";
 import { opensWithAffirmation, opensWithDenial, statedInability } from "../language/answerWords.js";
 import { hasHan, segmentWords, tagWords } from "../language/segment.js";
 import { leadsLine } from "./answerAbsence.js";
@@ -43,7 +43,8 @@ function valuesOf(lines: string[], term: string): string[] {
     // A record's value ends with the record (`{"name": "广州", "population": 18676605}, {…}`: not the next one's).
     const rest = l.slice(at + t.length).replace(/^["'`\]]*\s*[:=]?\s*/u, "").replace(/[}\]].*$/u, "").trim();
     // A line with no word after the name heads what follows (a section, a recipe, a function's body after `(s):`).
-    return (/[\p{L}\p{N}]{2}/u.test(rest) ? [rest] : lines.slice(i + 1, i + 3).map((x) => x.trim())).filter((v) => v.length >= 2);
+    // The body's lines are one value: "4 列：id、email…" gives the table's first two lines together (round 36).
+    return (/[\p{L}\p{N}]{2}/u.test(rest) ? [rest] : [lines.slice(i + 1, i + 3).map((x) => x.trim()).join(" ")]).filter((v) => v.length >= 2);
   });
 }
 
@@ -110,6 +111,9 @@ export function halfAnswered(frame: TaskFrame, turn: Evidence[], answer: string,
   return undefined;
 }
 
+/** A request for a summary of what a file says ("Summarize …", "总结一下", "讲了什么"). */
+const SUMMARY = /\bsummari[sz]e\b|\bsummary\b|\bgist\b|总结|概括|讲了什么|说了什么|主要内容/iu;
+
 /**
  * An answer to a question about named files that holds nothing of the question nor of what the
  * turn saw: no word of either, no number, no yes or no ("Happy to help! Let me know if there's
@@ -117,8 +121,26 @@ export function halfAnswered(frame: TaskFrame, turn: Evidence[], answer: string,
  */
 export function emptyAnswer(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
   const seenText = turn.filter(seen).map(shownText).join("\n").toLowerCase();
-  if (!asksOfFile(frame) || !seenText || /\d/u.test(answer) || opensWithDenial(answer) || opensWithAffirmation(answer) || statedInability(answer)) return undefined;
-  const known = `${request.toLowerCase()}\n${seenText}`;
+  // A summary asked is of what was read: the request's own words (the file's name) summarise nothing ("That's ADR number 3"; round 36).
+  const summary = SUMMARY.test(request);
+  if (!asksOfFile(frame) || !seenText || (!summary && /\d/u.test(answer)) || opensWithDenial(answer) || opensWithAffirmation(answer) || statedInability(answer)) return undefined;
+  const known = summary ? seenText : `${request.toLowerCase()}\n${seenText}`;
   const words = segmentWords(answer).filter((w) => (hasHan(w) ? w.length >= 2 : /^[A-Za-z][\w-]{2,}$/u.test(w) && !isStopword(w.toLowerCase())));
-  return words.length && !words.some((w) => known.includes(w.toLowerCase())) ? "the answer says nothing of what the request asks nor of what the turn read" : undefined;
+  const fromRead = words.some((w) => known.includes(w.toLowerCase()) && !(summary && request.toLowerCase().includes(w.toLowerCase())));
+  return words.length && !fromRead ? "the answer says nothing of what the request asks nor of what the turn read" : undefined;
+}
+
+/**
+ * An answer about another section of a document than the one the question names: the request
+ * holds one heading the turn showed ("README 里写的安装命令是什么？" and `## 安装`), the answer says
+ * nothing of it and speaks of another heading instead (`## 许可`: "许可证是 MIT"; round 36).
+ */
+export function otherSection(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
+  if (!asksOfFile(frame) || opensWithDenial(answer) || statedInability(answer)) return undefined;
+  const headings = [...new Set(turn.filter(seen).flatMap((e) => shownText(e).split("\n")).flatMap((l) => /^\s*#{2,6}\s+(.+?)\s*#*\s*$/u.exec(l)?.[1] ?? []))];
+  const low = (t: string) => t.toLowerCase();
+  const asked = headings.filter((h) => low(request).includes(low(h)) || (!hasHan(h) && englishWords(request).some((w) => singular(low(w)) === singular(low(h)))));
+  if (asked.length !== 1 || low(answer).includes(low(asked[0]!))) return undefined;
+  const other = headings.find((h) => h !== asked[0] && low(answer).includes(low(h)));
+  return other ? `the request asks about the "${asked[0]}" section, but the answer speaks of "${other}"` : undefined;
 }

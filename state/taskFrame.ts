@@ -7,7 +7,8 @@
 import { parseRequest, type Clause, type ParsedRequest, type PathMention, type WorkspaceIndex } from "../language/request.js";
 import { settingOf } from "../language/requestedState.js";
 import { CONFIRMS, REPORTED_SPEECH, RUN_OUTCOME, RUN_PURPOSE, asksRepoAction } from "../language/clauseWords.js";
-import { lookupWord } from "../language/requestLexicon.js";
+import { EMPTY_WORDS, lookupWord } from "../language/requestLexicon.js";
+import { segmentWords } from "../language/segment.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { kindScope } from "../language/codeKinds.js";
 import type { Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
@@ -23,6 +24,9 @@ export const MAX_NAMED_PATHS = 100;
 
 /** `question`: the request names something the workspace holds twice; which one is for the user to say. */
 export type FrameResult = { ok: true; frame: TaskFrame; question?: string } | { ok: false; message: string };
+
+/** "inside", "in it", 里面: where an edit naming nothing acts, pointing back at what the clause before changed. */
+const INSIDE_IT = /\binside\b|\bin\s+it\b|里面|其中/iu;
 
 const RUN_WORDS: Record<string, string> = { test: "run the tests", build: "run the build", lint: "run the linter", service: "restart the service" };
 
@@ -138,7 +142,8 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     const inFolder = (p: PathMention) => (!!p.unjoined || p.written !== undefined) && /^\s*(?:(?:in|inside|within|under)\b|在)/iu.test(c.text);
     if (!prev && !c.intent && c.paths.length && c.paths.every((p) => p.place || inFolder(p)) && !/[.。!?！？]\s*$/u.test(c.text)) fronted = c.paths;
     // Content written with no file of its own right after a change of a file ("…新建 a.txt，里面写上 '…'") is what that file must hold.
-    else if (c.intent === "change" && c.op === "write" && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
+    // So is content said after the change's own colon ("保存到 a.md（内容：预算通过）"; round 36).
+    else if (((c.intent === "change" && c.op === "write") || (!c.intent && /[:：]\s*$/u.test(prev?.text ?? ""))) && !c.paths.length && !c.namesFile && !c.domain && c.content.length && prev?.intent === "change" && prev.paths.length && (prev.op === "write" || prev.op === "edit"))
       out[out.length - 1] = { ...prev, content: [...prev.content, ...c.content], describes: true };
     // A setting given with no file of its own right after a change of one file ("set DEBUG=false in .env and also add TZ=UTC") is set there too.
     else if (c.intent === "change" && !c.paths.length && !c.content.length && !c.domain && prev?.intent === "change" && existing(prev.paths).length === 1 && settingOf(c.text) !== undefined)
@@ -182,9 +187,15 @@ function effectiveClauses(parsed: ParsedRequest): Array<Clause & { intent: NonNu
     if (out[i - 1]!.value === undefined && !out[i - 1]!.content.length && !c.content.length) out[i - 1] = { ...out[i - 1]!, value: c.value };
     else out[i] = { ...c, paths: existing(out[i - 1]!.paths) };
   }
+  // Whether code builds, asked right before the run that shows it ("does the project build? run `node build.js`"), is that run's outcome (round 36).
+  const askedOfRun = (c: Clause, next: Clause | undefined) => c.intent === "question" && c.domain === "code" && !c.paths.length && next?.intent === "run";
+  // An edit naming nothing "inside" right after a change of a file ("rename a.java to b.java and fix the class name inside") edits what that change made (round 36).
+  const inChanged = (c: Clause, prev: Clause | undefined) => c.intent === "change" && c.op === "edit" && !c.paths.length && !c.domain && INSIDE_IT.test(c.text) && prev?.intent === "change" && prev.paths.length > 0;
   return out
-    .filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1]))
-    .map((c, i, all) => (aboutPrevious(c, all[i - 1]) ? { ...c, paths: all[i - 1]!.paths } : editsPrevious(c, all[i - 1]) ? { ...c, paths: existing(all[i - 1]!.paths) } : c));
+    .filter((c, i) => !repeats(c, out[i - 1]) && !reportsRun(c, out[i - 1]) && !askedOfRun(c, out[i + 1]))
+    .map((c, i, all) =>
+      aboutPrevious(c, all[i - 1]) ? { ...c, paths: all[i - 1]!.paths } : editsPrevious(c, all[i - 1]) ? { ...c, paths: existing(all[i - 1]!.paths) } : inChanged(c, all[i - 1]) ? { ...c, paths: [all[i - 1]!.paths.at(-1)!] } : c,
+    );
 }
 
 /**
@@ -207,7 +218,9 @@ function guessedGoals(parsed: ParsedRequest, ws: WorkspaceIndex): Draft[] {
     if (head.observes || !paths.length) return existing(paths).map((p): Draft => ({ intent: "read", target: p.path }));
     // Each path not yet in the workspace is something the verb makes ("split a.csv into b.csv and c.csv"); the rest are its sources.
     const made = paths.filter((p) => p.kind === "new" && !p.pattern);
-    if (made.length) return [...made.flatMap((p, i) => changeGoals({ ...c, intent: "change", op: "write", paths: [p], content: ownQuote(c, made, i) ?? c.content }, ws)), ...existing(paths).map((p): Draft => ({ intent: "read", target: p.path }))];
+    // What it makes empty ("make a logs/ folder with an empty .gitkeep inside") is asked only to exist (round 36).
+    const empty = c.empty || segmentWords(c.text).some((w) => EMPTY_WORDS.has(w.toLowerCase()));
+    if (made.length) return [...made.flatMap((p, i) => changeGoals({ ...c, intent: "change", op: "write", paths: [p], content: ownQuote(c, made, i) ?? c.content, ...(empty ? { empty } : {}) }, ws)), ...existing(paths).map((p): Draft => ({ intent: "read", target: p.path }))];
     return changeGoals({ ...c, intent: "change", op: "edit", paths }, ws);
   }
   return [];
