@@ -222,21 +222,3 @@ export function unrelatedRecords(frame: TaskFrame, turn: Evidence[], answer: str
   const shared = seenNow.some((e) => plainTerms(`${e.content} ${e.toolId ?? ""}`).some((t) => asked.has(t)) || (timed && (e.domain === "calendar" || (e.source.path ?? "").startsWith("calendar:"))));
   return shared ? undefined : `[${seenNow.at(-1)!.id}] shares nothing with the question: it does not answer it`;
 }
-
-/**
- * An answer to a question of a domain's records that states nothing a record of the turn holds
- * beyond what it counts and what the request says: no number, no word of its details ("I can look
- * up calendar events for any day you name" after "1 event: standup 10:00"; round 36). A denial and
- * an honest "cannot" are judged elsewhere.
- */
-export function unusedRecord(frame: TaskFrame, turn: Evidence[], answer: string, request: string): string | undefined {
-  if (!frame.goals.some((g) => g.intent === "question" && g.domain) || statedInability(answer) || /\d/u.test(answer)) return undefined;
-  const records = turn.filter((e) => e.kind === "record" && real(e) && !e.simulated);
-  if (!records.length) return undefined;
-  // A record's details: past the count and the noun it counts, before the call's echoed arguments.
-  const details = records.map((e) => e.content.replace(/\s*\{[^{}]*\}\s*$/u, "").replace(/^\s*\d+\s+\p{L}+\s*:?/u, ""));
-  const asked = new Set(plainTerms(request));
-  const held = new Set(details.flatMap((d) => plainTerms(d)).filter((t) => !asked.has(t)));
-  if (!held.size || plainTerms(answer).some((t) => held.has(t))) return undefined;
-  return `the answer states nothing [${records.at(-1)!.id}] found`;
-}

@@ -27,7 +27,7 @@ import { gluedLine } from "./answerLines.js";
 import { emptyAnswer, halfAnswered, offTopicAnswer, otherSection } from "./answerTopic.js";
 import { flagMisread, keyUnanswered, unbackedGitAct, wholeScopeDenial } from "./answerOverclaims.js";
 import { recordCountMismatch, unansweredKind, unshownDate, unshownPath } from "./answerAsked.js";
-import { handedBack, otherNumberRecord, otherScopeRecord, unrelatedRecords, unusedRecord, unbackedAct, unbackedCompletion, unbackedDeed, unbackedMessage, unreachedAddress } from "./answerActs.js";
+import { handedBack, otherNumberRecord, otherScopeRecord, unrelatedRecords, unbackedAct, unbackedCompletion, unbackedDeed, unbackedMessage, unreachedAddress } from "./answerActs.js";
 import { announcedWork, failedCheckAffirmed, keyLeftSet, offerInsteadOfAnswer, unshownDigest, unstatedTotal, otherCommitMessage, otherUnitCount, unbackedExtraChange, unbackedTestRun } from "./answerExtras.js";
 import { misreadTable, unansweredValue, unansweredYesNo, unshownCommand, unshownNowValue, unshownNumber, unshownQuote } from "./answerGrounding.js";
 import { baseOf, dirOf, evidenceNumber, exitCode, isEffect, listingShows, printedPaths, real, seen } from "./observedState.js";
@@ -120,7 +120,7 @@ const DEFINES = /\b(?:def|function|func|fn)\s+([A-Za-z_]\w*)\s*\(/g;
 
 export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answer: string, request = "", topLevel: ReadonlySet<string> = new Set()): string | undefined {
   const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
-  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? unbackedDeed(frame, turn, answer, request) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request) ?? otherNumberRecord(turn, answer, request) ?? unrelatedRecords(frame, turn, answer, request) ?? unusedRecord(frame, turn, answer, request);
+  const unbacked = unbackedClaim(frame, turn, answer, request) ?? unbackedAct(turn, answer) ?? unbackedCompletion(evidence, answer) ?? unbackedDeed(frame, turn, answer, request) ?? handedBack(turn, answer, request) ?? unreachedAddress(turn, answer, request) ?? unbackedMessage(evidence, turn, request) ?? otherScopeRecord(turn, answer, request) ?? otherNumberRecord(turn, answer, request) ?? unrelatedRecords(frame, turn, answer, request);
   if (unbacked) return unbacked;
   const byId = new Map(evidence.map((e) => [e.id, e]));
   const covering = (intent: string) => frame.goals.filter((g) => g.intent === intent && g.status === "covered").flatMap((g) => g.coveredBy.map((id) => byId.get(id)).filter((e): e is Evidence => !!e));

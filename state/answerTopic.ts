@@ -5,7 +5,7 @@
  * sentence, a Latin word in a Chinese one), never its prose.
  */
 import { englishWords, isStopword, singular } from "../language/english.js";
-import { opensWithAffirmation, opensWithDenial, statedInability } from "../language/answerWords.js";
+import { opensWithAffirmation, opensWithDenial, statedInability, statedNumbers } from "../language/answerWords.js";
 import { hasHan, segmentWords, tagWords } from "../language/segment.js";
 import { leadsLine } from "./answerAbsence.js";
 import { askedTerms } from "./answerSearchTerm.js";
@@ -123,7 +123,8 @@ export function emptyAnswer(frame: TaskFrame, turn: Evidence[], answer: string, 
   const seenText = turn.filter(seen).map(shownText).join("\n").toLowerCase();
   // A summary asked is of what was read: the request's own words (the file's name) summarise nothing ("That's ADR number 3"; round 36).
   const summary = SUMMARY.test(request);
-  if (!asksOfFile(frame) || !seenText || (!summary && /\d/u.test(answer)) || opensWithDenial(answer) || opensWithAffirmation(answer) || statedInability(answer)) return undefined;
+  // A Chinese answer may explain in its own words ("它表示一个圆"), a count may be a numeral ("三个"): only an English answer with no number is judged.
+  if (!asksOfFile(frame) || !seenText || hasHan(answer) || (!summary && (/\d/u.test(answer) || statedNumbers(answer).length > 0)) || opensWithDenial(answer) || opensWithAffirmation(answer) || statedInability(answer)) return undefined;
   const known = summary ? seenText : `${request.toLowerCase()}\n${seenText}`;
   const words = segmentWords(answer).filter((w) => (hasHan(w) ? w.length >= 2 : /^[A-Za-z][\w-]{2,}$/u.test(w) && !isStopword(w.toLowerCase())));
   const fromRead = words.some((w) => known.includes(w.toLowerCase()) && !(summary && request.toLowerCase().includes(w.toLowerCase())));
