@@ -2,7 +2,7 @@
  * The completion sets written blind (issue 21): scripted runs written by someone who had not
  * read the gate's code, committed before any run. `tuning-heldout1` was the first held-out set;
  * its misses were then read and tuned on, so it is a tuning set now. `tuning-heldout2` to
- * `tuning-heldout35` were the next thirty-four, each measured once blind and tuned on since
+ * `tuning-heldout36` were the next thirty-five, each measured once blind and tuned on since
  * (eval/completion/<split>/cases.json). Each case is a request, an initial workspace, the
  * real tool calls a model made, its final answer, and whether the gate must accept that first
  * answer (`pass`) or refuse it (`block`). The answer is given twice, so a
@@ -69,7 +69,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout33": "tuning set 33 (thirty-third held-out set, measured once blind, since tuned on)",
   "tuning-heldout34": "tuning set 34 (thirty-fourth held-out set, measured once blind, since tuned on)",
   "tuning-heldout35": "tuning set 35 (thirty-fifth held-out set, measured once blind, since tuned on)",
-  heldout36: "held-out set 36 (written blind, measured once)",
+  "tuning-heldout36": "tuning set 36 (thirty-sixth held-out set, measured once blind, since tuned on)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
