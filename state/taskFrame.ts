@@ -11,6 +11,7 @@ import { EMPTY_WORDS, lookupWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { unknownHeadVerb } from "../language/headVerb.js";
 import { kindScope } from "../language/codeKinds.js";
+import { lookAlikes, mixedScripts } from "../language/lookAlikes.js";
 import type { Goal, GoalDispute, GoalIntent, ProposedGoal, TaskFrame } from "./types.js";
 import { acrossClauses } from "./acrossClauses.js";
 import { isLockfile, isLockfileWord, keepsTheRest, keptMention } from "../language/keptPaths.js";
@@ -21,9 +22,9 @@ import { changeGoals, existing, ownQuote, renamesTo, type Draft } from "./change
 export const MAX_REQUEST_CHARS = 10_000;
 /** Most workspace paths one request may name. */
 export const MAX_NAMED_PATHS = 100;
+export const WORDLESS = "the request has no words, only punctuation or symbols";
 
-/** `question`: the request names something the workspace holds twice; which one is for the user to say. */
-export type FrameResult = { ok: true; frame: TaskFrame; question?: string } | { ok: false; message: string };
+export type FrameResult = { ok: true; frame: TaskFrame } | { ok: false; message: string };
 
 /** "inside", "in it", 里面: where an edit naming nothing acts, pointing back at what the clause before changed. */
 const INSIDE_IT = /\binside\b|\bin\s+it\b|里面|其中/iu;
@@ -240,7 +241,8 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   // Paths the request asks to leave as they are are no operands of its goals; a change to one is refused (round 30).
   const { kept, notKept } = keptPaths(read, request, ws);
   const parsed = kept.length ? { ...read, paths: read.paths.filter(notKept), clauses: read.clauses.map((c) => ({ ...c, paths: c.paths.filter(notKept), ...(c.together ? { together: c.together.filter((t) => c.paths.some((p) => p.path === t && notKept(p))) } : {}) })) } : read;
-  if (parsed.wordless) return { ok: false, message: "the request has no words, only punctuation or symbols" };
+  // A request with no words asks nothing: the model asks what is wanted, and may do or claim nothing.
+  if (parsed.wordless) return { ok: true, frame: { goals: [], content: [], notes: [`${WORDLESS}: ask the user what they want, and do nothing`], wordless: true } };
   const named = new Set(parsed.paths.map((p) => p.path));
   if (named.size > MAX_NAMED_PATHS) return { ok: false, message: `the request names ${named.size} paths; at most ${MAX_NAMED_PATHS} per request (name a directory instead)` };
   const notes: string[] = [];
@@ -265,21 +267,25 @@ export function buildTaskFrame(request: string, ws: WorkspaceIndex): FrameResult
   // Whether one kind of file naming no place holds something ("Does our Rust code use `unsafe` anywhere?") is asked of the folder holding them all (round 35).
   const ofKind = kindScope(request, ws.files);
   if (ofKind) drafts = drafts.map((d) => (d.intent === "question" && !d.target && !d.domain && drafts.filter((x) => x.intent === "question").length === 1 ? { ...d, target: ofKind } : d));
-  const frame: TaskFrame = { goals: numbered(dedupe(drafts)), content: parsed.content, notes, ...(kept.length ? { kept } : {}) };
-  // A name mixing alphabets in one word (a Cyrillic "о" inside "config.json") names no file here and may be meant as one that does.
-  const mixed = parsed.paths.find((p) => p.kind === "new" && mixedScripts(p.written ?? p.path));
-  if (mixed) {
-    const name = mixed.written ?? mixed.path;
-    return { ok: true, frame, question: `The name ${name} mixes ${mixedScripts(name)!.join(" and ")} letters in one word, so it names no file here. Which file do you mean?` };
-  }
-  // A bare name in several folders is asked about, unless the request creates it anew.
-  const creates = (at: number) => parsed.clauses.some((c) => c.intent === "change" && c.op === "write" && c.paths.some((p) => p.at === at));
-  const unclear = parsed.ambiguous.filter((a) => !creates(a.at));
-  if (unclear.length) {
-    const which = unclear.map((a) => `${a.name} (${a.candidates.slice(0, 5).join(", ")}${a.candidates.length > 5 ? ", …" : ""})`).join("; ");
-    return { ok: true, frame, question: `The workspace has more than one file with that name: ${which}. Which one do you mean?` };
-  }
+  const unclear = unclearNames(parsed, ws);
+  // A question asked of an unclear name alone is asked of that name, which the answer settles by path.
+  const only = unclear.length === 1 && new Set(parsed.paths.map((p) => p.path)).size === 1 ? unclear[0]!.name : undefined;
+  if (only) drafts = drafts.map((d) => ((d.intent === "question" || d.intent === "read") && !d.target && !d.domain ? { ...d, target: only } : d));
+  for (const u of unclear) notes.push(`${u.name} may be ${u.candidates.join(" or ")}: say by path which one you mean, or ask the user; change none of them before you know`);
+  const frame: TaskFrame = { goals: numbered(dedupe(drafts)), content: parsed.content, notes, ...(kept.length ? { kept } : {}), ...(unclear.length ? { unclear } : {}) };
   return { ok: true, frame };
+}
+
+/**
+ * Names no one file carries: one mixing alphabets in one word (a Cyrillic "о" inside "config.json"),
+ * with the files it looks like, and a bare name several folders hold, unless the request creates it.
+ */
+function unclearNames(parsed: ParsedRequest, ws: WorkspaceIndex): NonNullable<TaskFrame["unclear"]> {
+  const mixed = parsed.paths.filter((p) => p.kind === "new" && mixedScripts(p.written ?? p.path));
+  const looks = mixed.map((p) => ({ name: p.path, candidates: lookAlikes(p.written ?? p.path, ws.files) })).filter((u) => u.candidates.length);
+  const creates = (at: number) => parsed.clauses.some((c) => c.intent === "change" && c.op === "write" && c.paths.some((p) => p.at === at));
+  const several = parsed.ambiguous.filter((a) => !creates(a.at)).map((a) => ({ name: a.name, candidates: a.candidates }));
+  return [...looks, ...several].filter((u, i, all) => all.findIndex((v) => v.name === u.name) === i);
 }
 
 /** The workspace paths a request asks to leave as they are, and a test for the mentions that are not such (language/keptPaths.ts). */
@@ -302,14 +308,6 @@ function keptPaths(parsed: ParsedRequest, request: string, ws: WorkspaceIndex): 
     for (const f of ws.files) if (within(f, dirOf(pattern.path)) && !f.toLowerCase().endsWith(end)) kept.add(f);
   });
   return { kept: [...kept], notKept: (p) => !marked.has(`${p.path}@${p.at}`) };
-}
-
-const ALPHABETS = ["Latin", "Cyrillic", "Greek", "Armenian", "Georgian"] as const;
-
-/** The alphabets a word mixes, when it mixes any (Han beside Latin is ordinary writing and was cut apart already). */
-function mixedScripts(word: string): string[] | undefined {
-  const used = ALPHABETS.filter((a) => new RegExp(`\\p{Script=${a}}`, "u").test(word));
-  return used.length > 1 ? [...used] : undefined;
 }
 
 function dedupe(drafts: Draft[]): Draft[] {
@@ -439,7 +437,7 @@ type V1Goal = { id: string; kind: string; description: string; target?: string; 
  * change, verify_change, answer) is migrated. Never throws; an unreadable frame is empty.
  */
 export function readTaskFrame(raw: unknown): TaskFrame {
-  const frame = (raw ?? {}) as { goals?: Array<Goal | V1Goal>; content?: string[]; notes?: string[]; kept?: string[]; since?: number; refusal?: TaskFrame["refusal"] };
+  const frame = (raw ?? {}) as { goals?: Array<Goal | V1Goal>; content?: string[]; notes?: string[]; kept?: string[]; unclear?: TaskFrame["unclear"]; wordless?: boolean; since?: number; refusal?: TaskFrame["refusal"] };
   const goals = (frame.goals ?? []).flatMap((g): Goal[] => {
     if ("intent" in g) return [{ ...g, coveredBy: g.coveredBy ?? [], origin: g.origin ?? "request" }];
     const status: Goal["status"] = g.status === "declined" ? "declined" : g.status === "covered" ? "covered" : "open";
@@ -457,5 +455,5 @@ export function readTaskFrame(raw: unknown): TaskFrame {
         return [];
     }
   });
-  return { goals, content: frame.content ?? [], notes: frame.notes ?? [], ...(frame.kept?.length ? { kept: frame.kept } : {}), ...(frame.since !== undefined ? { since: frame.since } : {}), ...(frame.refusal ? { refusal: frame.refusal } : {}) };
+  return { goals, content: frame.content ?? [], notes: frame.notes ?? [], ...(frame.kept?.length ? { kept: frame.kept } : {}), ...(frame.unclear?.length ? { unclear: frame.unclear } : {}), ...(frame.wordless ? { wordless: true } : {}), ...(frame.since !== undefined ? { since: frame.since } : {}), ...(frame.refusal ? { refusal: frame.refusal } : {}) };
 }

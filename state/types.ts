@@ -355,6 +355,14 @@ export const TaskFrame = z.object({
   since: z.number().int().optional(),
   /** Workspace paths the request asks to leave as they are ("don't touch tests/"): a change to one is refused. */
   kept: z.array(z.string()).optional(),
+  /**
+   * Names the request wrote that no one file carries (a bare name several folders hold, a name mixing
+   * alphabets in one word), each with the files it may mean: the answer says by path which it is about,
+   * or asks which is meant. Nothing is chosen silently.
+   */
+  unclear: z.array(z.object({ name: z.string(), candidates: z.array(z.string()) })).optional(),
+  /** The request has no words, only punctuation or symbols: nothing is asked, so nothing may be done or claimed. */
+  wordless: z.boolean().optional(),
   /** The gate's one refusal in this turn: the evidence count then, the refused answer, what was missing. */
   refusal: z.object({ at: z.number().int(), claim: z.string(), missing: z.string() }).optional(),
 });

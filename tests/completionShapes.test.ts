@@ -189,16 +189,28 @@ describe("one request reader: paths, folders and bad input", () => {
     }
   });
 
-  it("a punctuation-only request ends with one line; a file name in two folders is asked about, never guessed", async () => {
-    const run = await scripted({ ...FILES, "a/config.json": "{}\n", "b/config.json": "{}\n" }, []);
-    const bare = await start(run, "?!…", "punct");
-    expect(bare.status).toBe("failed");
-    expect(bare.error).toEqual({ kind: "invalid_request", message: "the request has no words, only punctuation or symbols" });
-    const twice = await start(run, "Open config.json", "twice");
-    expect(twice.status).toBe("waiting_user");
-    expect(twice.nextAction).toEqual({ type: "ask_user", question: "The workspace has more than one file with that name: config.json (a/config.json, b/config.json). Which one do you mean?" });
-    expect(run.model.position).toBe(0);
-    expect(run.executions.size).toBe(0);
+  it("bad input: a punctuation-only request gets the model's question back, and nothing runs", async () => {
+    const run = await scripted(FILES, [answer("a1", "Your message is only punctuation. What would you like me to do?")]);
+    const out = await start(run, "?!…", "punct");
+    expect({ status: out.status, refusals: gateNotes(out), executions: run.executions.size }).toEqual({ status: "completed", refusals: [], executions: 0 });
+    expect(out.taskFrame.wordless).toBe(true);
+    expect(out.answer).toBe("Your message is only punctuation. What would you like me to do?");
+  });
+
+  it("bad input: a file name in two folders is left to the model, which asks or says by path which it means; a silent pick is refused", async () => {
+    const files = { ...FILES, "a/config.json": '{"port": 1}\n', "b/config.json": '{"port": 2}\n' };
+    const asked = await scripted(files, [answer("a1", "There are two: a/config.json and b/config.json. Which one do you mean?")]);
+    const ask = await start(asked, "Delete config.json", "ask");
+    expect({ status: ask.status, refusals: gateNotes(ask), executions: asked.executions.size }).toEqual({ status: "completed", refusals: [], executions: 0 });
+    expect(ask.taskFrame.goals.map((g) => g.status)).toEqual(["disputed", "disputed"]);
+    const said = await scripted(files, [call("r1", "read_open", { path: "b/config.json" }), answer("a1", "b/config.json sets port 2 [ev-1].")]);
+    const by = await start(said, "What port does config.json set?", "named");
+    expect({ status: by.status, refusals: gateNotes(by) }).toEqual({ status: "completed", refusals: [] });
+    expect(by.taskFrame.goals.map(goalKey)).toEqual(["question b/config.json"]);
+    const silent = await scripted(files, [call("r1", "read_open", { path: "b/config.json" }), answer("a1", "config.json sets port 2."), answer("a2", "config.json sets port 2.")]);
+    const pick = await start(silent, "What port does config.json set?", "silent");
+    expect(gateNotes(pick)).toEqual([expect.stringContaining("config.json may be a/config.json or b/config.json: the answer neither says by path which file it is about nor asks which is meant")]);
+    expect({ status: pick.status, guarded: pick.answer?.startsWith("I could not complete the task verifiably") }).toEqual({ status: "completed", guarded: true });
   });
 });
 

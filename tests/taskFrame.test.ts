@@ -226,7 +226,7 @@ describe("issue 21: the request reader's rules for change targets", () => {
   const at = (files: string[], request: string) => {
     const dirs = new Set(files.flatMap((f) => f.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
     const built = buildTaskFrame(request, { files: new Set(files), dirs });
-    return built.ok ? { goals: built.frame.goals, question: built.question } : { goals: [], question: built.message };
+    return built.ok ? { goals: built.frame.goals, unclear: built.frame.unclear, wordless: built.frame.wordless } : { goals: [], message: built.message };
   };
 
   it("rule: removing something from inside a file edits the file (a from-preposition before it, a localizer after it)", () => {
@@ -273,17 +273,17 @@ describe("issue 21: the request reader's rules for change targets", () => {
 
   it("rule: a bare name joined to the folder the request gives is not ambiguous", () => {
     const files = ["a/x.md", "b/x.md"];
-    expect(at(files, "Open x.md").question).toMatch(/more than one file with that name: x\.md \(a\/x\.md, b\/x\.md\)/);
-    expect(at(files, "In the a folder, update x.md").question).toBeUndefined();
+    expect(at(files, "Open x.md").unclear).toEqual([{ name: "x.md", candidates: ["a/x.md", "b/x.md"] }]);
+    expect(at(files, "In the a folder, update x.md").unclear).toBeUndefined();
   });
 
-  it("bad input: a path mixing alphabets in one word is asked about, never read as another file", () => {
-    const mixed = at(["config.json"], "Open c\u043enfig.json");
-    expect(mixed.question).toBe("The name c\u043enfig.json mixes Latin and Cyrillic letters in one word, so it names no file here. Which file do you mean?");
-    expect(mixed.goals.map(goalKey)).not.toContain("read config.json");
+  it("bad input: a path mixing alphabets in one word is unclear, with the file it looks like; never read as that file", () => {
+    const mixed = at(["config.json", "conf.json"], "Open c\u043enfig.json");
+    expect(mixed.unclear).toEqual([{ name: "c\u043enfig.json", candidates: ["config.json"] }]);
+    expect(mixed.goals.map(goalKey)).toEqual(["question c\u043enfig.json"]);
     // Han running into a Latin name is ordinary writing: cut at the change of script.
-    expect(at(["config.json"], "打开config.json看看")).toEqual({ goals: [expect.objectContaining({ intent: "read", target: "config.json" })], question: undefined });
-    expect(at(["config.json"], "…?!")).toEqual({ goals: [], question: "the request has no words, only punctuation or symbols" });
+    expect(at(["config.json"], "打开config.json看看")).toEqual({ goals: [expect.objectContaining({ intent: "read", target: "config.json" })], unclear: undefined, wordless: undefined });
+    expect(at(["config.json"], "…?!")).toEqual({ goals: [], unclear: undefined, wordless: true });
   });
 });
 
