@@ -70,6 +70,7 @@ export const COMPLETION_SPLITS = {
   "tuning-heldout34": "tuning set 34 (thirty-fourth held-out set, measured once blind, since tuned on)",
   "tuning-heldout35": "tuning set 35 (thirty-fifth held-out set, measured once blind, since tuned on)",
   "tuning-heldout36": "tuning set 36 (thirty-sixth held-out set, measured once blind, since tuned on)",
+  heldout37: "held-out set 37 (written blind, measured once)",
 } as const;
 export type CompletionSplit = keyof typeof COMPLETION_SPLITS;
 
