@@ -548,8 +548,10 @@ export function parseRequest(said: string, ws: WorkspaceIndex = EMPTY_WORKSPACE)
   const into = (start: number, end: number) => joined.places.find((p) => p.at >= start && p.at < end)?.path;
   const clauses: Clause[] = clauseSpans(found.rest, words).map(([start, end], i, spans) => {
     const inClause = words.filter((w) => w.at >= start && w.at < end);
-    const { paths: clausePaths, becomes } = kindChange(paths.filter((p) => p.at >= start && p.at < end), noUrls);
-    const together = sideBySide(paths.filter((p) => p.at >= start && p.at < end), noUrls);
+    // An order ending in a colon takes the paths listed on the lines after it, which hold no words ("delete these:\na.tmp\nb.tmp").
+    const listEnd = /[:：]\s*$/u.test(found.rest.slice(start, end)) ? (spans[i + 1]?.[0] ?? found.rest.length) : end;
+    const { paths: clausePaths, becomes } = kindChange(paths.filter((p) => p.at >= start && p.at < listEnd), noUrls);
+    const together = sideBySide(paths.filter((p) => p.at >= start && p.at < listEnd), noUrls);
     const intent = clauseIntent(inClause, found.rest.slice(start, end), request.slice(start, end), paths.some((p) => p.at >= start && p.at < end && p.kind !== "new"));
     // Content after a clause's colon, with nothing else before the next clause ("加两行：A 和 B"), is that clause's.
     // A commit's message is no file's content ("…, then commit with message 'add x'").

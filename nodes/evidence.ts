@@ -18,11 +18,16 @@ import type { Evidence, Observation, RiskClass } from "../state/types.js";
 /** Evidence content kept in state per item; the rest stays in the workspace. */
 export const EVIDENCE_CONTENT_CHARS = 4000;
 
-/** Content cut to its first EVIDENCE_CONTENT_CHARS; a command's closing status line (`[exit code 1]`) is kept, or its outcome would be lost with its tail. */
-function clipped(content: string): string {
-  if (content.length <= EVIDENCE_CONTENT_CHARS) return content;
-  const last = content.slice(content.lastIndexOf("\n") + 1);
-  return `${content.slice(0, EVIDENCE_CONTENT_CHARS)}\n…[truncated]${/^\[(?:exit code -?\d+|killed by \w+)\]/.test(last) ? `\n${last}` : ""}`;
+/**
+ * Content cut to its first EVIDENCE_CONTENT_CHARS; a command's closing status line (`[exit code 1]`) is kept, or its outcome
+ * would be lost with its tail, and so is its whole command line: what it ran on (`rm` of 500 listed files) is what it observed.
+ */
+function clipped(content: string, kind: Evidence["kind"]): string {
+  const line = kind === "command" ? content.slice(0, content.indexOf("\n") + 1 || content.length) : "";
+  const body = content.slice(line.length);
+  if (body.length <= EVIDENCE_CONTENT_CHARS) return content;
+  const last = body.slice(body.lastIndexOf("\n") + 1);
+  return `${line}${body.slice(0, EVIDENCE_CONTENT_CHARS)}\n…[truncated]${/^\[(?:exit code -?\d+|killed by \w+)\]/.test(last) ? `\n${last}` : ""}`;
 }
 
 /**
@@ -71,7 +76,7 @@ export function createEvidenceNode(rt: MiraRuntime) {
     const items: Evidence[] = result.evidence.map((draft, i) => ({
       ...draft,
       kind: kindOf(draft.kind, tool?.risk),
-      content: clipped(draft.content),
+      content: clipped(draft.content, draft.kind),
       id: `ev-${state.evidenceCount + i + 1}`,
       toolId: result.toolId,
       toolCallId: result.toolCallId,

@@ -269,6 +269,8 @@ const changeOf = (frame: TaskFrame, g: Goal) => frame.goals.find((c) => c.intent
  * asked for (and the change goal is not listed), never the change again: asking for it
  * would invite a second effect.
  */
+const MISSING_IN_FULL = 8;
+
 export function completionGate(frame: TaskFrame, evidence: Evidence[]): GateVerdict {
   const open = frame.goals.filter((g) => g.status === "open");
   if (open.length === 0) return { pass: true };
@@ -294,7 +296,10 @@ export function completionGate(frame: TaskFrame, evidence: Evidence[]): GateVerd
     const verify = frame.goals.find((v) => v.intent === "verify" && changeOf(frame, v) === g && v.status === "open");
     return !(verify && changeState(g, frame, evidence).lastEffect);
   });
-  const message = `the task is not complete yet; missing: ${shown.map((m) => `${m.description} — needs ${m.needs}`).join("; ")}`;
+  // A request listing hundreds of paths is refused in a few lines: the first goals in full, the rest by name.
+  const rest = shown.slice(MISSING_IN_FULL);
+  const more = rest.length ? `; and ${rest.length} more (${rest.slice(0, 10).map((m) => m.description).join(", ")}${rest.length > 10 ? ", …" : ""})` : "";
+  const message = `the task is not complete yet; missing: ${shown.slice(0, MISSING_IN_FULL).map((m) => `${m.description} — needs ${m.needs}`).join("; ")}${more}`;
   return { pass: false, missing, message };
 }
 

@@ -65,6 +65,17 @@ const EVIDENCE_LINES = 8;
  */
 export const CONTEXT_BUDGET_CHARS = 3000;
 
+/** Goals shown one by one; a request listing hundreds of paths shows its open goals first, and the rest as a count. */
+const GOALS_IN_VIEW = 40;
+
+function frameInView(frame: TaskFrame): TaskFrame {
+  if (frame.goals.length <= GOALS_IN_VIEW) return frame;
+  const shown = [...frame.goals.filter((g) => g.status === "open"), ...frame.goals.filter((g) => g.status !== "open")].slice(0, GOALS_IN_VIEW);
+  const open = frame.goals.filter((g) => g.status === "open" && !shown.includes(g)).length;
+  const rest = frame.goals.length - shown.length;
+  return { ...frame, goals: shown, notes: [...frame.notes, `${rest} more goals of the same kinds not listed here (${open} of them open)`] };
+}
+
 /** How much of the view is summarized: items as lines, and lines kept of them. */
 interface Cut {
   evidenceAsLines: number;
@@ -80,7 +91,7 @@ export function buildPlannerContext(state: AgentRunState, exposedTools: ExposedT
   const recent = observations.slice(-RECENT_OBSERVATIONS - 1, -1);
   const view = (cut: Cut): PlannerObservationContext => ({
     task: state.goal,
-    currentTaskFrame: state.taskFrame,
+    currentTaskFrame: frameInView(state.taskFrame),
     latestObservation: observations.at(-1) ?? null,
     recentObservations: recent.slice(cut.observationsAsLines),
     earlierObservations: counted(recent.slice(0, cut.observationsAsLines).map(observationLine), cut.observationLines, (n) => `${n} earlier steps, not listed`),

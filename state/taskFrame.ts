@@ -21,7 +21,8 @@ import { changeGoals, existing, ownQuote, renamesTo, type Draft } from "./change
 /** Longest request the frame builder reads; longer text belongs in a file the request names. */
 export const MAX_REQUEST_CHARS = 10_000;
 /** Most workspace paths one request may name. */
-export const MAX_NAMED_PATHS = 100;
+/** A request may list hundreds of paths (each its own goal); MAX_REQUEST_CHARS bounds them before this does. */
+export const MAX_NAMED_PATHS = 1000;
 export const WORDLESS = "the request has no words, only punctuation or symbols";
 
 export type FrameResult = { ok: true; frame: TaskFrame } | { ok: false; message: string };

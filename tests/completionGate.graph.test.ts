@@ -123,13 +123,13 @@ describe("bad input gets one clear line, never a stack trace or a lost run", () 
     return { code, out: out.join("\n"), err };
   };
 
-  it("an empty request, a 20,000-character request and one naming 500 files are refused with one line (exit 64) before any run exists", async () => {
+  it("an empty request, a 20,000-character request and one naming 1,001 files are refused with one line (exit 64) before any run exists", async () => {
     const ws = await tempWorkspace({ "a.md": "a\n" });
     const store = `sqlite:${join(ws, "mira.db")}`;
     const cases: Array<[string, RegExp]> = [
       ["   ", /^mira: the task is empty$/],
       ["x".repeat(20_000), /^mira: the request is 20000 characters long; the limit is 10000/],
-      [`Read ${Array.from({ length: 500 }, (_, i) => `docs/f${i}.md`).join(" ")}`, /^mira: the request names 500 paths; at most 100/],
+      [`Read ${Array.from({ length: 1001 }, (_, i) => `d/${i}.md`).join(" ")}`, /^mira: the request names 1001 paths; at most 1000/],
     ];
     for (const [task, message] of cases) {
       const r = await cli(["run", task, "--workspace", ws, "--checkpointer", store, "--thread", "t-bad"]);

@@ -116,8 +116,8 @@ describe("bad input gets one clear line, never a throw", () => {
     expect(buildTaskFrame("  ", ws)).toEqual({ ok: false, message: "the request is empty" });
     const long = buildTaskFrame("a".repeat(20_000), ws);
     expect(long).toMatchObject({ ok: false, message: expect.stringContaining(`limit is ${MAX_REQUEST_CHARS}`) });
-    const many = buildTaskFrame(`Read ${Array.from({ length: 500 }, (_, i) => `f${i}.md`).join(" ")}`, ws);
-    expect(many).toMatchObject({ ok: false, message: expect.stringContaining("names 500 paths") });
+    const many = buildTaskFrame(`Read ${Array.from({ length: 1001 }, (_, i) => `f${i}.md`).join(" ")}`, ws);
+    expect(many).toMatchObject({ ok: false, message: expect.stringContaining("names 1001 paths") });
     for (const r of [long, many]) expect(r.ok ? "" : r.message).not.toContain("\n");
   });
 
