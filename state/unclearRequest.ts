@@ -3,14 +3,14 @@
  * stopping the run before it starts. A name several folders hold, or one mixing alphabets, may
  * mean more than one file: the answer either asks which is meant, having changed none of them, or
  * says by path which it is about, and its goals become that file's. An answer naming none chose
- * silently and is refused. A request with no words asks nothing: the answer asks what is wanted,
- * with no tool used and nothing claimed done.
+ * silently and is refused (a change made meanwhile is judged by its own goal). A request with no
+ * words asks nothing: the answer asks what is wanted, with no tool used and nothing claimed done.
  */
 import { claimedChange, sentences } from "../language/answerWords.js";
 import { isCompletionWord } from "../language/requestLexicon.js";
 import { segmentWords } from "../language/segment.js";
 import { coverGoals } from "./completionGate.js";
-import { evidenceNumber, fromTarget, isEffect } from "./observedState.js";
+import { evidenceNumber } from "./observedState.js";
 import type { Evidence, Goal, TaskFrame } from "./types.js";
 
 type Unclear = NonNullable<TaskFrame["unclear"]>[number];
@@ -18,6 +18,9 @@ type Unclear = NonNullable<TaskFrame["unclear"]>[number];
 // A sentence asking which file is meant: a "which" word, or "是 … 吗" naming one.
 const WHICH = /\bwhich\b|\b(?:did|do)\s+you\s+mean\b|\bthe\s+one\s+you\b|\bor\s+both\b|哪(?:一|个|些|份|里)|还是|是.{0,40}吗/iu;
 const ASKING = /[?？]\s*$|请确认|请告诉|告诉我|\blet\s+me\s+know\b|\btell\s+me\b|\bconfirm\b/iu;
+
+// Saying the request was not understood asks for it again.
+const UNSURE = /\bnot\s+sure\s+what\b|\bno\s+idea\s+what\b|不确定|没法判断|无法判断|不清楚你|不知道你/iu;
 
 /** The sentence of an answer asking which of several files is meant, if it asks. */
 export function asksWhich(answer: string): string | undefined {
@@ -54,15 +57,14 @@ const renamed = (g: Goal, name: string, path: string): Goal => ({
  * left unchosen.
  */
 export function settleUnclear(frame: TaskFrame, answer: string, evidence: Evidence[]): { frame: TaskFrame; unsettled?: string } {
-  const turn = evidence.filter((e) => evidenceNumber(e) > (frame.since ?? 0));
   let settled = frame;
   const unsettled: string[] = [];
   for (const u of frame.unclear ?? []) {
     // A goal of the bare name may count as covered by what the name does not mean (a listing without it): it is settled too.
     const of = (g: Goal) => (g.status === "open" || g.status === "covered") && mentionsName(g, u.name);
     if (!settled.goals.some(of)) continue;
-    const touched = turn.some((e) => isEffect(e) && u.candidates.some((c) => fromTarget(e, c)));
-    const question = touched ? undefined : asksWhich(answer);
+    // A change made meanwhile is judged by its own goal (effectGoals.ts), whatever the answer asks.
+    const question = asksWhich(answer);
     if (question) {
       settled = { ...settled, goals: settled.goals.map((g) => (of(g) ? { ...g, status: "disputed" as const, reason: `the model asked which file is meant: ${question}` } : g)) };
       continue;
@@ -93,7 +95,7 @@ export function wordlessAnswer(frame: TaskFrame, answer: string, evidence: Evide
   if (!frame.wordless) return undefined;
   const used = evidence.some((e) => evidenceNumber(e) > (frame.since ?? 0));
   const claims = sentences(answer).some((s) => !ASKING.test(s) && (!!claimedChange(s) || segmentWords(s).some(isCompletionWord)));
-  const asks = sentences(answer).some((s) => ASKING.test(s));
+  const asks = sentences(answer).some((s) => ASKING.test(s) || UNSURE.test(s));
   if (!used && !claims && asks) return undefined;
   return "the request has no words (only punctuation or symbols), so it asks for nothing: do nothing, claim nothing, and ask the user what they want";
 }

@@ -10,6 +10,8 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { AgentRunState } from "../state/agentRun.js";
+import { buildPlannerContext } from "../state/plannerContext.js";
 import { buildTaskFrame, goalKey } from "../state/taskFrame.js";
 import { gateRunner } from "./support/gateRuns.js";
 
@@ -33,7 +35,7 @@ describe("issue 21, round 37: unclear names, wordless requests and long path lis
     const request = "Set debug=false in app.ini";
     const asked = await go("ask", request, [["read_locate", { query: "app.ini" }]], "There are two app.ini files: api/app.ini and worker/app.ini. Which one should I change, or both?");
     expect(asked).toMatchObject(done);
-    // Asking after changing one of them is no question of which: the change is judged.
+    // Asking after changing one of them excuses nothing: the change is judged by its own goal.
     const sed = run("sed", "-i", "s/^debug=true$/debug=false/", "api/app.ini");
     expect(await go("ask-after", request, [sed], "Which one did you mean? I changed api/app.ini already.")).toMatchObject(refused);
     const named = await go("named", request, [sed, ["read_open", { path: "api/app.ini" }]], "Set debug=false in api/app.ini (worker/app.ini is unchanged); it now reads debug=false.");
@@ -49,12 +51,20 @@ describe("issue 21, round 37: unclear names, wordless requests and long path lis
     const read = ["read_open", { path: "deploy.yaml" }] as Work[number];
     expect(await go("mixed-named", request, [read], "Your name has a Cyrillic е; deploy.yaml sets image: web:v1.")).toMatchObject(done);
     expect(await go("mixed-asked", request, [["read_list", { path: "." }]], "No file is named exactly that (the е is Cyrillic). Did you mean deploy.yaml?")).toMatchObject(done);
-    expect(await go("mixed-silent", request, [read], "The image is web:v1.")).toMatchObject(refused);
+    const silent = await go("mixed-silent", request, [read], "The image is web:v1.");
+    expect(silent).toMatchObject(refused);
+    expect(silent.note).toContain("dеploy.yaml may be deploy.yaml: the answer neither says by path");
+    // A listing without the mixed name counts as its delete seen done; asking whether the look-alike was meant settles it.
+    const listed = ["read_list", { path: "." }] as Work[number];
+    expect(await go("mixed-delete-ask", "delete nоtes.md", [listed], "No file has exactly the name you typed (its о is Cyrillic), so I deleted nothing. Did you mean notes.md?")).toMatchObject(done);
   });
 
   it("rule: a request with no words gets a question back; doing something, or claiming work, is refused (nothing on disk changes by the claim)", { timeout: 60_000 }, async () => {
     expect(await go("wordless-ask", "?!…", [], "That was only punctuation. What would you like me to do?")).toMatchObject(done);
     expect(await go("wordless-claim", "!!!", [], "Done! Everything is tidied up.")).toMatchObject(refused);
+    expect(await go("wordless-claim-ask", "!!!", [], "Done, all tidied up. Anything else?")).toMatchObject(refused);
+    expect(await go("wordless-unsure", "？？？", [], "I'm not sure what you need from that.")).toMatchObject(done);
+    expect(await go("wordless-statement", "???", [], "This is a notes project with one file.")).toMatchObject(refused);
     const acted = await go("wordless-act", "。。。", [run("rm", "notes.md")], "我把没用的 notes.md 删了。还要做什么吗？");
     expect(acted).toMatchObject(refused);
     expect(acted.note).toContain("the request has no words");
@@ -75,6 +85,17 @@ describe("issue 21, round 37: unclear names, wordless requests and long path lis
     expect(half.note!.length).toBeLessThan(3000);
     // Counting lines across all 500 with one command reads each of them, though its line is longer than an evidence item's text.
     expect(await go("wc-500", `Total line count of these files please: ${cached.join(" ")}`, [run("wc", "-l", ...cached)], "wc -l reports 500 total: each file has 1 line.")).toMatchObject(done);
+  });
+
+  it("rule: the planner sees 40 of a long list's goals, open ones first, and counts the rest", () => {
+    const built = buildTaskFrame(`Delete these cache files:\n${cached.join("\n")}`, { files: new Set(cached), dirs: new Set(["cache"]) });
+    if (!built.ok) throw new Error(built.message);
+    const goals = built.frame.goals.map((g, i) => (i < 600 ? { ...g, status: "covered" as const } : g));
+    const state = { goal: "Delete these", taskFrame: { ...built.frame, goals }, observations: [], evidence: [], evidenceCount: 0, recovery: { attemptCount: 0, maxAttempts: 3, exhausted: false }, pendingToolCall: null, step: 1 } as unknown as AgentRunState;
+    const view = buildPlannerContext(state, [], Number.POSITIVE_INFINITY).currentTaskFrame;
+    expect(view.goals).toHaveLength(40);
+    expect(view.goals.every((g) => g.status === "open")).toBe(true);
+    expect(view.notes.at(-1)).toBe("960 more goals of the same kinds not listed here (360 of them open)");
   });
 
   it("rule: an order ending in a colon takes the paths listed on the lines after it", () => {
