@@ -147,6 +147,8 @@ export function reportsChange(full: string, names: string[], states: string[], o
   const claimed = claimedChange(answer);
   const changed =
     words.some((w) => isCompletionWord(w) || (lookupWord(w)?.kind === "verb" && (lookupWord(w) as { intent: string }).intent === "change" && ofKind(w))) ||
+    // "好了，…" opening an answer says it is done (jieba cuts 好 from 了; round 37).
+    /^\s*(?:好了|弄好了|搞定了?)(?=[，,。.！!\s]|$)/u.test(answer) ||
     (!!claimed && ofKind(claimed.verb)) ||
     // An arrow is how a list reports a move (`README.md → docs/README.md`); a delete is reported by what is left (`No .pyc files left`).
     (op === "move" && MOVE_ARROW.test(answer)) ||
@@ -467,6 +469,7 @@ const pastForm = (w: string): boolean => /ed$/i.test(w) || !!IRREGULAR[w.toLower
 const PASSIVE_AUX = /^(?:was|were|is|are|has|have|been|now|also|successfully)$/i;
 /** Verbs whose object is the result, not the thing changed (`改成 10`, `设为 debug`). */
 const RESULT_VERB = /^(?:改成|改为|设为|设置为|变成|变为|换成|替换为)$/u;
+const CAUSE = /^(?:原因是|原因在于|因为|由于|这是因为|because\b|since\b|the\s+(?:reason|cause)\s+is\b)/iu;
 /** A Chinese marker that a verb's change is done (`已`, `了`, `完成`). */
 const DONE_MARK = /已|了|完成|完毕/u;
 
@@ -480,7 +483,8 @@ const DONE_MARK = /已|了|完成|完毕/u;
 export function claimedTargets(answer: string): ClaimedTarget[] {
   const out: ClaimedTarget[] = [];
   for (const clause of answer.split(/(?<=[,，;；。！？!?])|(?<=\.)\s+|\s+(?:and|then)\s+|并且?|然后|\n/u).map((c) => c?.trim()).filter((c): c is string => !!c)) {
-    if (NEGATED.test(clause) || statedInability(clause)) continue;
+    // A clause giving a cause ("原因是 a.js 用下划线替换了空格") says what the code does, not what was done (round 37).
+    if (NEGATED.test(clause) || statedInability(clause) || CAUSE.test(clause)) continue;
     for (const m of [...clause.matchAll(PATH_TOKEN), ...clause.matchAll(DOTFILE)]) {
       const before = segmentWords(clause.slice(0, m.index)).filter((w) => !LINKING.test(w));
       const after = segmentWords(clause.slice(m.index + m[0].length));

@@ -131,3 +131,13 @@ export const statesFact = (text: string, later: boolean, scoped: boolean, afterQ
 
 /** A noun naming a column or field: the word right before it is that column's name ("mail 列名", "the email column"), not a verb (round 36). */
 export const NAMES_COLUMN = /^(?:列|列名|字段|字段名|column|columns|field|fields|header)$/iu;
+
+const WHEN_WORD = /^(?:before|after|until|till|while|once|when)$/iu;
+const FIRST_PERSON = /^(?:i|we)$/iu;
+const ON_THE_WAY = /^(?:start|starting|begin|beginning|will|'ll|am|are|going|to|get|can)$/iu;
+/** Whether the word at `i` is the user's own act in a time clause ("before I start editing"): not what the request asks. */
+export function usersOwnAct(words: string[], i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && i - j <= 3 && ON_THE_WAY.test(words[j]!)) j--;
+  return j >= 1 && FIRST_PERSON.test(words[j]!) && WHEN_WORD.test(words[j - 1]!);
+}

@@ -17,7 +17,7 @@ import { EXISTING_FOLDER_NOUNS, clauseAround, listedFolderNames, namedNewFiles, 
 import type { PathMention, WorkspaceIndex } from "./pathMention.js";
 import { DOTFILE, HAN_DOTFILE, PATH_TOKEN, QUOTED, namedIn, optionIn, replacesWord, valueOf, withoutAddresses, withoutOverlongRuns } from "./operands.js";
 import { contentClauses } from "./saidContent.js";
-import { INSTRUMENT_BEFORE, NAMES_COLUMN, saysWhere, statesFact } from "./clauseWords.js";
+import { INSTRUMENT_BEFORE, NAMES_COLUMN, saysWhere, statesFact, usersOwnAct } from "./clauseWords.js";
 import { blank, splitQuoted, unquotedNewName } from "./quotedSpans.js";
 import { filesByMeaning, foldersByMeaning } from "./meaningPaths.js";
 import { refineRequestedState } from "./requestedState.js";
@@ -450,8 +450,9 @@ function clauseIntent(words: Word[], text: string, original: string, aboutWorksp
     // A verb forbidden ("but don't delete it", "别删") asks for nothing to be done: what it names is kept.
     const forbidden = FORBIDS.test(content[i - 1]?.text ?? "") || (content[i - 1]?.text.toLowerCase() === "not" && /^(?:do|does)$/i.test(content[i - 2]?.text ?? ""));
     if (forbidden && s.kind === "verb") keptBy = true;
-    const column = !!next && NAMES_COLUMN.test(next.text);
-    if (s.kind === "verb" && !modifier && !described && !theirs && !forbidden && !column && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
+    // So is a column's name after a channel word, and the user's own act ("before I start editing", round 37).
+    const notAsked = (!!next && NAMES_COLUMN.test(next.text)) || usersOwnAct(content.map((c) => c.text), i);
+    if (s.kind === "verb" && !modifier && !described && !theirs && !forbidden && !notAsked && (verbIndex === -1 || nounVerb) && !(determined && verbIndex !== -1) && !(next?.text === "的" && next.at === w.at + w.text.length)) {
       verb = s;
       verbIndex = i;
       nounVerb = determined;

@@ -9,9 +9,10 @@ import { askedKind, monthsIn, relativeDaysIn, statesKind, yearsIn } from "../lan
 import { asksCount, opensWithDenial, sentences, statedInability, statedNumbers, withoutProposals } from "../language/answerWords.js";
 import { DOTFILE, PATH_TOKEN } from "../language/operands.js";
 import { asksForValue } from "./answerGrounding.js";
-import { shownText } from "./answerValues.js";
-import { baseOf, isEffect, real, seen } from "./observedState.js";
-import { ranOverGlob } from "./commandObservations.js";
+import { SEARCHES, shownText } from "./answerValues.js";
+import { commandSteps, programOf } from "./commandSteps.js";
+import { baseOf, isEffect, real, seen, within } from "./observedState.js";
+import { commandLine, exitCode, ranOverGlob } from "./commandObservations.js";
 import type { Evidence, TaskFrame } from "./types.js";
 
 /** Negation anywhere in a sentence: a file it names is not stated as found. */
@@ -105,7 +106,14 @@ export function unshownPath(frame: TaskFrame, evidence: Evidence[], turn: Eviden
       if (NEGATED.test(part) || OUTSIDE_SCOPE.test(part)) continue;
       const names = [...part.matchAll(PATH_TOKEN), ...[...part.matchAll(DOTFILE)].filter((m) => m[0].includes("/"))].map((m) => m[0]);
       // A file a command ran over (`for f in config/*.json`) is one it named.
-      const name = names.find((p) => isFile(p) && !known.includes(p) && !shownName(known, baseOf(p)) && !turn.some((e) => ranOverGlob(e, p)));
+      // So is a file inside a folder a finished command ran over (`node tools/lint.js src`: "src/a.js is clean"; round 37), not the whole workspace.
+      // One command, not a search: a search's output shows what it found, and a piped one shows less still (`grep -r TODO src | wc -l`).
+      const operands = (e: Evidence) => {
+        const steps = e.kind === "command" && exitCode(e) !== null ? commandSteps(commandLine(e)).steps : [];
+        return steps.length === 1 && !SEARCHES.has(programOf(steps[0]!)) ? steps[0]!.argv.slice(1).map((w) => w.replace(/^\.\/|\/$/gu, "")) : [];
+      };
+      const ranOver = (p: string) => turn.some((e) => operands(e).some((o) => o && o !== "." && !o.startsWith("-") && o !== p && within(p, o)));
+      const name = names.find((p) => isFile(p) && !known.includes(p) && !shownName(known, baseOf(p)) && !turn.some((e) => ranOverGlob(e, p)) && !ranOver(p));
       if (name) return `the answer names ${name} ("${sentence}"), but no observation of this run shows it`;
     }
   }

@@ -211,7 +211,7 @@ export function answerContradiction(frame: TaskFrame, evidence: Evidence[], answ
     }).at(-1);
     if (absent && opensWithAffirmation(answer)) return `the answer affirms it, but [${absent[1].id}] shows no ${absent[0]}`;
     // A negative finding over less than the question's scope.
-    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn, answer, topLevel) : undefined;
+    const narrow = opensWithDenial(answer) ? narrowFinding(frame, turn, answer, topLevel, request) : undefined;
     if (narrow) return narrow;
     // A count over a wider scope than the folder the question names (`grep -r TODO . | wc -l` for "in src").
     const wider = widerCount(frame, turn, request);

@@ -130,8 +130,9 @@ function statedDigits(answer: string): StatedNumber[] {
 
 /** Counts an answer gives of the list right after them ("4 列：city、province、population、area_km2"; round 33): the list is counted. */
 function listCounts(answer: string): number[] {
-  // A dot inside a name (`src/a.py`) does not end the list (round 36).
-  return [...answer.matchAll(/(\d+)\s*[^\d\s:：]{0,8}\s*[:：]\s*((?:[^。.;；\n（(]|\.(?=[\p{L}\p{N}]))+)/gu)].flatMap((m) => (m[2]!.split(/\s*(?:[、,，]|\band\b|和)\s*/u).filter((x) => x.trim()).length === Number(m[1]) ? [Number(m[1])] : []));
+  // A dot inside a name (`src/a.py`) does not end the list (round 36), nor does an item's note in brackets (round 37).
+  const items = (list: string) => list.replace(/[（(][^（()）]*[）)]/gu, "").split(/\s*(?:[、,，]|\band\b|和)\s*/u).filter((x) => x.trim());
+  return [...answer.matchAll(/(\d+)\s*[^\d\s:：]{0,8}\s*[:：]\s*((?:[（(][^（()）]*[）)]|[^。.;；\n（()）]|\.(?=[\p{L}\p{N}]))+)/gu)].flatMap((m) => (items(m[2]!).length === Number(m[1]) ? [Number(m[1])] : []));
 }
 
 /**

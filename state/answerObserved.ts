@@ -92,6 +92,8 @@ export function misnamedValue(turn: Evidence[], answer: string, request: string)
   return `the answer gives ${value}, but [${last.id}] printed it beside ${name}`;
 }
 
+const POINTS_BACK = /^(?:line|lines|entry|entries|file|files|text|value|values|setting|settings|change|changes|content|contents|行|内容|文件|配置|设置)$/iu;
+
 /**
  * A change the answer says it made to something nothing mentions: neither the request, nor any
  * observation or command of the turn (a second edit to a part of the file
@@ -100,7 +102,8 @@ export function misnamedValue(turn: Evidence[], answer: string, request: string)
 export function unseenChange(turn: Evidence[], answer: string, request: string): string | undefined {
   const known = [request, ...turn.map(shownText), ...turn.filter((e) => e.kind === "command").map(commandLine), ...turn.map((e) => e.source.path ?? "")].join("\n").toLowerCase();
   const mentioned = (w: string) => baseForms(w).some((f) => f.length > 2 && known.includes(f));
-  const object = claimedObjects(answer).find((o) => !o.some(mentioned));
+  // "the line", "the entry": a word pointing back at what the request asked names nothing new (round 37).
+  const object = claimedObjects(answer).find((o) => !o.some(mentioned) && !o.every((w) => POINTS_BACK.test(w)));
   return object ? `the answer says it changed the ${object.join(" ")}, but nothing in the request or this turn's observations mentions it` : undefined;
 }
 

@@ -64,8 +64,11 @@ const dedupes = (argv: string[]): boolean =>
  */
 export const undistinctCount = (e: Evidence, request: string): boolean => {
   const r = readCommand(e);
-  return (asksCount(request) || /\bcount\b|统计|数一下/iu.test(request)) && DISTINCT.test(request) && !!r && !r.opaque && r.steps.length > 0 && !r.steps.some((s) => dedupes(s.argv));
+  return COUNTING.test(request) && DISTINCT.test(request) && !!r && !r.opaque && r.steps.length > 0 && !r.steps.some((s) => dedupes(s.argv));
 };
+
+// "count the ERROR lines", "统计 ERROR 行数" ask a count too (round 37).
+const COUNTING = /\bhow\s+(?:many|much)\b|多少|几(?!乎)|\bcount\b|统计|数一下/iu;
 
 /**
  * Whether a count question asks how many of a marker there are ("多少条 ERROR", "how many
@@ -74,9 +77,9 @@ export const undistinctCount = (e: Evidence, request: string): boolean => {
  */
 export const unfilteredCount = (e: Evidence, request: string, places: string[]): string | undefined => {
   const r = readCommand(e);
-  if (!asksCount(request) || !r || r.opaque || !r.steps.length || !r.steps.every((s) => UNCUT.has(programOf(s)))) return undefined;
+  if (!COUNTING.test(request) || !r || r.opaque || !r.steps.length || !r.steps.every((s) => UNCUT.has(programOf(s)))) return undefined;
   const words = r.steps.flatMap((s) => s.argv.slice(1)).join(" ").toLowerCase();
   // Only a marker written in capitals right after the count word ("多少条 ERROR", "how many TODO lines") is text to look for.
-  const counted = [...request.matchAll(/\bhow\s+many\b|多少|几/giu)].map((m) => request.slice(m.index + m[0].length, m.index + m[0].length + 16));
+  const counted = [...request.matchAll(new RegExp(COUNTING, "giu"))].map((m) => request.slice(m.index + m[0].length, m.index + m[0].length + 16));
   return askedTerms(request, places).find((t) => /^[A-Z][A-Z_]{3,}$/u.test(t) && counted.some((c) => c.includes(t)) && !words.includes(t.toLowerCase()));
 };

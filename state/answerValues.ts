@@ -119,12 +119,14 @@ export function scopesOf(e: Evidence): string[] {
  * observation of the turn covered that scope (a search over it or an ancestor), or, for the whole
  * workspace, every name at its root (`topLevel`).
  */
-export function narrowFinding(frame: TaskFrame, turn: Evidence[], answer = "", topLevel: ReadonlySet<string> = new Set()): string | undefined {
+export function narrowFinding(frame: TaskFrame, turn: Evidence[], answer = "", topLevel: ReadonlySet<string> = new Set(), request = ""): string | undefined {
   const asked = frame.goals.filter((g) => (g.intent === "question" && !g.domain) || g.intent === "read");
   if (!asked.length) return undefined;
   const named = asked.filter((g) => g.target);
   const scopes = (named.length ? named.map((g) => g.target!) : ["."]).filter((s, i, all) => all.indexOf(s) === i);
-  const observed = turn.flatMap(scopesOf);
+  // Asked of the whole workspace ("整个仓库里还有…吗", "anywhere in the codebase"), a read of one file looked only at that file (round 37).
+  const reads = !named.length && WHOLE_WORKSPACE.test(request) ? turn.filter((e) => (e.kind === "content" || e.kind === "passage") && seen(e) && !!e.source.path).map((e) => e.source.path!) : [];
+  const observed = [...turn.flatMap(scopesOf), ...reads];
   if (!observed.length) return undefined;
   // Looks over every name at the root but its hidden ones (`grep -r moment src package.json` where that is all there is) cover the whole workspace (round 32).
   const whole = topLevel.size > 0 && [...topLevel].every((t) => t.startsWith(".") || observed.some((s) => within(t, s)));
@@ -134,6 +136,8 @@ export function narrowFinding(frame: TaskFrame, turn: Evidence[], answer = "", t
   if (uncovered && said !== undefined && observed.some((s) => s === said || dirOf(s) === said)) return undefined;
   return uncovered ? `the answer says there is none, but the turn looked only at ${[...new Set(observed)].slice(0, 3).join(", ")}, not ${uncovered === "." ? "the whole workspace" : uncovered}` : undefined;
 }
+
+const WHOLE_WORKSPACE = /整个(?:仓库|项目|代码库|工作区)|全仓库|任何地方|所有地方|\banywhere\b|\beverywhere\b|\b(?:the\s+)?whole\s+(?:repo|repository|codebase|project|workspace)\b/iu;
 
 /** The folder a denial says it is about: the root (`at the root`, `top level`, `根目录`), or a folder it names (`in src/`, `docs 目录里`). */
 function answerScope(answer: string): string | undefined {

@@ -111,11 +111,14 @@ function coveringEvidence(goal: Goal, frame: TaskFrame, evidence: Evidence[]): E
       return one(now ?? (goal.domain ? undefined : unchangedReads(evidence, frame).at(-1)));
     }
     case "compare": {
+      // A comparison naming no files compares the files the request reads ("这两个配置 a 和 b 有什么区别", round 37).
+      const read = frame.goals.filter((g) => g.intent === "read" && !!g.target).map((g) => g.target!);
+      const targets = goal.targets?.length ? goal.targets : read.length >= 2 ? read : [];
       // One command that read every file compared them (`diff a b`, `cmp`, `cat a b`; round 30).
-      const together = goal.targets?.length ? turn.filter((e) => isExit(e) && goal.targets!.every((p) => commandReads(e, p))).at(-1) : undefined;
+      const together = targets.length ? turn.filter((e) => isExit(e) && targets.every((p) => commandReads(e, p))).at(-1) : undefined;
       if (together) return [together];
-      if (goal.targets?.length) {
-        const each = goal.targets.map((p) => fromFile(p, frame, evidence, ["content", "passage", "listing"]));
+      if (targets.length) {
+        const each = targets.map((p) => fromFile(p, frame, evidence, ["content", "passage", "listing"]));
         return each.every(Boolean) ? (each as Evidence[]) : [];
       }
       const reads = turn.filter((e) => real(e) && (e.kind === "content" || e.kind === "passage"));

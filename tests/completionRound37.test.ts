@@ -7,13 +7,13 @@
  * all of them covers them. Each rule is a scripted run through the real graph with a twin going the
  * other way; outcomes are checked on disk. The examples are invented, not the sets'.
  */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { AgentRunState } from "../state/agentRun.js";
 import { buildPlannerContext } from "../state/plannerContext.js";
 import { buildTaskFrame, goalKey } from "../state/taskFrame.js";
-import { gateRunner } from "./support/gateRuns.js";
+import { gateRunner, sh } from "./support/gateRuns.js";
 
 const CACHE = Object.fromEntries(Array.from({ length: 500 }, (_, i) => [`cache/c${String(i + 1).padStart(3, "0")}.tmp`, "x\n"]));
 const go = gateRunner({
@@ -22,6 +22,12 @@ const go = gateRunner({
   "deploy.yaml": "image: web:v1\n",
   "notes.md": "# notes\n",
   "cache/KEEP.md": "keep\n",
+  "check.js": "const fs = require('fs'), path = require('path');\nconst dir = process.argv[2];\nlet bad = 0;\nfor (const f of fs.readdirSync(dir)) if (fs.readFileSync(path.join(dir, f), 'utf8').includes('\\t')) { console.log(`${f}: tab indentation`); bad++; }\nconsole.log(`${bad} problem(s)`);\nprocess.exit(bad ? 1 : 0);\n",
+  "src/ok.js": "const ok = 1;\n",
+  "src/bad.js": "function bad() {\n\treturn 2;\n}\n",
+  ".gitignore": "dist/\n",
+  "server.log": "INFO up\nERROR a\nWARN b\nERROR c\n",
+  "web/page.js": "newApi();\n",
   ...CACHE,
 });
 const done = { verdict: "pass", status: "completed" };
@@ -102,5 +108,60 @@ describe("issue 21, round 37: unclear names, wordless requests and long path lis
     const files = new Set(["cache/a.tmp", "cache/b.tmp", "cache/keep.txt"]);
     const built = buildTaskFrame("rm all of these, they're stale:\ncache/a.tmp\ncache/b.tmp", { files, dirs: new Set(["cache"]) });
     expect(built.ok && built.frame.goals.map(goalKey)).toEqual(expect.arrayContaining(["change.delete cache/a.tmp", "change.delete cache/b.tmp"]));
+  });
+});
+
+describe("issue 21, round 37: tuning-heldout36's misses", () => {
+  it("rule: the user's own act in a time clause ('before I start editing') is no goal; a comparison naming no files compares the files read (one diff covers it)", { timeout: 60_000 }, async () => {
+    const backup = await go("backup", "Make a backup of deploy.yaml as deploy.yaml.bak before I start editing", [run("cp", "deploy.yaml", "deploy.yaml.bak"), run("cmp", "deploy.yaml", "deploy.yaml.bak")], "Backed up to deploy.yaml.bak; `cmp` exits 0, so it is identical.");
+    expect(backup).toMatchObject(done);
+    expect(backup.goals).not.toContain("change.edit deploy.yaml");
+    const request = "api/app.ini 和 worker/app.ini 这两个配置有什么区别？用 diff 看看";
+    expect(await go("diff-both", request, [run("diff", "api/app.ini", "worker/app.ini")], "只有端口不同：api 是 port=8000，worker 是 port=9000。")).toMatchObject(done);
+    expect(await go("diff-other", request, [run("diff", "api/app.ini", "deploy.yaml")], "只有端口不同：api 是 port=8000，worker 是 port=9000。")).toMatchObject(refused);
+  });
+
+  it("rule: a count of the list it gives counts items with notes in brackets; another count is refused", { timeout: 60_000 }, async () => {
+    const read = ["read_open", { path: "api/app.ini" }] as Work[number];
+    expect(await go("list-count", "api/app.ini 里有哪些设置？", [read], "有 2 个设置：port（8000，端口）、debug（true）。")).toMatchObject(done);
+    expect(await go("list-miscount", "api/app.ini 里有哪些设置？", [read], "有 3 个设置：port（8000，端口）、debug（true）。")).toMatchObject(refused);
+  });
+
+  it("rule: '好了' opening an answer reports the change; without any word of it done, a quoted state alone does not", { timeout: 60_000 }, async () => {
+    const request = "deploy.yaml 里的 image: web:v1 改为 image: web:v2";
+    const work: Work = [run("sed", "-i", "s/web:v1/web:v2/", "deploy.yaml"), run("grep", "image", "deploy.yaml")];
+    expect(await go("haole", request, work, "好了，grep 显示 image: web:v2。")).toMatchObject(done);
+    expect(await go("shown-only", request, work, "grep 显示 image: web:v2。")).toMatchObject(refused);
+  });
+
+  it("rule: a file inside a folder a finished command ran over may be named; a file elsewhere may not", { timeout: 60_000 }, async () => {
+    const request = "Run the checker: node check.js src";
+    const check = run("node", "check.js", "src");
+    expect(await go("in-folder", request, [check], "The checker fails (exit 1) with 1 problem: src/bad.js uses tab indentation. src/ok.js is clean.")).toMatchObject(done);
+    expect(await go("elsewhere", request, [check], "The checker fails (exit 1) with 1 problem: src/bad.js uses tab indentation. lib/util.js is clean.")).toMatchObject(refused);
+    // A search piped into a count shows no file it found.
+    expect(await go("piped", "how many files in src call bad()?", [sh("grep -rl 'bad()' src | wc -l")], "1 file: src/bad.js.")).toMatchObject(refused);
+  });
+
+  it("rule: 'the line' points back at what the request asked, naming nothing new; a clause giving a cause claims no change (on disk)", { timeout: 60_000 }, async () => {
+    const request = "Add node_modules/ to .gitignore with a shell command";
+    const work: Work = [run("sed", "-i", "$a node_modules/", ".gitignore"), ["read_open", { path: ".gitignore" }]];
+    const appended = await go("the-line", request, work, "I appended the line with sed; .gitignore now ends with node_modules/.");
+    expect(appended).toMatchObject(done);
+    expect(readFileSync(join(appended.workspace, ".gitignore"), "utf8")).toBe("dist/\nnode_modules/\n");
+    expect(await go("the-header", request, work, "I appended the line, and I also rewrote the header. .gitignore now ends with node_modules/.")).toMatchObject(refused);
+    const lint = "跑一下检查 node check.js src，看看过没过";
+    const check = run("node", "check.js", "src");
+    expect(await go("cause", lint, [check], "没通过：node check.js src 以退出码 1 结束，1 个问题。原因是 src/bad.js 用制表符替换了空格。")).toMatchObject(done);
+    expect(await go("claimed-fix", lint, [check], "没通过：node check.js src 以退出码 1 结束。我已把 src/bad.js 改成空格缩进了。")).toMatchObject(refused);
+  });
+
+  it("rule: 'count the ERROR lines' is not answered by a count of every line; a denial over the whole repository needs more than one file read", { timeout: 60_000 }, async () => {
+    const count = "count the ERROR lines in server.log";
+    expect(await go("wc-all", count, [run("wc", "-l", "server.log")], "server.log has 4 lines.")).toMatchObject(refused);
+    expect(await go("grep-count", count, [run("grep", "-c", "ERROR", "server.log")], "There are 2 ERROR lines.")).toMatchObject(done);
+    const anywhere = "整个仓库里还有调用 oldApi() 的地方吗？";
+    expect(await go("one-read", anywhere, [["read_open", { path: "web/page.js" }]], "没有了，已经全部换成 newApi()。")).toMatchObject(refused);
+    expect(await go("searched", anywhere, [["search_text", { query: "oldApi", path: "." }]], "没有了：在整个仓库里搜 oldApi 没有结果。")).toMatchObject(done);
   });
 });
