@@ -1,7 +1,7 @@
 /**
  * What a request leaves unclear (issue 21, bad input), settled by the model's answer instead of
  * stopping the run before it starts. A name several folders hold, or one mixing alphabets, may
- * mean more than one file: the answer either asks which is meant, having changed none of them, or
+ * mean more than one file: the answer either asks which is meant, or
  * says by path which it is about, and its goals become that file's. An answer naming none chose
  * silently and is refused (a change made meanwhile is judged by its own goal). A request with no
  * words asks nothing: the answer asks what is wanted, with no tool used and nothing claimed done.
@@ -23,7 +23,7 @@ const ASKING = /[?？]\s*$|请确认|请告诉|告诉我|\blet\s+me\s+know\b|\bt
 const UNSURE = /\bnot\s+sure\s+what\b|\bno\s+idea\s+what\b|不确定|没法判断|无法判断|不清楚你|不知道你/iu;
 
 /** The sentence of an answer asking which of several files is meant, if it asks. */
-export function asksWhich(answer: string): string | undefined {
+function asksWhich(answer: string): string | undefined {
   return sentences(answer).find((s) => WHICH.test(s) && ASKING.test(s));
 }
 
